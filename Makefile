@@ -1,0 +1,46 @@
+# Two commands for a newcomer: `make run` serves the site, `make test` proves it works.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint format migrate deck clean bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: requirements.txt $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.installed
+
+migrate: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --noinput
+
+deck: migrate
+	$(BIN)/python manage.py load_default_deck
+
+run: deck
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/daphne -b $(HOST) -p $(PORT) justalllowgod.asgi:application
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed-dev
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+test: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) staticfiles test-artifacts

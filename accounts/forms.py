@@ -1,0 +1,21 @@
+"""Forms for members."""
+
+from __future__ import annotations
+
+from django import forms
+
+from accounts.tags import validate_gamer_tag
+
+
+class GamerTagForm(forms.Form):
+    """Choose or change a gamer tag."""
+
+    gamer_tag = forms.CharField(
+        label="Gamer tag",
+        max_length=20,
+        help_text="3 to 20 letters, numbers, underscores or hyphens. Other players see only this.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off", "spellcheck": "false"}),
+    )
+
+    def clean_gamer_tag(self) -> str:
+        return validate_gamer_tag(self.cleaned_data["gamer_tag"])

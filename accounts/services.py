@@ -1,0 +1,60 @@
+"""Member workflows: choosing and changing a gamer tag."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from accounts.models import FormerTag, User
+from accounts.tags import validate_gamer_tag
+
+TAG_CHANGE_INTERVAL = timedelta(days=30)
+
+
+def next_tag_change(user: User) -> datetime | None:
+    """When the member may next change their tag, or None if they may now."""
+    if not user.gamer_tag or user.tag_changed_at is None:
+        return None
+    allowed = user.tag_changed_at + TAG_CHANGE_INTERVAL
+    return allowed if allowed > timezone.now() else None
+
+
+def tag_is_taken(tag: str, *, exclude: User | None = None) -> bool:
+    """Whether another member already uses this tag, ignoring case."""
+    others = User.objects.filter(gamer_tag__iexact=tag)
+    if exclude is not None:
+        others = others.exclude(pk=exclude.pk)
+    return others.exists()
+
+
+@transaction.atomic
+def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
+    """Choose a first tag or change it; a change is allowed once every 30 days."""
+    now = now or timezone.now()
+    tag = validate_gamer_tag(tag)
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if user.gamer_tag == tag:
+        return user
+    if user.gamer_tag and user.tag_changed_at and now < user.tag_changed_at + TAG_CHANGE_INTERVAL:
+        when = date_format(timezone.localtime(user.tag_changed_at + TAG_CHANGE_INTERVAL), "j F Y")
+        raise ValidationError(
+            f"You can change your tag once every 30 days. Your next change can be on {when}.",
+            code="too_soon",
+        )
+    if tag_is_taken(tag, exclude=user):
+        raise ValidationError("Someone already plays as that tag. Try another.", code="taken")
+    if user.gamer_tag:
+        FormerTag.objects.create(user=user, tag=user.gamer_tag, used_until=now)
+    user.gamer_tag = tag
+    user.tag_changed_at = now
+    try:
+        with transaction.atomic():
+            user.save(update_fields=["gamer_tag", "tag_changed_at"])
+    except IntegrityError:
+        # Two members raced for the same tag; the database kept exactly one.
+        raise ValidationError("Someone already plays as that tag. Try another.", code="taken") from None
+    return user

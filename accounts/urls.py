@@ -1,0 +1,11 @@
+"""Member pages."""
+
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("tag/", views.choose_tag, name="choose_tag"),
+    path("settings/", views.settings_page, name="settings"),
+]

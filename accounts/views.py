@@ -1,0 +1,56 @@
+"""Member pages: choosing a gamer tag and the settings page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from accounts.forms import GamerTagForm
+from accounts.services import next_tag_change, set_gamer_tag
+
+
+def _safe_next(request: HttpRequest) -> str | None:
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return None
+
+
+def _save_tag(request: HttpRequest, form: GamerTagForm) -> bool:
+    if not form.is_valid():
+        return False
+    try:
+        set_gamer_tag(user=request.user, tag=form.cleaned_data["gamer_tag"])
+    except ValidationError as error:
+        form.add_error("gamer_tag", error)
+        return False
+    return True
+
+
+@login_required
+def choose_tag(request: HttpRequest) -> HttpResponse:
+    """A member picks the tag everyone else will see."""
+    if request.user.gamer_tag:
+        return redirect(_safe_next(request) or "accounts:settings")
+    form = GamerTagForm(request.POST or None)
+    if request.method == "POST" and _save_tag(request, form):
+        messages.success(request, f"Welcome, {form.cleaned_data['gamer_tag']}!")
+        return redirect(_safe_next(request) or "home")
+    return render(request, "accounts/choose_tag.html", {"form": form, "next": _safe_next(request) or ""})
+
+
+@login_required
+def settings_page(request: HttpRequest) -> HttpResponse:
+    """The member's own settings: their tag and when it may change next."""
+    if not request.user.gamer_tag:
+        return redirect("accounts:choose_tag")
+    form = GamerTagForm(request.POST or None, initial={"gamer_tag": request.user.gamer_tag})
+    if request.method == "POST" and _save_tag(request, form):
+        messages.success(request, "Your gamer tag is changed.")
+        return redirect("accounts:settings")
+    context = {"form": form, "next_change": next_tag_change(request.user)}
+    return render(request, "accounts/settings.html", context)

@@ -1,0 +1,3 @@
+"""Content URLs (the Bible reader)."""
+
+urlpatterns: list = []

@@ -1,0 +1,5 @@
+"""WebSocket routes."""
+
+from __future__ import annotations
+
+websocket_urlpatterns: list = []

@@ -1,3 +1,13 @@
-"""Content URLs (the Bible reader)."""
+"""Content URLs: the Bible reader."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django.urls import path
+
+from content import views
+
+app_name = "content"
+
+urlpatterns = [
+    path("bible/<slug:book>/<int:chapter>/", views.chapter, name="bible_chapter"),
+]

@@ -1,0 +1,179 @@
+"""The content team's daily tool: decks, stories with their four cards, and every review decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
+
+from content import services
+from content.admin_review import ReviewAdminMixin
+from content.forms import CardAdminForm
+from content.models import KIND_ORDER, Card, Decision, Deck, Status, Story
+from content.preview import render_card_preview
+from content.templatetags.content_tags import kjv
+from content.templatetags.content_tags import status_badge as badge_for
+
+CARD_CSS = {"all": ("css/cards.css",)}
+
+
+def _history(obj: Card | Story) -> SafeString:
+    """Every review decision about one card or story, newest first."""
+    decisions = obj.decisions.select_related("actor") if obj.pk else []
+    return render_to_string("admin/content/decisions.html", {"decisions": decisions})
+
+
+@admin.register(Deck)
+class DeckAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "is_live", "dealable"]
+    readonly_fields = ["dealable"]
+    prepopulated_fields = {"slug": ["name"]}
+    search_fields = ["name", "slug"]
+
+    class Media:
+        css = CARD_CSS
+
+    @admin.display(description="Ready to deal")
+    def dealable(self, deck: Deck) -> str:
+        return services.dealability(deck) if deck.pk else "Add stories once the deck is saved."
+
+
+class CardInline(admin.StackedInline):
+    model = Card
+    form = CardAdminForm
+    fields = ["badge", "kind", "title", "description", "reference", "verse"]
+    readonly_fields = ["badge", "verse"]
+    can_delete = False
+    max_num = len(KIND_ORDER)
+    show_change_link = True
+    classes = ["card-inline"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:
+        return super().get_queryset(request).in_kind_order()
+
+    def get_extra(self, request: HttpRequest, obj: Story | None = None, **kwargs: Any) -> int:
+        return len(KIND_ORDER) - (obj.cards.count() if obj else 0)
+
+    @admin.display(description="Status")
+    def badge(self, card: Card) -> SafeString:
+        return badge_for(card.status) if card.pk else badge_for(Status.DRAFT)
+
+    @admin.display(description="Verse (King James Version)")
+    def verse(self, card: Card) -> SafeString:
+        return kjv(card.verse_text) if card.verse_text else "Filled in from the reference when you save."
+
+
+@admin.register(Story)
+class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
+    list_display = ["title", "position", "deck", "status_badge", "card_badges", "is_dealable"]
+    list_display_links = ["title"]
+    list_filter = ["status", "deck"]
+    search_fields = ["title", "summary", "cards__title", "cards__reference"]
+    fields = ["deck", "position", "title", "summary", "status_badge", "last_edited_by", "history"]
+    readonly_fields = ["status_badge", "last_edited_by", "history"]
+    inlines = [CardInline]
+    list_select_related = ["deck"]
+
+    class Media:
+        css = CARD_CSS
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Story]:
+        return super().get_queryset(request).with_approved_card_count().prefetch_related("cards")
+
+    @admin.display(description="Status", ordering="status")
+    def status_badge(self, story: Story) -> SafeString:
+        return badge_for(story.status)
+
+    @admin.display(description="Cards")
+    def card_badges(self, story: Story) -> SafeString:
+        cards = sorted(story.cards.all(), key=lambda c: KIND_ORDER.index(c.kind))
+        return format_html_join(
+            " ",
+            '<span class="kind-dot kind-{}" title="{}: {}"></span>{}',
+            ((c.kind, c.get_kind_display(), c.title, badge_for(c.status)) for c in cards),
+        )
+
+    @admin.display(description="Dealable", boolean=True)
+    def is_dealable(self, story: Story) -> bool:
+        return story.status == Status.APPROVED and getattr(story, "approved_cards", 0) == len(KIND_ORDER)
+
+    @admin.display(description="Review history")
+    def history(self, story: Story) -> SafeString:
+        return _history(story)
+
+    def save_model(self, request: HttpRequest, obj: Story, form: Any, change: bool) -> None:
+        services.save_story(story=obj, user=request.user)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        for card in formset.save(commit=False):
+            services.save_card(card=card, user=request.user)
+        formset.save_m2m()
+
+
+@admin.register(Card)
+class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
+    form = CardAdminForm
+    list_display = ["title", "kind", "story", "status_badge", "last_edited_by", "updated_at"]
+    list_filter = ["status", "kind", "story__deck"]
+    search_fields = ["title", "description", "reference", "verse_text", "story__title"]
+    readonly_fields = ["status_badge", "verse", "last_edited_by", "preview", "history"]
+    list_select_related = ["story", "last_edited_by"]
+    autocomplete_fields = ["story"]
+    fieldsets = [
+        (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
+        ("Review", {"fields": ["status_badge", "last_edited_by", "history"]}),
+        ("As players see it", {"fields": ["preview"]}),
+    ]
+
+    class Media:
+        css = CARD_CSS
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:
+        return super().get_queryset(request).in_kind_order()
+
+    @admin.display(description="Status", ordering="status")
+    def status_badge(self, card: Card) -> SafeString:
+        return badge_for(card.status)
+
+    @admin.display(description="Verse (King James Version)")
+    def verse(self, card: Card) -> SafeString:
+        return kjv(card.verse_text) if card.verse_text else "Filled in from the reference when you save."
+
+    @admin.display(description="Card")
+    def preview(self, card: Card) -> SafeString:
+        return render_card_preview(card) if card.pk else "Save the card to see it as players will."
+
+    @admin.display(description="Review history")
+    def history(self, card: Card) -> SafeString:
+        return _history(card)
+
+    def save_model(self, request: HttpRequest, obj: Card, form: Any, change: bool) -> None:
+        services.save_card(card=obj, user=request.user)
+
+
+@admin.register(Decision)
+class DecisionAdmin(admin.ModelAdmin):
+    """The review log, read-only: decisions are made through the workflow, never edited."""
+
+    list_display = ["at", "action", "actor", "card", "story", "short_note"]
+    list_filter = ["action"]
+    search_fields = ["note", "card__title", "story__title", "actor__email"]
+    list_select_related = ["actor", "card__story", "story"]
+
+    @admin.display(description="Note")
+    def short_note(self, decision: Decision) -> str:
+        return decision.note[:80]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Decision | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Decision | None = None) -> bool:
+        return False

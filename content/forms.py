@@ -1,0 +1,55 @@
+"""Forms for the content admin: cards with a checked reference, and the note for changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from content import bible
+from content.models import Card, Kind
+
+
+class CardAdminForm(forms.ModelForm):
+    """A card; a Word card's reference must name exactly one KJV verse."""
+
+    class Meta:
+        model = Card
+        fields = ["story", "kind", "title", "description", "reference"]
+        widgets = {"description": forms.TextInput(attrs={"size": 80})}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        kind, reference = data.get("kind"), (data.get("reference") or "").strip()
+        if kind == Kind.WORD:
+            try:
+                data["reference"] = bible.parse_reference(reference).reference
+            except ValidationError as error:
+                self.add_error("reference", error)
+        elif reference:
+            self.add_error("reference", "Only a Word card carries a reference; leave this empty.")
+        return data
+
+
+class RequestChangesForm(forms.Form):
+    """The note an approver writes when sending cards back."""
+
+    _selected_action = forms.CharField(widget=forms.MultipleHiddenInput)
+    note = forms.CharField(
+        label="What should change?",
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
+        help_text="The editors see this note on the card's page.",
+    )
+
+    def clean_note(self) -> str:
+        note = self.cleaned_data["note"].strip()
+        if not note:
+            raise ValidationError("Please write a note saying what should change.")
+        return note
+
+
+class SingleChangesForm(forms.Form):
+    """The same note, for one card or story from its own page."""
+
+    note = RequestChangesForm.base_fields["note"]

@@ -1,0 +1,190 @@
+"""Decks of Bible stories, their four cards, and the team's decisions about them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Count, Q
+from django.utils import timezone
+
+
+class Status(models.TextChoices):
+    """Where a story or a card stands in the team's review."""
+
+    DRAFT = "draft", "Draft"
+    IN_REVIEW = "in_review", "In review"
+    CHANGES_REQUESTED = "changes_requested", "Changes requested"
+    APPROVED = "approved", "Approved"
+
+
+class Kind(models.TextChoices):
+    """The four cards of every story, in the order they are always shown."""
+
+    PERSON = "person", "Person"
+    PLACE = "place", "Place"
+    MOMENT = "moment", "Moment"
+    WORD = "word", "Word"
+
+
+KIND_ORDER = [kind.value for kind in Kind]
+# The fields a player sees; changing any of them is an edit that needs a fresh review.
+CARD_CONTENT_FIELDS = ("title", "description", "reference", "verse_text")
+STORY_CONTENT_FIELDS = ("title", "summary", "position")
+
+
+class Deck(models.Model):
+    """A set of stories dealt together; one deck is live at a time."""
+
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=80, unique=True)
+    is_live = models.BooleanField("live", default=False, help_text="New tables deal the live deck.")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["is_live"],
+                condition=Q(is_live=True),
+                name="only_one_live_deck",
+                violation_error_message="Another deck is already live. Take it off first.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class StoryQuerySet(models.QuerySet["Story"]):
+    """Stories, read as English: Story.objects.dealable()."""
+
+    def in_deck(self, deck: Deck) -> StoryQuerySet:
+        return self.filter(deck=deck)
+
+    def with_approved_card_count(self) -> StoryQuerySet:
+        return self.annotate(approved_cards=Count("cards", filter=Q(cards__status=Status.APPROVED)))
+
+    def dealable(self) -> StoryQuerySet:
+        """Approved stories whose four cards are all approved (R1)."""
+        return self.with_approved_card_count().filter(status=Status.APPROVED, approved_cards=len(Kind))
+
+
+class Story(models.Model):
+    """A Bible story: four cards that make a stone together."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="stories")
+    position = models.PositiveSmallIntegerField(help_text="The story's place in the deck's order.")
+    title = models.CharField(max_length=80)
+    summary = models.TextField(blank=True, help_text="A short note for the team; players never see it.")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    last_edited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = StoryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["deck", "position"]
+        verbose_name_plural = "stories"
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "position"], name="one_story_per_deck_position"),
+        ]
+        permissions = [
+            ("submit_story", "Can submit a story for review"),
+            ("approve_story", "Can approve a story or ask for changes"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class CardQuerySet(models.QuerySet["Card"]):
+    """Cards, read as English."""
+
+    def in_kind_order(self) -> CardQuerySet:
+        rank = models.Case(*(models.When(kind=k, then=i) for i, k in enumerate(KIND_ORDER)))
+        return self.alias(kind_rank=rank).order_by("story__deck", "story__position", "kind_rank")
+
+    def approved(self) -> CardQuerySet:
+        return self.filter(status=Status.APPROVED)
+
+    def words(self) -> CardQuerySet:
+        return self.filter(kind=Kind.WORD)
+
+
+class Card(models.Model):
+    """One card of a story, as printed: a Person, a Place, a Moment or the Word."""
+
+    story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="cards")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    title = models.CharField(max_length=60, help_text="As printed on the card, such as “The valley of Elah”.")
+    description = models.CharField(max_length=140, help_text="One line under the title.")
+    reference = models.CharField(
+        max_length=40, blank=True, help_text="Word cards only, such as 1 Samuel 17:45."
+    )
+    verse_text = models.TextField(blank=True, help_text="Filled from the King James Version; never typed.")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    last_edited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = CardQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["story", "kind"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["story", "kind"],
+                name="one_card_of_each_kind_per_story",
+                violation_error_message="This story already has a card of that kind.",
+            ),
+        ]
+        permissions = [
+            ("submit_card", "Can submit a card for review"),
+            ("approve_card", "Can approve a card or ask for changes"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.get_kind_display()}, {self.story.title})"
+
+    @property
+    def is_word(self) -> bool:
+        return self.kind == Kind.WORD
+
+
+class Decision(models.Model):
+    """One step of the review, kept for good: who did what to a card or a story, when, and why."""
+
+    class Action(models.TextChoices):
+        SUBMITTED = "submitted", "Submitted for review"
+        APPROVED = "approved", "Approved"
+        CHANGES_REQUESTED = "changes_requested", "Asked for changes"
+        REOPENED = "reopened", "Edited after approval, back to review"
+        LOADED = "loaded", "Loaded and approved with the default deck"
+
+    card = models.ForeignKey(Card, null=True, blank=True, on_delete=models.CASCADE, related_name="decisions")
+    story = models.ForeignKey(
+        Story, null=True, blank=True, on_delete=models.CASCADE, related_name="decisions"
+    )
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(card__isnull=False, story__isnull=True)
+                | Q(card__isnull=True, story__isnull=False),
+                name="decision_about_a_card_or_a_story",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} by {self.actor_label} on {self.at:%Y-%m-%d %H:%M}"
+
+    @property
+    def actor_label(self) -> str:
+        return self.actor.gamer_tag or self.actor.email

@@ -1,0 +1,52 @@
+"""Template helpers for cards and verses: {{ text|kjv }}, card pips and status badges."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from content.models import Kind, Status
+
+register = template.Library()
+
+# The KJV translators' supplied words, which the library marks as [word].
+_SUPPLIED = re.compile(r"\[([^\[\]]*)\]")
+
+
+@register.filter(is_safe=True)
+def kjv(text: str | None) -> SafeString:
+    """Verse text made safe, its supplied words in italics and without brackets."""
+    escaped = str(conditional_escape(text or ""))
+    return mark_safe(_SUPPLIED.sub(r"<em>\1</em>", escaped))  # noqa: S308 - escaped just above
+
+
+@register.simple_tag
+def card_pips(card: dict[str, Any]) -> list[dict[str, Any]]:
+    """The four kinds of a story, each marked when the holder has that card."""
+    holds = set(card.get("holds") or ())
+    return [
+        {
+            "kind": kind.value,
+            "label": kind.label,
+            "held": kind.value in holds,
+            "this": kind.value == card.get("kind"),
+        }
+        for kind in Kind
+    ]
+
+
+@register.simple_tag
+def status_badge(status: str) -> SafeString:
+    """A small coloured label for a review status."""
+    label = Status(status).label if status in Status.values else status
+    return format_html('<span class="status-badge status-{}">{}</span>', status, label)
+
+
+@register.filter
+def kind_label(kind: str) -> str:
+    """ "person" -> "Person"."""
+    return Kind(kind).label if kind in Kind.values else kind

@@ -1,0 +1,91 @@
+"""What happens between decisions: turns starting and ending, R10 draws, helper turns, the end."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .events import Event, event
+from .helpers import begin_helper_turn, give, jagai_choice
+from .scoring import no_more_stones, result, twelve_stones
+from .state import State, persons, seat_count
+
+PERSON_PHASES = ("ask", "well", "ending", "word")
+# Set by the package so helper turns read a seat view without a circular import.
+VIEW: list[Callable[[State, int], dict]] = []
+# A game cannot run longer than this many automatic steps after one move; a guard, not a rule.
+_MAX_STEPS = 10_000
+
+
+def settle(state: State, events: list[Event]) -> None:
+    """Play everything automatic until a person or an agent must decide, or the game is over."""
+    for _ in range(_MAX_STEPS):
+        if check_end(state, events):
+            return
+        if not _step(state, events):
+            return
+    raise RuntimeError("the game did not settle")
+
+
+def _step(state: State, events: list[Event]) -> bool:
+    """One automatic step; False when a seat must decide."""
+    phase = state["phase"]
+    seat = state["turn"]
+    if phase == "next":
+        start_next_turn(state, events)
+    elif phase == "gift" and state["kinds"][seat - 1] == "helper":
+        view = VIEW[0](state, seat)
+        give(state, seat, jagai_choice(view), events)
+    elif phase == "ask" and not state["hands"][seat - 1]:
+        empty_hand(state, seat, events)
+    else:
+        return False
+    return True
+
+
+def start_next_turn(state: State, events: list[Event]) -> None:
+    """The next seat in order takes its turn (R3)."""
+    seat = state["turn"] % seat_count(state) + 1
+    state["turn"] = seat
+    state["turns"] += 1
+    state.update(asked=False, ask_story=None, passed=False, question=None, resume=None)
+    events.append(event("turn", seat=seat))
+    if state["kinds"][seat - 1] == "person":
+        state["phase"] = "ask"
+    else:
+        begin_helper_turn(state, seat, events)
+
+
+def empty_hand(state: State, seat: int, events: list[Event]) -> None:
+    """R10: an empty hand draws one card and plays on; with the Well empty the turn passes."""
+    if state["well"]:
+        card = state["well"].pop()
+        state["hands"][seat - 1].append(card)
+        events.append(event("draw", {"seats": [seat], "card": card}, seat=seat, why="empty_hand"))
+    else:
+        events.append(event("turn_passed", seat=seat, why="empty_hand"))
+        end_turn(state)
+
+
+def end_turn(state: State) -> None:
+    """The turn is over; the next one starts in settle()."""
+    state.update(phase="next", question=None, resume=None, owed=None, ask_story=None)
+
+
+def check_end(state: State, events: list[Event]) -> bool:
+    """R20, R21 and an empty table: end the game when one holds. True when over."""
+    if state["over"] is not None:
+        return True
+    if twelve_stones(state):
+        finish(state, "twelve_stones", events)
+    elif not persons(state):
+        finish(state, "no_persons_left", events)
+    elif no_more_stones(state):
+        finish(state, "no_more_stones", events)
+    return state["over"] is not None
+
+
+def finish(state: State, reason: str, events: list[Event]) -> None:
+    """Close the game with a reason; a pending question or gift lapses."""
+    state.update(phase="over", over={"reason": reason}, question=None, resume=None, owed=None)
+    outcome = result(state)
+    events.append(event("game_over", reason=reason, winners=outcome["winners"]))

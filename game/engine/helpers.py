@@ -1,0 +1,123 @@
+"""Helper seats (R13-R19): the draw, who is owed a gift, and JagAI's choice of card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import story_of
+from .events import Event, event
+from .scoring import laid_stories, team_points
+from .state import State, persons, seat_count
+
+
+def pick_recipient(state: State, giver: int) -> int | None:
+    """R15: fewest points, then fewest gifts received, then first in seat order after the giver."""
+    n = seat_count(state)
+    candidates = persons(state)
+    if not candidates:
+        return None
+    return min(
+        candidates,
+        key=lambda s: (team_points(state, s), state["received"][s - 1], (s - giver) % n),
+    )
+
+
+def jagai_choice(view: dict[str, Any]) -> int | None:
+    """R16, decided from the helper's own seat view only (R14): the card to give, or None to keep."""
+    owed = view["owed"]
+    recipient = owed["recipient"]
+    held = view["hand"]
+    laid = {stone["story"]: stone["seat"] for stone in view["stones"]}
+    tried: set[int] = set()
+    for ask in reversed(view["asks"]):
+        story = ask["story"]
+        if ask["seat"] != recipient or story in tried:
+            continue
+        tried.add(story)
+        if laid.get(story, recipient) != recipient:
+            continue
+        # The hand is sorted, so the first match is Person, Place, Moment, Word order.
+        fitting = [c for c in held if story_of(c) == story]
+        if fitting:
+            return fitting[0]
+    for stone in view["stones"]:
+        if stone["seat"] == recipient and not stone["sealed"]:
+            gap = _gap(stone["story"], stone["cards"])
+            if gap in held:
+                return gap
+    return None
+
+
+def _gap(story: int, cards: list[int]) -> int:
+    """The missing card of an open stone."""
+    base = (story - 1) * 4
+    return next(c for c in range(base, base + 4) if c not in cards)
+
+
+def gift_reason(state: State, recipient: int, card: int) -> str:
+    """Why a card fits the recipient: "asked", "seal", or "choice" (an agent's free pick)."""
+    story = story_of(card)
+    laid = laid_stories(state)
+    if laid.get(story, recipient) == recipient and any(
+        a[0] == recipient and a[2] == story for a in state["asks"]
+    ):
+        return "asked"
+    for owner, stone_story, cards in state["stones"]:
+        if owner == recipient and stone_story == story and len(cards) == 3:
+            return "seal"
+    return "choice"
+
+
+def begin_helper_turn(state: State, seat: int, events: list[Event]) -> None:
+    """R15: draw one card (if any), then owe one gift, two above 6 cards, plus kept gifts."""
+    if state["well"]:
+        card = state["well"].pop()
+        held = state["hands"][seat - 1]
+        held.append(card)
+        held.sort()
+        events.append(event("draw", {"seats": [seat], "card": card}, seat=seat, why="helper"))
+    count = (2 if len(state["hands"][seat - 1]) > 6 else 1) + state["kept"][seat - 1]
+    state["kept"][seat - 1] = 0
+    state["phase"] = "gift"
+    prepare_gift(state, seat, count, events)
+
+
+def prepare_gift(state: State, seat: int, count: int, events: list[Event]) -> None:
+    """Name the recipient of the next gift afresh, or keep the rest when nobody can take one."""
+    if count <= 0:
+        state["owed"] = None
+        state["phase"] = "next"
+        return
+    recipient = pick_recipient(state, seat)
+    if recipient is None or not state["hands"][seat - 1]:
+        state["kept"][seat - 1] += count
+        events.append(event("gift_kept", giver=seat, recipient=recipient, count=count))
+        state["owed"] = None
+        state["phase"] = "next"
+    else:
+        state["owed"] = {"recipient": recipient, "count": count}
+
+
+def give(state: State, seat: int, card: int | None, events: list[Event]) -> None:
+    """Make (or keep) the gift that is owed now, then prepare the next one."""
+    owed = state["owed"]
+    recipient, count = owed["recipient"], owed["count"]
+    if card is None:
+        # Nothing a keep changes feeds R15 or R16, so every later gift this turn is kept too.
+        state["kept"][seat - 1] += count
+        events.append(event("gift_kept", giver=seat, recipient=recipient, count=count))
+        count = 0
+    else:
+        reason = gift_reason(state, recipient, card)
+        state["hands"][seat - 1].remove(card)
+        held = state["hands"][recipient - 1]
+        held.append(card)
+        held.sort()
+        state["received"][recipient - 1] += 1
+        state["gifts"].append([seat, recipient, card, reason])
+        events.append(
+            event("gift", giver=seat, recipient=recipient, card=card,
+                  story=story_of(card), reason=reason)
+        )
+        count -= 1
+    prepare_gift(state, seat, count, events)

@@ -1,0 +1,108 @@
+"""Points, the two ways a game ends by itself (R20, R21), and the result (R22, R23)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import STONES_TO_END, story_of
+from .state import State, partner, persons, team_of
+
+OPEN_POINTS = 2
+SEALED_POINTS = 4
+SEAL_POINTS = 2
+WORD_POINTS = 1
+
+
+def stone_points(state: State, seat: int) -> int:
+    """Points a seat's stones are worth: 2 for open, 4 for sealed (laid or sealed later)."""
+    return sum(
+        SEALED_POINTS if len(cards) == 4 else OPEN_POINTS
+        for owner, _story, cards in state["stones"]
+        if owner == seat
+    )
+
+
+def team_points(state: State, seat: int) -> int:
+    """A person's points for comparing: their own, or in teams their team's total (R22)."""
+    if not state["teams"]:
+        return state["points"][seat - 1]
+    return sum(state["points"][s - 1] for s in persons(state) if team_of(s) == team_of(seat))
+
+
+def laid_stories(state: State) -> dict[int, int]:
+    """Story position -> the seat that laid it."""
+    return {story: owner for owner, story, _cards in state["stones"]}
+
+
+def twelve_stones(state: State) -> bool:
+    """R20: the 12th stone ends the game."""
+    return len(state["stones"]) >= STONES_TO_END
+
+
+def no_more_stones(state: State) -> bool:
+    """R21: the Well is empty and no person can make or seal a stone any more."""
+    if state["well"]:
+        return False
+    laid = laid_stories(state)
+    missing = _missing_cards(state)
+    for seat in persons(state):
+        if any(story_of(c) not in laid for c in state["hands"][seat - 1]):
+            return False
+        mate = partner(state, seat)
+        reachable = set(state["hands"][seat - 1])
+        if mate is not None:
+            reachable.update(state["hands"][mate - 1])
+        if any(card in reachable for card in missing.get(seat, ())):
+            return False
+    return True
+
+
+def _missing_cards(state: State) -> dict[int, list[int]]:
+    """Seat -> the missing card of each open stone it laid."""
+    out: dict[int, list[int]] = {}
+    for owner, story, cards in state["stones"]:
+        if len(cards) == 3:
+            base = (story - 1) * 4
+            gap = next(c for c in range(base, base + 4) if c not in cards)
+            out.setdefault(owner, []).append(gap)
+    return out
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """The ranking when the game is over, else None."""
+    over = state["over"]
+    if over is None:
+        return None
+    reason = over["reason"]
+    scored = reason in ("twelve_stones", "no_more_stones")
+    ranking = _ranking(state, [(s, state["points"][s - 1]) for s in persons(state)])
+    out: dict[str, Any] = {"reason": reason, "ranking": ranking, "teams": None}
+    if state["teams"]:
+        out["teams"] = _ranking(state, _team_totals(state), key="team")
+        top = [t["team"] for t in out["teams"] if t["rank"] == 1] if scored else []
+        out["winners"] = [s for s in persons(state) if team_of(s) in top]
+        out["shared"] = len(top) > 1
+    else:
+        out["winners"] = [r["seat"] for r in ranking if r["rank"] == 1] if scored else []
+        out["shared"] = len(out["winners"]) > 1
+    out["no_winner"] = not out["winners"]
+    return out
+
+
+def _team_totals(state: State) -> list[tuple[int, int]]:
+    """(team, points) for both teams; a taken-over seat adds nothing (R27)."""
+    totals = {1: 0, 2: 0}
+    for seat in persons(state):
+        totals[team_of(seat)] += state["points"][seat - 1]
+    return sorted(totals.items())
+
+
+def _ranking(state: State, scores: list[tuple[int, int]], key: str = "seat") -> list[dict]:
+    """Competition ranking (1, 1, 3) by points, most first, seat order within ties."""
+    ordered = sorted(scores, key=lambda item: (-item[1], item[0]))
+    out = []
+    for i, (who, pts) in enumerate(ordered):
+        rank = out[-1]["rank"] if out and out[-1]["points"] == pts else i + 1
+        out.append({key: who, "points": pts, "rank": rank})
+    return out
+

@@ -1,0 +1,72 @@
+"""Moves only the server makes: the clock, a seat taken over, an agent's silence, the host's end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalMove, require
+from .events import Event, event
+from .flow import PERSON_PHASES, end_turn, finish
+from .helpers import give, jagai_choice
+from .state import State, seat_count
+from .turns import word_answer
+
+TIMEOUTS_TO_TAKEOVER = 2
+
+
+def timeout(state: State, args: dict[str, Any], events: list[Event], view) -> None:
+    """R27: the clock ran out; the turn passes, and the second in a row hands the seat to JagAI."""
+    if state["phase"] == "gift":
+        agent_timeout(state, args, events, view)
+        return
+    seat = state["turn"]
+    require(state["phase"] in PERSON_PHASES, "nobody_to_time_out")
+    question = state["question"]
+    events.append(event("timeout", seat=seat))
+    if question is not None:
+        events.append(word_answer(question, seat, None, False))
+    state["timeouts"][seat - 1] += 1
+    end_turn(state)
+    if state["timeouts"][seat - 1] >= TIMEOUTS_TO_TAKEOVER:
+        _take_over(state, seat, "timeouts", events)
+
+
+def takeover(state: State, args: dict[str, Any], events: list[Event], view) -> None:
+    """R27, R28: a person left; JagAI plays the seat as a helper, its points void."""
+    seat = args["seat"]
+    require(1 <= seat <= seat_count(state), "unknown_seat")
+    require(state["kinds"][seat - 1] == "person", "not_a_person")
+    if state["turn"] == seat and state["phase"] in PERSON_PHASES:
+        end_turn(state)
+    _take_over(state, seat, "left", events)
+
+
+def _take_over(state: State, seat: int, why: str, events: list[Event]) -> None:
+    """Make a person's seat a helper: points void, stones stay on the table."""
+    state["kinds"][seat - 1] = "helper"
+    state["points"][seat - 1] = 0
+    state["bonus"][seat - 1] = 0
+    events.append(event("takeover", seat=seat, why=why))
+
+
+def agent_timeout(state: State, args: dict[str, Any], events: list[Event], view) -> None:
+    """R19: an agent did not answer; R16 chooses each gift it still owes this turn."""
+    seat = state["turn"]
+    require(
+        state["phase"] == "gift" and state["kinds"][seat - 1] == "agent", "no_agent_waiting"
+    )
+    events.append(event("agent_timeout", seat=seat))
+    while state["phase"] == "gift":
+        give(state, seat, jagai_choice(view(state, seat)), events)
+
+
+def end(state: State, args: dict[str, Any], events: list[Event], view) -> None:
+    """R23: the host ends the game early; nobody wins."""
+    finish(state, "ended_by_host", events)
+
+
+SERVER_MOVES = {
+    "timeout": timeout, "takeover": takeover, "agent_timeout": agent_timeout, "end": end,
+}
+
+__all__ = ["SERVER_MOVES", "IllegalMove"]

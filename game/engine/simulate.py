@@ -1,0 +1,69 @@
+"""Play many complete games with random persons and JagAI helpers, checking invariants."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from . import apply, new_game, owed
+from .invariants import violations
+from .legal import legal_moves
+from .state import State
+
+MAX_MOVES = 20_000  # a random game that runs this long counts as not ending
+
+
+def run(
+    deck: list[dict], games: int, seats: int = 4, teams: bool = False, seed: int = 0,
+    persons: int = 2, check: bool = True,
+) -> dict[str, Any]:
+    """Play `games` games; return the summary the simulate command prints."""
+    kinds = ["person"] * 4 if teams else ["person"] * persons + ["helper"] * (seats - persons)
+    totals = {"turns": 0, "stones": 0, "gifts": 0, "kept": 0, "bad": 0, "moves": 0}
+    endings: dict[str, int] = {}
+    started = time.perf_counter()
+    for game in range(games):
+        rng = random.Random(f"{seed}:{game}")
+        state = new_game(deck, kinds, seed=rng.randrange(2**31), remember_word=True, teams=teams)
+        state = _play(state, rng, totals, check)
+        reason = state["over"]["reason"] if state["over"] else "unfinished"
+        endings[reason] = endings.get(reason, 0) + 1
+        totals["turns"] += state["turns"]
+        totals["stones"] += len(state["stones"])
+        totals["gifts"] += len(state["gifts"])
+    elapsed = time.perf_counter() - started
+    return {
+        "games": games,
+        "seats": len(kinds),
+        "teams": teams,
+        "games_per_second": round(games / elapsed, 1) if elapsed else None,
+        "mean_turns": round(totals["turns"] / games, 2) if games else 0,
+        "mean_stones": round(totals["stones"] / games, 2) if games else 0,
+        "mean_moves": round(totals["moves"] / games, 2) if games else 0,
+        "endings": endings,
+        "gifts_given": totals["gifts"],
+        "gifts_kept": totals["kept"],
+        "invariant_violations": totals["bad"],
+    }
+
+
+def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool) -> State:
+    """One game to its end with random legal moves."""
+    moves = legal_moves(state, state["turn"])
+    for _ in range(MAX_MOVES):
+        if state["over"] is not None:
+            return state
+        if not moves:
+            totals["bad"] += 1
+            return state
+        state, events = apply(state, state["turn"], rng.choice(moves))
+        totals["moves"] += 1
+        totals["kept"] += sum(e["count"] for e in events if e["type"] == "gift_kept")
+        moves = legal_moves(state, state["turn"])
+        if check:
+            totals["bad"] += len(violations(state, moves))
+    return state
+
+
+__all__ = ["run", "owed"]

@@ -1,0 +1,94 @@
+"""What each seat may see (R32), and the reviewer's full view (R33)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .legal import legal_moves
+from .scoring import result, team_points
+from .state import State, seat_count, team_of
+from .words import public_question
+
+
+def owed(state: State) -> dict[str, int] | None:
+    """What an agent seat must give now: {"seat", "recipient", "count"}, else None."""
+    if state["over"] is not None or state["phase"] != "gift" or state["owed"] is None:
+        return None
+    if state["kinds"][state["turn"] - 1] != "agent":
+        return None
+    return {"seat": state["turn"], **state["owed"]}
+
+
+def view(state: State, seat: int) -> dict[str, Any]:
+    """One seat's view: own hand and the public table, never hidden cards, order or seed."""
+    question = state["question"]
+    gift = state["owed"]
+    return {
+        "seat": seat,
+        "hand": list(state["hands"][seat - 1]),
+        "seats": _seats(state),
+        "well": len(state["well"]),
+        "stones": _stones(state),
+        "asks": [
+            {"seat": a, "target": t, "story": s, "count": n} for a, t, s, n in state["asks"]
+        ],
+        "gifts": [
+            {"giver": g, "recipient": r, "card": c, "reason": why}
+            for g, r, c, why in state["gifts"]
+        ],
+        "passes": [{"seat": s, "to": t} for s, t in state["passes"]],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "turns": state["turns"],
+        "asked": state["asked"],
+        "ask_story": state["ask_story"],
+        "passed": state["passed"],
+        "question": public_question(question)
+        if question is not None and question["seat"] == seat
+        else None,
+        "owed": dict(gift) if gift is not None else None,
+        "options": {"remember_word": state["word"], "teams": state["teams"]},
+        "stories": len(state["verses"]),
+        "legal_moves": legal_moves(state, seat),
+        "result": result(state),
+    }
+
+
+def _seats(state: State) -> list[dict[str, Any]]:
+    """Every seat's public facts."""
+    return [
+        {
+            "seat": s,
+            "kind": state["kinds"][s - 1],
+            "taken_over": state["original"][s - 1] == "person" and state["kinds"][s - 1] != "person",
+            "team": team_of(s) if state["teams"] else None,
+            "hand_size": len(state["hands"][s - 1]),
+            "points": state["points"][s - 1],
+            "team_points": team_points(state, s) if state["teams"] else None,
+            "gifts_received": state["received"][s - 1],
+            "gifts_kept": state["kept"][s - 1],
+            "timeouts": state["timeouts"][s - 1],
+        }
+        for s in range(1, seat_count(state) + 1)
+    ]
+
+
+def _stones(state: State) -> list[dict[str, Any]]:
+    """The stones in the order they were laid (place 1..12 in the circle)."""
+    return [
+        {"place": i, "seat": owner, "story": story, "cards": list(cards), "sealed": len(cards) == 4}
+        for i, (owner, story, cards) in enumerate(state["stones"], start=1)
+    ]
+
+
+def full_view(state: State) -> dict[str, Any]:
+    """Everything, for reviewers: every hand, the Well in order, the seed and the question."""
+    out = view(state, state["turn"] or 1)
+    del out["seat"], out["hand"], out["legal_moves"]
+    out.update(
+        hands={str(s): list(h) for s, h in enumerate(state["hands"], start=1)},
+        well_cards=list(state["well"]),
+        seed=state["seed"],
+        question=dict(state["question"]) if state["question"] else None,
+    )
+    return out

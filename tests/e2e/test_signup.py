@@ -1,0 +1,52 @@
+"""A newcomer signs up, chooses a tag, is refused an early rename, logs out and logs back in."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import screenshot
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_newcomer_signs_up_chooses_a_tag_and_comes_back(live_server, new_page):
+    page = new_page()
+    page.goto(live_server.url)
+    screenshot(page, "welcome")
+    page.get_by_role("link", name="Sign up, it's free").click()
+
+    page.get_by_label("Email").fill("lydia@example.org")
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    screenshot(page, "signup")
+    page.get_by_role("button", name="Sign Up").click()
+
+    expect(page.get_by_role("heading", name="Choose your gamer tag")).to_be_visible()
+    page.get_by_label("Gamer tag").fill("jag_ai")
+    page.get_by_role("button", name="Save my tag").click()
+    expect(page.get_by_text("kept for the JustAllowGod team")).to_be_visible()
+    page.get_by_label("Gamer tag").fill("Lydia_of_Thyatira")
+    screenshot(page, "choose-tag")
+    page.get_by_role("button", name="Save my tag").click()
+    expect(page.get_by_role("heading", name=re.compile("Lydia_of_Thyatira"))).to_be_visible()
+    screenshot(page, "start-screen")
+
+    page.get_by_role("link", name="Lydia_of_Thyatira").click()
+    page.get_by_label("Gamer tag").fill("Lydia")
+    page.get_by_role("button", name="Change my tag").click()
+    expect(page.get_by_text("once every 30 days")).to_be_visible()
+    expect(page.get_by_text("Your next tag change can be on")).to_be_visible()
+    screenshot(page, "rename-refused")
+
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Sign up, it's free")).to_be_visible()
+
+    page.get_by_role("link", name="Log in").click()
+    page.get_by_label("Email").fill("lydia@example.org")
+    page.locator("#id_password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name=re.compile("Lydia_of_Thyatira"))).to_be_visible()

@@ -1,0 +1,88 @@
+"""Settings: loud env helpers, production checks, and the security policy on every page."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.urls import reverse
+
+from justalllowgod.env import env_bool, env_int, env_list
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION_ENV = {
+    "DJANGO_DEBUG": "false",
+    "DJANGO_SECRET_KEY": "p9$Vq2!mZr7#Lw4^Ty8&Kc1*Hn6(Bs3)Xd5-Gf0+Je_Ua=Qo-test-only-key-42",
+    "DJANGO_ALLOWED_HOSTS": "play.justallowgod.example",
+    "DATABASE_URL": "sqlite:////tmp/jag-deploy-check.sqlite3",
+}
+
+
+def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL"))}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_passes_with_production_settings():
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_debug_off_without_a_secret_key_refuses_to_start():
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "DJANGO_SECRET_KEY"}
+    result = run_manage("check", env=env)
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is required" in result.stderr
+
+
+def test_a_bad_flag_value_fails_loudly(monkeypatch):
+    monkeypatch.setenv("JAG_FLAG", "perhaps")
+    with pytest.raises(ImproperlyConfigured, match="JAG_FLAG must be true or false"):
+        env_bool("JAG_FLAG", False)
+
+
+def test_a_bad_number_fails_loudly(monkeypatch):
+    monkeypatch.setenv("JAG_NUMBER", "ten")
+    with pytest.raises(ImproperlyConfigured, match="JAG_NUMBER must be a whole number"):
+        env_int("JAG_NUMBER", 1)
+
+
+def test_env_readers_understand_good_values(monkeypatch):
+    monkeypatch.setenv("JAG_FLAG", "Yes")
+    monkeypatch.setenv("JAG_NUMBER", "42")
+    monkeypatch.setenv("JAG_LIST", "a.example, b.example,,")
+    assert env_bool("JAG_FLAG", False) is True
+    assert env_int("JAG_NUMBER", 1) == 42
+    assert env_list("JAG_LIST", []) == ["a.example", "b.example"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["home", "account_login", "account_signup", "how_to_play", "rules"])
+def test_every_page_sends_a_content_security_policy_without_inline_scripts(client, name):
+    response = client.get(reverse(name))
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+
+
+def test_no_template_carries_an_inline_script_or_style_attribute():
+    offenders = []
+    for template in (ROOT / "templates").rglob("*.html"):
+        text = template.read_text()
+        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text) or re.search(r"\sstyle=\"", text):
+            offenders.append(str(template.relative_to(ROOT)))
+        if re.search(r"\son[a-z]+=\"", text):
+            offenders.append(f"{template.relative_to(ROOT)} (inline event handler)")
+    assert offenders == []

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -15,7 +17,7 @@ from content import services
 from content.admin_review import ReviewAdminMixin
 from content.forms import CardAdminForm
 from content.models import KIND_ORDER, Card, Decision, Deck, Status, Story
-from content.preview import render_card_preview
+from content.preview import render_card_preview, render_story_preview
 from content.templatetags.content_tags import kjv
 from content.templatetags.content_tags import status_badge as badge_for
 
@@ -26,6 +28,13 @@ def _history(obj: Card | Story) -> SafeString:
     """Every review decision about one card or story, newest first."""
     decisions = obj.decisions.select_related("actor") if obj.pk else []
     return render_to_string("admin/content/decisions.html", {"decisions": decisions})
+
+
+def _verse(card: Card) -> SafeString | str:
+    """A Word card's verse as players read it; other cards carry none."""
+    if card.verse_text:
+        return kjv(card.verse_text)
+    return "Looked up from the reference when you save." if card.is_word else "—"
 
 
 @admin.register(Deck)
@@ -43,7 +52,7 @@ class DeckAdmin(admin.ModelAdmin):
         return services.dealability(deck) if deck.pk else "Add stories once the deck is saved."
 
 
-class CardInline(admin.StackedInline):
+class CardInline(admin.TabularInline):
     model = Card
     form = CardAdminForm
     fields = ["badge", "kind", "title", "description", "reference", "verse"]
@@ -52,6 +61,8 @@ class CardInline(admin.StackedInline):
     max_num = len(KIND_ORDER)
     show_change_link = True
     classes = ["card-inline"]
+    verbose_name = "card"
+    verbose_name_plural = "The four cards"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:
         return super().get_queryset(request).in_kind_order()
@@ -65,7 +76,7 @@ class CardInline(admin.StackedInline):
 
     @admin.display(description="Verse (King James Version)")
     def verse(self, card: Card) -> SafeString:
-        return kjv(card.verse_text) if card.verse_text else "Filled in from the reference when you save."
+        return _verse(card)
 
 
 @admin.register(Story)
@@ -74,8 +85,13 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     list_display_links = ["title"]
     list_filter = ["status", "deck"]
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
-    fields = ["deck", "position", "title", "summary", "status_badge", "last_edited_by", "history"]
-    readonly_fields = ["status_badge", "last_edited_by", "history"]
+    fieldsets = [
+        (None, {"fields": ["deck", "position", "title", "summary"]}),
+        ("Review", {"fields": ["status_badge", "last_edited_by", "history"]}),
+        ("As players see it", {"fields": ["cards_preview"]}),
+    ]
+    readonly_fields = ["status_badge", "last_edited_by", "history", "cards_preview"]
+    formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 3, "cols": 80})}}
     inlines = [CardInline]
     list_select_related = ["deck"]
 
@@ -105,6 +121,10 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     @admin.display(description="Review history")
     def history(self, story: Story) -> SafeString:
         return _history(story)
+
+    @admin.display(description="Cards")
+    def cards_preview(self, story: Story) -> SafeString:
+        return render_story_preview(story) if story.pk else "Save the story to see its cards."
 
     def save_model(self, request: HttpRequest, obj: Story, form: Any, change: bool) -> None:
         services.save_story(story=obj, user=request.user)
@@ -142,7 +162,7 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Verse (King James Version)")
     def verse(self, card: Card) -> SafeString:
-        return kjv(card.verse_text) if card.verse_text else "Filled in from the reference when you save."
+        return _verse(card)
 
     @admin.display(description="Card")
     def preview(self, card: Card) -> SafeString:

@@ -187,4 +187,5 @@ class Decision(models.Model):
 
     @property
     def actor_label(self) -> str:
-        return self.actor.gamer_tag or self.actor.email
+        # Only the team reads the log, and the email says who it was without doubt.
+        return self.actor.email

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from content import bible
-from content.models import Card, Kind, Story
+from content.models import KIND_ORDER, Card, Kind, Story
 
 BLANK = "_____"
 # Words too common to test anyone's memory.
@@ -92,3 +92,11 @@ def render_card_preview(card: Card) -> SafeString:
         question = sample_question(card.verse_text, list(others.values_list("verse_text", flat=True)))
     context = {"card": card_face(card, position=position, total=total), "question": question}
     return render_to_string("content/admin_preview.html", context)
+
+
+def render_story_preview(story: Story) -> SafeString:
+    """A story's four cards side by side, as a player holding all four would see them."""
+    position, total = story_position(story)
+    cards = sorted(story.cards.all(), key=lambda c: KIND_ORDER.index(c.kind))
+    faces = [card_face(c, position=position, total=total) | {"holds": [c.kind for c in cards]} for c in cards]
+    return render_to_string("content/admin_story_preview.html", {"faces": faces})

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+import json
+import time
+from collections import deque
+from typing import Any
 
-LOBBY_GROUP = "lobby"
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
-# Close codes in the 4000 range are ours: 4401 means "sign in first".
+from game import services, snapshots
+from game.broadcast import LOBBY_GROUP, member_group, table_group
+from game.devices import device_from_scope
+from game.errors import GameError
+
+# Close codes in the 4000 range are ours.
 CLOSE_NOT_SIGNED_IN = 4401
+CLOSE_NOT_SEATED = 4403
+CLOSE_TOO_BIG = 1009
+CLOSE_TOO_MANY = 1008
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(AsyncWebsocketConsumer):
     """The start screen's live list of open public tables, for signed-in members."""
 
     async def connect(self) -> None:
@@ -20,10 +33,139 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
+        tables = await database_sync_to_async(snapshots.lobby)()
+        await self.send_json({"type": "lobby", "version": 0, "tables": tables})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
-    async def lobby_update(self, event: dict) -> None:
-        """Forward the open tables list to the browser."""
-        await self.send_json({"type": "lobby", "tables": event["tables"]})
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """The lobby only listens."""
+
+    async def relay(self, event: dict) -> None:
+        await self.send_json(event["message"])
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    """One member's socket at one table: their seat's view in, their moves out."""
+
+    table_id: int | None = None
+    user_id: int | None = None
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_NOT_SIGNED_IN)
+            return
+        code = self.scope["url_route"]["kwargs"]["code"]
+        welcome = await database_sync_to_async(snapshots.welcome)(code=code, user=user)
+        if welcome is None:
+            await self.close(code=CLOSE_NOT_SEATED)
+            return
+        self.table_id, self.user_id = welcome.pop("table_id"), user.pk
+        self.recent: deque[float] = deque()
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_add(member_group(self.table_id, self.user_id), self.channel_name)
+        await self.accept()
+        await self.send_json(welcome)
+
+    async def disconnect(self, code: int) -> None:
+        if self.table_id is not None:
+            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            await self.channel_layer.group_discard(
+                member_group(self.table_id, self.user_id), self.channel_name
+            )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
+        if len(raw.encode()) > settings.WS_MAX_MESSAGE_BYTES:
+            await self.close(code=CLOSE_TOO_BIG)
+            return
+        if self._flooding():
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            await self.send_error(GameError("malformed_message"))
+            return
+        handler = (
+            getattr(self, f"on_{message.get('type')}", None) if isinstance(message.get("type"), str) else None
+        )
+        if handler is None:
+            await self.send_error(GameError("unknown_type"), ref=message.get("id"))
+            return
+        try:
+            await handler(message)
+        except GameError as error:
+            await self.send_error(error, ref=message.get("id"))
+
+    def _flooding(self) -> bool:
+        now = time.monotonic()
+        self.recent.append(now)
+        while self.recent and now - self.recent[0] > 1.0:
+            self.recent.popleft()
+        return len(self.recent) > settings.WS_MAX_MESSAGES_PER_SECOND
+
+    async def on_move(self, message: dict) -> None:
+        move_id, version, move = message.get("id"), message.get("version"), message.get("move")
+        if not isinstance(move_id, str) or not 0 < len(move_id) <= 64 or type(version) is not int:
+            raise GameError("malformed_message")
+        try:
+            await database_sync_to_async(services.play_move)(
+                table_id=self.table_id,
+                user=self.scope["user"],
+                move_id=move_id,
+                version=version,
+                move=move,
+                device_id=device_from_scope(self.scope),
+            )
+        except GameError as error:
+            await self.send_error(error, ref=move_id)
+            if error.code == "stale_version":
+                await self.on_hello({"version": -1})
+            return
+        await self.send_json({"type": "ack", "id": move_id, "version": await self._version()})
+
+    async def on_hello(self, message: dict) -> None:
+        """A reconnecting client names the last version it saw and gets what it missed."""
+        last = message.get("version")
+        if type(last) is not int:
+            raise GameError("malformed_message")
+        catchup = await database_sync_to_async(snapshots.catchup)(
+            table_id=self.table_id, user=self.scope["user"], since=last
+        )
+        await self.send_json(catchup)
+
+    async def on_react(self, message: dict) -> None:
+        reaction = message.get("reaction")
+        if not isinstance(reaction, str):
+            raise GameError("bad_reaction")
+        await database_sync_to_async(services.react)(
+            table_id=self.table_id, user=self.scope["user"], reaction=reaction
+        )
+
+    async def on_ping(self, message: dict) -> None:
+        await self.send_json({"type": "pong", "version": await self._version()})
+
+    async def _version(self) -> int:
+        return await database_sync_to_async(snapshots.version)(table_id=self.table_id)
+
+    async def relay(self, event: dict) -> None:
+        """Group messages built by the services after commit, forwarded as they are."""
+        await self.send_json(event["message"])
+
+    async def send_error(self, error: GameError, ref: Any = None) -> None:
+        payload: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
+        if isinstance(ref, str):
+            payload["id"] = ref
+        payload["version"] = await self._version() if self.table_id else 0
+        await self.send_json(payload)
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))

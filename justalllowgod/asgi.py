@@ -10,8 +10,15 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
+
+if settings.GAME_CLOCK_IN_PROCESS:
+    # Every server process sweeps the clocks, so deadlines fire with nobody connected.
+    from game.clock import start_in_background
+
+    start_in_background()
 
 application = ProtocolTypeRouter(
     {

@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "axes.middleware.AxesMiddleware",
+    "game.devices.DeviceCookieMiddleware",
 ]
 
 ROOT_URLCONF = "justalllowgod.urls"
@@ -223,3 +224,16 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
 }
+
+# The game's clocks and limits.
+GAME_PUBLIC_COUNTDOWN_SECONDS = env_int("GAME_PUBLIC_COUNTDOWN_SECONDS", 60)
+GAME_MOVE_SECONDS = env_int("GAME_MOVE_SECONDS", 60)
+GAME_CLOCK_IN_PROCESS = env_bool("GAME_CLOCK_IN_PROCESS", True)
+GAME_CLOCK_INTERVAL_SECONDS = 1.0
+# Test-only: a fixed seed makes every deal the same (never set in production).
+GAME_FIXED_SEED = env_int("GAME_FIXED_SEED", 0) or None
+GAME_JOIN_FAILURE_LIMIT = 10
+GAME_JOIN_FAILURE_WINDOW_SECONDS = 600
+GAME_REACTION_INTERVAL_SECONDS = 2
+WS_MAX_MESSAGE_BYTES = 4096
+WS_MAX_MESSAGES_PER_SECOND = 20

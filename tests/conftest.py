@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
+
+# Tests fire clock deadlines themselves, with a controlled clock.
+settings.GAME_CLOCK_IN_PROCESS = False
 
 
 @pytest.fixture(autouse=True)

@@ -32,3 +32,75 @@ class StaffFactory(UserFactory):
     """A member of the team who may use the admin."""
 
     is_staff = True
+
+
+# --- Content: decks, stories and their four cards ---------------------------------------------
+
+
+class DeckFactory(factory.django.DjangoModelFactory):
+    """A deck, not live unless asked."""
+
+    class Meta:
+        model = "content.Deck"
+
+    name = factory.Sequence(lambda n: f"Deck {n}")
+    slug = factory.Sequence(lambda n: f"deck-{n}")
+    is_live = False
+
+
+class StoryFactory(factory.django.DjangoModelFactory):
+    """A draft story without cards."""
+
+    class Meta:
+        model = "content.Story"
+
+    deck = factory.SubFactory(DeckFactory)
+    position = factory.Sequence(lambda n: n + 1)
+    title = factory.Sequence(lambda n: f"Story {n}")
+    summary = "A story for the tests."
+    status = "draft"
+
+
+def _verse_text(reference: str) -> str:
+    from content.bible import parse_reference
+
+    return parse_reference(reference).text
+
+
+class CardFactory(factory.django.DjangoModelFactory):
+    """A draft Person card; pass kind="word" and a reference for a Word card."""
+
+    class Meta:
+        model = "content.Card"
+
+    story = factory.SubFactory(StoryFactory)
+    kind = "person"
+    title = factory.Sequence(lambda n: f"Card {n}")
+    description = "One line on the card."
+    reference = factory.LazyAttribute(lambda card: "Genesis 1:1" if card.kind == "word" else "")
+    verse_text = factory.LazyAttribute(lambda card: _verse_text(card.reference) if card.reference else "")
+    status = "draft"
+
+
+class FullStoryFactory(StoryFactory):
+    """A story with its four cards, all in the story's status (approved makes it dealable)."""
+
+    class Meta:
+        skip_postgeneration_save = True
+
+    @factory.post_generation
+    def cards(story, create, extracted, **kwargs):
+        if not create:
+            return
+        status = kwargs.get("status", story.status)
+        for kind in ("person", "place", "moment", "word"):
+            reference = f"Psalms 119:{story.position % 176 or 1}" if kind == "word" else ""
+            CardFactory(
+                story=story, kind=kind, title=f"{story.title} {kind}", reference=reference, status=status
+            )
+
+
+class DealableStoryFactory(FullStoryFactory):
+    """An approved story with four approved cards."""
+
+    status = "approved"

@@ -23,15 +23,27 @@ from .views import full_view, owed, view
 flow.VIEW[:] = [view]
 
 __all__ = [
-    "DeckTooSmall", "Event", "IllegalMove", "State", "apply", "apply_server", "events_for",
-    "events_full", "from_json", "full_view", "legal_moves", "new_game", "owed", "replay",
-    "result", "to_json", "view",
+    "DeckTooSmall",
+    "Event",
+    "IllegalMove",
+    "State",
+    "apply",
+    "apply_server",
+    "events_for",
+    "events_full",
+    "from_json",
+    "full_view",
+    "legal_moves",
+    "new_game",
+    "owed",
+    "replay",
+    "result",
+    "to_json",
+    "view",
 ]
 
 
-def new_game(
-    deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool
-) -> State:
+def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool) -> State:
     """Deal a game and bring it to the host's first decision."""
     state = _deal(deck, seats, seed=seed, remember_word=remember_word, teams=teams)
     flow.settle(state, [])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .events import Event, event
 from .helpers import begin_helper_turn, give, jagai_choice

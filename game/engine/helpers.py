@@ -116,8 +116,7 @@ def give(state: State, seat: int, card: int | None, events: list[Event]) -> None
         state["received"][recipient - 1] += 1
         state["gifts"].append([seat, recipient, card, reason])
         events.append(
-            event("gift", giver=seat, recipient=recipient, card=card,
-                  story=story_of(card), reason=reason)
+            event("gift", giver=seat, recipient=recipient, card=card, story=story_of(card), reason=reason)
         )
         count -= 1
     prepare_gift(state, seat, count, events)

@@ -36,7 +36,8 @@ def _to_move(state: State, moves: list[dict] | None) -> list[str]:
     """Exactly one seat decides now, unless the game is over."""
     turn = state["turn"]
     movers = [
-        s for s in range(1, seat_count(state) + 1)
+        s
+        for s in range(1, seat_count(state) + 1)
         if (moves if s == turn and moves is not None else legal_moves(state, s))
     ]
     if state["over"] is not None:

@@ -9,11 +9,20 @@ from .state import State, partner, seat_count
 
 # Move name -> its integer fields.
 SHAPES: dict[str, tuple[str, ...]] = {
-    "ask": ("seat", "story"), "well": (), "knock": ("story",), "seal": ("story",),
-    "done": (), "answer": ("choice",), "pass": ("card",), "give": ("card",),
+    "ask": ("seat", "story"),
+    "well": (),
+    "knock": ("story",),
+    "seal": ("story",),
+    "done": (),
+    "answer": ("choice",),
+    "pass": ("card",),
+    "give": ("card",),
 }
 SERVER_SHAPES: dict[str, tuple[str, ...]] = {
-    "timeout": (), "takeover": ("seat",), "agent_timeout": (), "end": (),
+    "timeout": (),
+    "takeover": ("seat",),
+    "agent_timeout": (),
+    "end": (),
 }
 
 

@@ -105,4 +105,3 @@ def _ranking(state: State, scores: list[tuple[int, int]], key: str = "seat") -> 
         rank = out[-1]["rank"] if out and out[-1]["points"] == pts else i + 1
         out.append({key: who, "points": pts, "rank": rank})
     return out
-

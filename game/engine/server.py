@@ -52,9 +52,7 @@ def _take_over(state: State, seat: int, why: str, events: list[Event]) -> None:
 def agent_timeout(state: State, args: dict[str, Any], events: list[Event], view) -> None:
     """R19: an agent did not answer; R16 chooses each gift it still owes this turn."""
     seat = state["turn"]
-    require(
-        state["phase"] == "gift" and state["kinds"][seat - 1] == "agent", "no_agent_waiting"
-    )
+    require(state["phase"] == "gift" and state["kinds"][seat - 1] == "agent", "no_agent_waiting")
     events.append(event("agent_timeout", seat=seat))
     while state["phase"] == "gift":
         give(state, seat, jagai_choice(view(state, seat)), events)
@@ -66,7 +64,10 @@ def end(state: State, args: dict[str, Any], events: list[Event], view) -> None:
 
 
 SERVER_MOVES = {
-    "timeout": timeout, "takeover": takeover, "agent_timeout": agent_timeout, "end": end,
+    "timeout": timeout,
+    "takeover": takeover,
+    "agent_timeout": agent_timeout,
+    "end": end,
 }
 
 __all__ = ["SERVER_MOVES", "IllegalMove"]

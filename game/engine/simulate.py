@@ -15,8 +15,13 @@ MAX_MOVES = 20_000  # a random game that runs this long counts as not ending
 
 
 def run(
-    deck: list[dict], games: int, seats: int = 4, teams: bool = False, seed: int = 0,
-    persons: int = 2, check: bool = True,
+    deck: list[dict],
+    games: int,
+    seats: int = 4,
+    teams: bool = False,
+    seed: int = 0,
+    persons: int = 2,
+    check: bool = True,
 ) -> dict[str, Any]:
     """Play `games` games; return the summary the simulate command prints."""
     kinds = ["person"] * 4 if teams else ["person"] * persons + ["helper"] * (seats - persons)
@@ -66,4 +71,4 @@ def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool)
     return state
 
 
-__all__ = ["run", "owed"]
+__all__ = ["owed", "run"]

@@ -8,20 +8,28 @@ from typing import Any
 
 from .cards import HAND_SIZE, MIN_STORIES, story_of
 from .errors import DeckTooSmall
+from .words import title_names
 
 State = dict[str, Any]
 SEAT_KINDS = ("person", "helper", "agent")
 STATE_VERSION = 1
 # Lists inside the state that moves change; clone() copies exactly these.
 _MUTABLE_LISTS = (
-    "well", "stones", "points", "bonus", "received", "kept", "timeouts",
-    "kinds", "asks", "gifts", "passes",
+    "well",
+    "stones",
+    "points",
+    "bonus",
+    "received",
+    "kept",
+    "timeouts",
+    "kinds",
+    "asks",
+    "gifts",
+    "passes",
 )
 
 
-def new_game(
-    deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool
-) -> State:
+def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool) -> State:
     """Deal a new game (R1-R4): shuffle by the seed, 5 cards a seat, the rest is the Well."""
     _check_seats(seats, teams)
     verses = _verses(deck)
@@ -30,26 +38,47 @@ def new_game(
     hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(seats))]
     n = len(seats)
     return {
-        "version": STATE_VERSION, "seed": seed, "rng": 0,
-        "word": bool(remember_word), "teams": bool(teams), "verses": verses,
-        "kinds": list(seats), "original": list(seats),
-        "hands": hands, "well": cards[n * HAND_SIZE :], "stones": [],
-        "points": [0] * n, "bonus": [0] * n, "received": [0] * n,
-        "kept": [0] * n, "timeouts": [0] * n,
-        "turn": 0, "phase": "next", "asked": False, "ask_story": None,
-        "passed": False, "resume": None, "question": None, "owed": None,
-        "asks": [], "gifts": [], "passes": [], "turns": 0, "over": None,
+        "version": STATE_VERSION,
+        "seed": seed,
+        "rng": 0,
+        "word": bool(remember_word),
+        "teams": bool(teams),
+        "verses": verses,
+        "names": title_names(deck),
+        "kinds": list(seats),
+        "original": list(seats),
+        "hands": hands,
+        "well": cards[n * HAND_SIZE :],
+        "stones": [],
+        "points": [0] * n,
+        "bonus": [0] * n,
+        "received": [0] * n,
+        "kept": [0] * n,
+        "timeouts": [0] * n,
+        "turn": 0,
+        "phase": "next",
+        "asked": False,
+        "ask_story": None,
+        "passed": False,
+        "resume": None,
+        "question": None,
+        "owed": None,
+        "asks": [],
+        "gifts": [],
+        "passes": [],
+        "turns": 0,
+        "over": None,
     }
 
 
 def _check_seats(seats: list[str], teams: bool) -> None:
-    """Seats: 4 or 5, known kinds, at least one person; teams are exactly four people."""
+    """Seats: 4 or 5, known kinds, seat 1 the host (a person); teams are exactly four people."""
     if len(seats) not in (4, 5):
         raise ValueError("a table has 4 or 5 seats")
     if any(kind not in SEAT_KINDS for kind in seats):
         raise ValueError("a seat is a person, a helper or an agent")
-    if "person" not in seats:
-        raise ValueError("a table needs at least one person")
+    if seats[0] != "person":
+        raise ValueError("seat 1 is the host, a person")
     if teams and seats != ["person"] * 4:
         raise ValueError("teams are exactly four people and no helper")
 

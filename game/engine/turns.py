@@ -66,8 +66,15 @@ def knock(state: State, seat: int, args: dict[str, Any], events: list[Event]) ->
     points = SEALED_POINTS if len(cards) == 4 else OPEN_POINTS
     state["points"][seat - 1] += points
     events.append(
-        event("knock", seat=seat, story=story, cards=cards, sealed=len(cards) == 4,
-              points=points, place=len(state["stones"]))
+        event(
+            "knock",
+            seat=seat,
+            story=story,
+            cards=cards,
+            sealed=len(cards) == 4,
+            points=points,
+            place=len(state["stones"]),
+        )
     )
     if cards[-1] % 4 == WORD:
         _word_question(state, seat, story, events)
@@ -86,9 +93,7 @@ def seal(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> 
     state["hands"][seat - 1].remove(gap)
     state["stones"][index] = [seat, story, sorted([*cards, gap])]
     state["points"][seat - 1] += SEAL_POINTS
-    events.append(
-        event("seal", seat=seat, story=story, card=gap, points=SEAL_POINTS, place=index + 1)
-    )
+    events.append(event("seal", seat=seat, story=story, card=gap, points=SEAL_POINTS, place=index + 1))
     if gap % 4 == WORD:
         _word_question(state, seat, story, events)
 
@@ -105,7 +110,7 @@ def _word_question(state: State, seat: int, story: int, events: list[Event]) -> 
     """R11: a laid Word card brings a question before the next move (not once the game is over)."""
     if not state["word"] or twelve_stones(state):
         return
-    question = make_question(state["verses"], story, next_rng(state))
+    question = make_question(state["verses"], story, next_rng(state), state["names"])
     if question is None:
         return
     state["question"] = {**question, "seat": seat}
@@ -132,8 +137,13 @@ def word_answer(question: dict[str, Any], seat: int, choice: int | None, right: 
     """The public outcome of a question (choice None when the clock ran out)."""
     index = question["answer"]
     return event(
-        "word_answer", seat=seat, story=question["story"], choice=choice, right=right,
-        answer=index, word=question["choices"][index],
+        "word_answer",
+        seat=seat,
+        story=question["story"],
+        choice=choice,
+        right=right,
+        answer=index,
+        word=question["choices"][index],
     )
 
 
@@ -183,6 +193,11 @@ def _require_story(state: State, story: int) -> None:
 
 
 PERSON_MOVES = {
-    "ask": ask, "well": well, "knock": knock, "seal": seal,
-    "done": done, "answer": answer, "pass": pass_card,
+    "ask": ask,
+    "well": well,
+    "knock": knock,
+    "seal": seal,
+    "done": done,
+    "answer": answer,
+    "pass": pass_card,
 }

@@ -29,13 +29,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "seats": _seats(state),
         "well": len(state["well"]),
         "stones": _stones(state),
-        "asks": [
-            {"seat": a, "target": t, "story": s, "count": n} for a, t, s, n in state["asks"]
-        ],
-        "gifts": [
-            {"giver": g, "recipient": r, "card": c, "reason": why}
-            for g, r, c, why in state["gifts"]
-        ],
+        "asks": [{"seat": a, "target": t, "story": s, "count": n} for a, t, s, n in state["asks"]],
+        "gifts": [{"giver": g, "recipient": r, "card": c, "reason": why} for g, r, c, why in state["gifts"]],
         "passes": [{"seat": s, "to": t} for s, t in state["passes"]],
         "turn": state["turn"],
         "phase": state["phase"],
@@ -43,9 +38,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "asked": state["asked"],
         "ask_story": state["ask_story"],
         "passed": state["passed"],
-        "question": public_question(question)
-        if question is not None and question["seat"] == seat
-        else None,
+        "question": public_question(question) if question is not None and question["seat"] == seat else None,
         "owed": dict(gift) if gift is not None else None,
         "options": {"remember_word": state["word"], "teams": state["teams"]},
         "stories": len(state["verses"]),

@@ -13,14 +13,143 @@ _STRIP = ".,;:?!\"'()[]-\u2018\u2019\u201c\u201d"
 _SENTENCE_END = (".", "?", "!")
 # Words too common to test memory; KJV forms included.
 STOP_WORDS = frozenset(
-    """a about after again against all also am an and any are art as at be because been before
-    being both but by came can come cometh could did do doth done even every for forasmuch from
-    had hast hath have he her here him himself his how i if in into is it its let lest may me
-    mine more my neither no nor not now o of oh on one or our out own said saith say saying
-    shall she should so such than that the thee their them then there thereof these they thine
-    this those thou through thus thy to too unto up upon us was we were what whatsoever when
-    whence where whereby wherefore whether which while whither who whom whose why will with
-    would ye yea yet you your""".split()
+    [
+        "a",
+        "about",
+        "after",
+        "again",
+        "against",
+        "all",
+        "also",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "art",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "both",
+        "but",
+        "by",
+        "came",
+        "can",
+        "come",
+        "cometh",
+        "could",
+        "did",
+        "do",
+        "doth",
+        "done",
+        "even",
+        "every",
+        "for",
+        "forasmuch",
+        "from",
+        "had",
+        "hast",
+        "hath",
+        "have",
+        "he",
+        "her",
+        "here",
+        "him",
+        "himself",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "let",
+        "lest",
+        "may",
+        "me",
+        "mine",
+        "more",
+        "my",
+        "neither",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "o",
+        "of",
+        "oh",
+        "on",
+        "one",
+        "or",
+        "our",
+        "out",
+        "own",
+        "said",
+        "saith",
+        "say",
+        "saying",
+        "shall",
+        "she",
+        "should",
+        "so",
+        "such",
+        "than",
+        "that",
+        "the",
+        "thee",
+        "their",
+        "them",
+        "then",
+        "there",
+        "thereof",
+        "these",
+        "they",
+        "thine",
+        "this",
+        "those",
+        "thou",
+        "through",
+        "thus",
+        "thy",
+        "to",
+        "too",
+        "unto",
+        "up",
+        "upon",
+        "us",
+        "was",
+        "we",
+        "were",
+        "what",
+        "whatsoever",
+        "when",
+        "whence",
+        "where",
+        "whereby",
+        "wherefore",
+        "whether",
+        "which",
+        "while",
+        "whither",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+        "would",
+        "ye",
+        "yea",
+        "yet",
+        "you",
+        "your",
+    ]
 )
 # Used only if a deck's other verses cannot give two wrong words.
 FALLBACK_WORDS = ("bread", "light", "stone", "river", "mercy", "crown", "sheep", "heaven")
@@ -33,10 +162,7 @@ def _core(token: str) -> str:
 
 def _meaningful(word: str) -> bool:
     """A word worth blanking: letters only, 3+ long, not a stop word, not KJV small caps (LORD)."""
-    return (
-        len(word) >= 3 and word.isalpha() and not word.isupper()
-        and word.lower() not in STOP_WORDS
-    )
+    return len(word) >= 3 and word.isalpha() and not word.isupper() and word.lower() not in STOP_WORDS
 
 
 @lru_cache(maxsize=256)
@@ -68,30 +194,56 @@ def candidates(verse: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
-def _proper_nouns(verses: tuple[str | None, ...]) -> frozenset[str]:
-    """Lower-cased words that are capitalised mid-sentence and never written in lower case."""
+def _proper_nouns(verses: tuple[str | None, ...], names: tuple[str, ...]) -> frozenset[str]:
+    """Lower-cased proper nouns: names from the deck's titles, or words capitalised mid-sentence
+    (not just after a comma, where KJV starts speech) and never written in lower case."""
     capital, lower = set(), set()
     for verse in verses:
-        for _token, core, _sup, start in _tokens(verse or ""):
-            if core[:1].isupper() and not start:
+        previous = ""
+        for token, core, _sup, start in _tokens(verse or ""):
+            if core[:1].isupper() and not start and not previous.endswith((",", ":", ";")):
                 capital.add(core.lower())
             elif core[:1].islower():
                 lower.add(core.lower())
-    return frozenset(capital - lower)
+            previous = token
+    return frozenset((capital | set(names)) - lower)
 
 
-def make_question(verses: list[str | None], story: int, rng: random.Random) -> dict | None:
+def title_names(deck: list[dict]) -> list[str]:
+    """The deck's names, lower-cased: capitalised words of Person card titles, and capitalised
+    words after the first in story, Place and Moment titles (a title's first word is always
+    capitalised, and Word card titles are references)."""
+    found = set()
+    for story in deck:
+        titles = [(story.get("title") or "", 1)]
+        for item in story.get("cards", []):
+            if item.get("kind") != "word":
+                titles.append((item.get("title") or "", 0 if item.get("kind") == "person" else 1))
+        for title, skip in titles:
+            for word in [_core(t) for t in title.split()][skip:]:
+                if word[:1].isupper() and _meaningful(word):
+                    found.add(word.lower())
+    return sorted(found)
+
+
+def make_question(
+    verses: list[str | None], story: int, rng: random.Random, names: list[str] = ()
+) -> dict | None:
     """A question for one story's verse, or None if the verse has no word to blank."""
     verse = verses[story - 1]
     words = candidates(verse) if verse else ()
     if not words:
         return None
     right = rng.choice(words)
-    wrong = _distractors(tuple(verses), story, right, rng)
+    wrong = _distractors(tuple(verses), story, right, rng, tuple(names))
     choices = [right, *wrong]
     rng.shuffle(choices)
-    return {"story": story, "text": _blanked(verse, right), "choices": choices,
-            "answer": choices.index(right)}
+    return {
+        "story": story,
+        "text": _blanked(verse, right),
+        "choices": choices,
+        "answer": choices.index(right),
+    }
 
 
 def _blanked(verse: str, word: str) -> str:
@@ -103,10 +255,12 @@ def _blanked(verse: str, word: str) -> str:
     return " ".join(out)
 
 
-def _distractors(verses: tuple, story: int, right: str, rng: random.Random) -> list[str]:
+def _distractors(
+    verses: tuple, story: int, right: str, rng: random.Random, names: tuple[str, ...] = ()
+) -> list[str]:
     """Two wrong words of similar kind from other verses, shown in the right word's case."""
     picked: list[str] = []
-    for tier in _tiers(verses, story, right):
+    for tier in _tiers(verses, story, right, names):
         group = list(tier)
         rng.shuffle(group)
         picked.extend(group[: 2 - len(picked)])
@@ -122,9 +276,9 @@ def _distractors(verses: tuple, story: int, right: str, rng: random.Random) -> l
 
 
 @lru_cache(maxsize=4096)
-def _tiers(verses: tuple, story: int, right: str) -> tuple[tuple[str, ...], ...]:
+def _tiers(verses: tuple, story: int, right: str, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Words of the other verses (not in this one), grouped from most to least alike."""
-    proper = _proper_nouns(verses)
+    proper = _proper_nouns(verses, names)
     own = {w.lower() for w in candidates(verses[story - 1] or "")}
     pool: dict[str, int] = {}
     for pos, verse in enumerate(verses, start=1):
@@ -132,9 +286,7 @@ def _tiers(verses: tuple, story: int, right: str) -> tuple[tuple[str, ...], ...]
             low = word.lower()
             if low not in own and low not in pool:
                 pool[low] = _likeness(word, right, proper)
-    return tuple(
-        tuple(sorted(w for w in pool if pool[w] == tier)) for tier in sorted(set(pool.values()))
-    )
+    return tuple(tuple(sorted(w for w in pool if pool[w] == tier)) for tier in sorted(set(pool.values())))
 
 
 def _likeness(word: str, right: str, proper: frozenset[str]) -> int:
@@ -152,5 +304,4 @@ def _like_case(word: str, right: str) -> str:
 
 def public_question(question: dict[str, Any]) -> dict[str, Any]:
     """The question as the answering seat sees it: no answer."""
-    return {"story": question["story"], "text": question["text"],
-            "choices": list(question["choices"])}
+    return {"story": question["story"], "text": question["text"], "choices": list(question["choices"])}

@@ -32,7 +32,21 @@ def test_it_refuses_other_characters(tag):
 
 
 @pytest.mark.parametrize(
-    "tag", ["JagAI", "jagai", "jag_ai", "JAG-AI", "J4G4I", "admin", "Adm1n", "staff", "moderator", "system", "SYSTEM_", "JagAI_fan"]
+    "tag",
+    [
+        "JagAI",
+        "jagai",
+        "jag_ai",
+        "JAG-AI",
+        "J4G4I",
+        "admin",
+        "Adm1n",
+        "staff",
+        "moderator",
+        "system",
+        "SYSTEM_",
+        "JagAI_fan",
+    ],
 )
 def test_it_refuses_reserved_tags_and_their_look_alikes(tag):
     assert refusal(tag) == "reserved"

@@ -55,6 +55,8 @@ def test_the_admin_login_locks_out_after_repeated_wrong_passwords(client):
 
 def test_the_admin_lets_staff_in(client):
     staff = StaffFactory(email="keeper@example.org")
-    response = client.post("/admin/login/", {"username": staff.email, "password": PASSWORD, "next": "/admin/"})
+    response = client.post(
+        "/admin/login/", {"username": staff.email, "password": PASSWORD, "next": "/admin/"}
+    )
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(staff.pk)

@@ -24,8 +24,7 @@ def test_ruling_R1_a_deck_of_8_stories_is_dealt_and_cards_are_numbered_by_positi
 
 
 def test_ruling_R2_every_seat_gets_5_cards_and_the_rest_is_the_well():
-    state = new_game(make_deck(), ["person"] * 2 + ["helper"] * 3, seed=3,
-                     remember_word=True, teams=False)
+    state = new_game(make_deck(), ["person"] * 2 + ["helper"] * 3, seed=3, remember_word=True, teams=False)
     assert [len(h) for h in state["hands"]] == [5] * 5
     assert len(state["well"]) == 80 - 25
 
@@ -39,8 +38,9 @@ def test_ruling_R2_the_same_seed_deals_the_same_game_and_another_seed_does_not()
 
 
 def test_ruling_R3_seat_1_plays_first():
-    state = new_game(make_deck(), ["person", "person", "helper", "helper"], seed=5,
-                     remember_word=True, teams=False)
+    state = new_game(
+        make_deck(), ["person", "person", "helper", "helper"], seed=5, remember_word=True, teams=False
+    )
     assert state["turn"] == 1 and state["phase"] == "ask"
     assert view(state, 1)["legal_moves"] and not view(state, 2)["legal_moves"]
 

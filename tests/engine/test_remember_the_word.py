@@ -7,8 +7,16 @@ import random
 import pytest
 
 from game.engine import IllegalMove, apply, legal_moves, view
-from game.engine.words import BLANK, STOP_WORDS, _distractors, candidates, make_question
-from tests.engine.support import DAVID, JONAH, NOAH, STORIES, arrange, card, first
+from game.engine.words import (
+    BLANK,
+    STOP_WORDS,
+    _distractors,
+    _proper_nouns,
+    candidates,
+    make_question,
+    title_names,
+)
+from tests.engine.support import DAVID, JONAH, NOAH, STORIES, arrange, card, first, make_deck
 
 VERSES = [verse for *_rest, verse in STORIES]
 SEALED_DAVID = [card(DAVID, 0), card(DAVID, 1), card(DAVID, 2), card(DAVID, 3), card(NOAH, 0)]
@@ -88,13 +96,16 @@ def test_ruling_R11_the_wrong_words_come_from_other_verses_and_never_equal_the_r
 
 def test_ruling_R11_the_wrong_words_look_like_the_right_one():
     verses = tuple(VERSES)
-    names = {"abraham", "noah", "ruth", "saul", "jesus", "joshua", "israel", "god", "christ"}
+    names = tuple(title_names(make_deck()))
+    proper = _proper_nouns(verses, names)
+    assert {"david", "noah", "saul", "israel"} <= proper
+    assert not {"shout", "son", "sword"} & proper
     for seed in range(20):
-        wrong = _distractors(verses, DAVID, "David", random.Random(seed))
-        assert all(w.lower() in names for w in wrong), wrong
-        common = _distractors(verses, DAVID, "sword", random.Random(seed))
+        wrong = _distractors(verses, DAVID, "David", random.Random(seed), names)
+        assert all(w.lower() in proper and w[0].isupper() for w in wrong), wrong
+        common = _distractors(verses, DAVID, "sword", random.Random(seed), names)
         assert all(w.islower() and abs(len(w) - 5) <= 1 for w in common), common
-        capital = _distractors(verses, JONAH, "Salvation", random.Random(seed))
+        capital = _distractors(verses, JONAH, "Salvation", random.Random(seed), names)
         assert all(w[0].isupper() for w in capital)
 
 

@@ -65,7 +65,12 @@ def test_ruling_R9_the_missing_card_seals_your_own_open_stone_for_2_more_points(
     assert {"seal": {"story": DAVID}} in legal_moves(state, 1)
     state, events = apply(state, 1, {"seal": {"story": DAVID}})
     assert first(events, "seal") == {
-        "type": "seal", "seat": 1, "story": DAVID, "card": card(DAVID, 3), "points": 2, "place": 1
+        "type": "seal",
+        "seat": 1,
+        "story": DAVID,
+        "card": card(DAVID, 3),
+        "points": 2,
+        "place": 1,
     }
     assert state["points"][0] == 4 and state["stones"][0][2] == [24, 25, 26, 27]
 

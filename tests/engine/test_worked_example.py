@@ -58,8 +58,12 @@ def test_the_whole_example_from_the_first_ask_to_jagais_gift_to_player_3():
     assert types(events)[:3] == ["done", "turn", "draw"]
     gift = first(events, "gift")
     assert gift == {
-        "type": "gift", "giver": 4, "recipient": 3, "card": card(JONAH, 1),
-        "story": JONAH, "reason": "asked",
+        "type": "gift",
+        "giver": 4,
+        "recipient": 3,
+        "card": card(JONAH, 1),
+        "story": JONAH,
+        "reason": "asked",
     }
     assert state["turn"] == 1
     assert card(JONAH, 1) in view(state, 3)["hand"]

@@ -1,0 +1,171 @@
+"""What each socket is sent: built from engine views only, sent after the transaction commits."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from game import engine
+from game.models import Game, Seat, Table
+
+LOBBY_GROUP = "lobby"
+
+
+def table_group(table_id: int) -> str:
+    """Everyone connected to a table: the public table facts and reactions."""
+    return f"table-{table_id}"
+
+
+def member_group(table_id: int, user_id: int) -> str:
+    """One member's sockets at one table: their own seat's view."""
+    return f"table-{table_id}-user-{user_id}"
+
+
+def seconds_left(deadline: datetime | None, now: datetime | None = None) -> float | None:
+    if deadline is None:
+        return None
+    return max(0.0, round((deadline - (now or timezone.now())).total_seconds(), 1))
+
+
+def seat_badge(seat: Seat) -> str | None:
+    """How a seat that is not a person is labelled at the table."""
+    if seat.kind == Seat.Kind.AGENT:
+        return "Agent"
+    if seat.kind == Seat.Kind.HELPER:
+        return "Helper" if seat.user_id else "JagAI"
+    return None
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat's name at the table: a gamer tag, or JagAI. Never a name or an email."""
+    if seat.kind == Seat.Kind.HELPER and not seat.user_id:
+        return "JagAI"
+    return seat.user.gamer_tag if seat.user_id else "JagAI"
+
+
+def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
+    """The public facts of a table, the same for everyone at it."""
+    host_seat = next((s.position for s in seats if s.user_id == table.host_id), None)
+    next_table = getattr(table, "next_table", None) if table.pk else None
+    return {
+        "code": table.code,
+        "kind": table.kind,
+        "status": table.status,
+        "seat_count": table.seat_count,
+        "teams": table.teams,
+        "remember_word": table.remember_word,
+        "host_seat": host_seat,
+        "countdown_left": seconds_left(table.countdown_deadline) if table.status == "waiting" else None,
+        "seats": [
+            {
+                "seat": s.position,
+                "tag": seat_name(s),
+                "kind": s.kind,
+                "badge": seat_badge(s),
+                "left": s.left_at is not None,
+            }
+            for s in seats
+        ],
+        "next_code": next_table.code if next_table else None,
+    }
+
+
+def public_cards(game: Game) -> dict[str, Any]:
+    """The deck's card faces by card id; verses are left out until a stone shows them."""
+    cards: dict[str, Any] = {}
+    total = len(game.cards)
+    for story in game.cards:
+        for k, card in enumerate(story["cards"]):
+            cards[str((story["position"] - 1) * 4 + k)] = {
+                "story": story["position"],
+                "stories": total,
+                "story_title": story["title"],
+                "kind": card["kind"],
+                "title": card["title"],
+                "description": card.get("description", ""),
+                "reference": card.get("reference"),
+            }
+    return cards
+
+
+def verses_shown(game: Game, state: dict) -> dict[str, Any]:
+    """The verse of every story with a stone on the table: the whole table has seen these."""
+    laid = {story for _owner, story, _cards in state["stones"]}
+    out = {}
+    for story in game.cards:
+        if story["position"] in laid:
+            word = story["cards"][3]
+            out[str(story["position"])] = {
+                "reference": word.get("reference"),
+                "text": word.get("verse_text"),
+                "book_slug": word.get("book_slug"),
+                "chapter": word.get("chapter"),
+                "verse": word.get("verse"),
+            }
+    return out
+
+
+def seat_update(game: Game, state: dict, seat: int, events: list[dict], *, kind: str = "update") -> dict:
+    """One seat's message after a move: its events, its view, the verses shown, the clock."""
+    clock = None
+    if game.move_deadline is not None and state["over"] is None:
+        clock = {"seat": state["turn"], "seconds_left": seconds_left(game.move_deadline)}
+    return {
+        "type": kind,
+        "version": game.version,
+        "events": engine.events_for(events, seat),
+        "view": engine.view(state, seat),
+        "verses": verses_shown(game, state),
+        "clock": clock,
+    }
+
+
+def _send(group: str, message: dict) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, {"type": "relay", "message": message})
+
+
+def on_commit_send(group: str, message: dict) -> None:
+    """Send a message to a group once the current transaction has committed."""
+    transaction.on_commit(lambda: _send(group, message))
+
+
+def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[dict]) -> None:
+    """After commit: each seated member gets their own seat's view; nobody gets another's."""
+    for seat in seats:
+        if seat.user_id:
+            message = seat_update(game, state, seat.position, events)
+            on_commit_send(member_group(game.table_id, seat.user_id), message)
+
+
+def send_table_update(table: Table, seats: list[Seat], version: int = 0) -> None:
+    """After commit: the table's public facts to everyone connected to it."""
+    message = {"type": "table", "version": version, "table": table_payload(table, seats)}
+    on_commit_send(table_group(table.pk), message)
+
+
+def lobby_tables() -> list[dict[str, Any]]:
+    """Open public tables for the start screen: host tag, free seats, time left."""
+    tables = Table.objects.open_public().select_related("host").prefetch_related("seats")[:20]
+    return [
+        {
+            "code": t.code,
+            "host": t.host.gamer_tag,
+            "free_seats": t.seat_count - len(t.seats.all()),
+            "seconds_left": seconds_left(t.countdown_deadline),
+        }
+        for t in tables
+    ]
+
+
+def send_lobby_update() -> None:
+    """After commit: the open public tables to every start screen."""
+    transaction.on_commit(
+        lambda: _send(LOBBY_GROUP, {"type": "lobby", "version": 0, "tables": lobby_tables()})
+    )

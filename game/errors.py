@@ -1,0 +1,45 @@
+"""Refusals the table services give, each with a stable code and words for people."""
+
+from __future__ import annotations
+
+# Words for the engine's refusal codes and our own; a code not listed falls back to a gentle default.
+MESSAGES = {
+    "no_such_table": "We couldn't find a table with that code. Check the letters and try again.",
+    "bad_code": "A table code is four letters, like KDRT.",
+    "table_full": "That table is full. Ask the host for another table, or tap Play now.",
+    "already_started": "That game has already begun. Ask the host to start a new table.",
+    "table_finished": "That table's game is over.",
+    "too_many_tries": "Too many wrong codes. Please wait a few minutes before trying again.",
+    "not_host": "Only the host can do that.",
+    "not_seated": "You are not seated at this table.",
+    "teams_need_four": "Teams need four people at the table before the game can start.",
+    "deck_not_ready": "The deck isn't ready yet: it needs at least 8 approved stories.",
+    "not_waiting": "This table has already started.",
+    "not_playing": "There is no game being played at this table.",
+    "not_finished": "The game is still being played.",
+    "not_public": "Only public tables count down.",
+    "restricted": "Your account can't join tables right now.",
+    "stale_version": "The table moved on before your move arrived. Here is the table as it is now.",
+    "too_fast": "One reaction every two seconds, please.",
+    "bad_reaction": "That reaction isn't one of ours.",
+    "malformed_message": "That message wasn't understood.",
+    "unknown_type": "That message type isn't one we know.",
+    "not_your_turn": "It isn't your turn yet.",
+    "game_over": "This game is over.",
+    "must_go_to_well": "The answer was no: go to the Well first.",
+    "must_answer_word": "Answer the Remember the Word question first.",
+    "story_not_in_hand": "You can only ask for a story you hold a card of.",
+    "cannot_ask_that_seat": "You can't ask that seat.",
+    "helper_seat": "Your seat is played by JagAI now.",
+}
+DEFAULT_MESSAGE = "That move isn't allowed right now."
+
+
+class GameError(Exception):
+    """A clear refusal: nothing was changed."""
+
+    def __init__(self, code: str, message: str | None = None, *, status: int = 400) -> None:
+        self.code = code
+        self.message = message or MESSAGES.get(code, DEFAULT_MESSAGE)
+        self.status = status
+        super().__init__(f"{code}: {self.message}")

@@ -1,0 +1,167 @@
+"""Tables, seats, games and what happened in them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class TableQuerySet(models.QuerySet["Table"]):
+    def unfinished(self) -> TableQuerySet:
+        return self.filter(status__in=[Table.Status.WAITING, Table.Status.PLAYING])
+
+    def open_public(self) -> TableQuerySet:
+        """Public tables still counting down, soonest start first."""
+        return self.filter(kind=Table.Kind.PUBLIC, status=Table.Status.WAITING).order_by(
+            "countdown_deadline", "pk"
+        )
+
+
+class Table(models.Model):
+    """A table people sit at: private (by code) or public (Play now)."""
+
+    class Kind(models.TextChoices):
+        PRIVATE = "private", "Private"
+        PUBLIC = "public", "Public"
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        ENDED = "ended", "Ended early"
+
+    code = models.CharField(max_length=4)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PRIVATE)
+    seat_count = models.PositiveSmallIntegerField(default=4)
+    teams = models.BooleanField(default=False)
+    remember_word = models.BooleanField(default=True)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    countdown_deadline = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    previous = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_table"
+    )
+
+    objects = TableQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["code"], condition=Q(status__in=["waiting", "playing"]), name="unique_code_while_open"
+            ),
+            models.CheckConstraint(condition=Q(seat_count__in=[4, 5]), name="four_or_five_seats"),
+        ]
+        indexes = [models.Index(fields=["kind", "status", "countdown_deadline"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} table {self.code}"
+
+    @property
+    def is_public(self) -> bool:
+        return self.kind == self.Kind.PUBLIC
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (self.Status.WAITING, self.Status.PLAYING)
+
+
+class Seat(models.Model):
+    """A place at a table: a member, or a helper once the game starts."""
+
+    class Kind(models.TextChoices):
+        PERSON = "person", "Person"
+        HELPER = "helper", "JagAI"
+        AGENT = "agent", "Agent"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PERSON)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(
+                fields=["table", "user"], condition=Q(user__isnull=False), name="one_seat_per_member"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} at {self.table.code}"
+
+
+class Game(models.Model):
+    """The game played at a table: the engine's state and the card content it was dealt."""
+
+    table = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="game")
+    seed = models.BigIntegerField()
+    deck_name = models.CharField(max_length=120)
+    cards = models.JSONField(help_text="The deck's card content, copied at the deal.")
+    initial_state = models.TextField()
+    state = models.TextField()
+    version = models.PositiveIntegerField(default=0)
+    decision_since = models.DateTimeField(help_text="When the current decision became possible.")
+    move_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"game at {self.table.code}"
+
+
+class GameEvent(models.Model):
+    """One applied move and what the table saw; append-only, numbered per game."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty for server moves.")
+    move = models.JSONField()
+    move_id = models.CharField(max_length=64, blank=True, default="")
+    events = models.JSONField(help_text="What happened, as the engine reported it (with secrets).")
+    server_time = models.DateTimeField(auto_now_add=True)
+    elapsed_ms = models.PositiveIntegerField(null=True, blank=True)
+    device_id = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq"),
+            models.UniqueConstraint(
+                fields=["game", "seat", "move_id"], condition=~Q(move_id=""), name="one_event_per_move_id"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.seq} of game {self.game_id}"
+
+
+class Reaction(models.Model):
+    """A quick reaction tapped at the table; there is no free text."""
+
+    class Kind(models.TextChoices):
+        AMEN = "amen", "Amen!"
+        WELL_PLAYED = "well_played", "Well played"
+        THANK_YOU = "thank_you", "Thank you"
+        YOUR_TURN = "your_turn", "Your turn"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reactions")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reactions")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "created_at"])]
+
+    def __str__(self) -> str:
+        return self.get_kind_display()

@@ -1,0 +1,58 @@
+"""Clocks: countdowns that start public tables and move clocks that pass a turn (R25, R27)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from game import engine
+from game.models import Game, Table
+from game.services.recording import Step, lock_game, record
+from game.services.starting import begin_game, seat_list
+
+
+def _start_due_table(table_id: int, now: datetime) -> bool:
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update(skip_locked=True)
+            .filter(pk=table_id, status=Table.Status.WAITING, countdown_deadline__lte=now)
+            .first()
+        )
+        if table is None:
+            return False  # another sweeper got there first, or the host started it
+        begin_game(table, seat_list(table))
+        return True
+
+
+def _time_out_game(game_id: int, now: datetime) -> bool:
+    with transaction.atomic():
+        due = (
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(pk=game_id, move_deadline__lte=now, table__status=Table.Status.PLAYING)
+            .values_list("table_id", flat=True)
+            .first()
+        )
+        if due is None:
+            return False
+        game, table, seats = lock_game(due)
+        state = engine.from_json(game.state)
+        new, events = engine.apply_server(state, {"timeout": {}})
+        record(game, table, seats, new, events, Step(seat=None, move={"timeout": {}}))
+        return True
+
+
+def expire_deadlines(*, now: datetime | None = None) -> int:
+    """Fire every deadline that has passed, each exactly once; returns how many fired."""
+    now = now or timezone.now()
+    fired = 0
+    due_tables = Table.objects.filter(
+        kind=Table.Kind.PUBLIC, status=Table.Status.WAITING, countdown_deadline__lte=now
+    ).values_list("pk", flat=True)
+    for table_id in list(due_tables):
+        fired += _start_due_table(table_id, now)
+    due_games = Game.objects.filter(move_deadline__lte=now, table__status=Table.Status.PLAYING)
+    for game_id in list(due_games.values_list("pk", flat=True)):
+        fired += _time_out_game(game_id, now)
+    return fired

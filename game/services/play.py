@@ -1,0 +1,138 @@
+"""Playing: moves, reactions, leaving, and the host ending the game."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from game import broadcast, codes, engine
+from game.errors import GameError
+from game.models import Game, GameEvent, Reaction, Seat, Table
+from game.services.recording import Step, lock_game, record
+from game.services.starting import seat_list
+
+
+@transaction.atomic
+def leave_table(*, user: User, code: str) -> Table:
+    """Leave: before the deal the seat is freed; during the game JagAI takes it over (R27, R28)."""
+    table = Table.objects.select_for_update().filter(code=codes.normalize(code), seats__user=user)
+    table = table.order_by("-created_at").first()
+    if table is None:
+        raise GameError("not_seated", status=403)
+    if table.status == Table.Status.WAITING:
+        return _leave_waiting(table, user)
+    if table.status == Table.Status.PLAYING:
+        game, table, seats = lock_game(table.pk)
+        seat = next(s for s in seats if s.user_id == user.pk)
+        state = engine.from_json(game.state)
+        if state["kinds"][seat.position - 1] == "person":
+            new, events = engine.apply_server(state, {"takeover": {"seat": seat.position}})
+            record(
+                game, table, seats, new, events, Step(seat=None, move={"takeover": {"seat": seat.position}})
+            )
+    return table
+
+
+def _leave_waiting(table: Table, user: User) -> Table:
+    """Free the seat; the people after move up, and the next person hosts if the host left."""
+    Seat.objects.filter(table=table, user=user).delete()
+    seats = seat_list(table)
+    if not seats:
+        table.status = Table.Status.ENDED
+        table.finished_at = timezone.now()
+        table.save(update_fields=["status", "finished_at"])
+    else:
+        for position, seat in enumerate(seats, start=1):
+            if seat.position != position:
+                Seat.objects.filter(pk=seat.pk).update(position=position)
+                seat.position = position
+        if table.host_id == user.pk:
+            table.host_id = seats[0].user_id
+            table.save(update_fields=["host"])
+    broadcast.send_table_update(table, seats)
+    if table.is_public:
+        broadcast.send_lobby_update()
+    return table
+
+
+def _seat_of(seats: list[Seat], user: User) -> Seat:
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise GameError("not_seated", status=403)
+    return seat
+
+
+@transaction.atomic
+def play_move(
+    *, table_id: int, user: User, move_id: str, version: int, move: Any, device_id: str = ""
+) -> tuple[Game, bool]:
+    """Apply one person's move; returns the game and whether the move was newly applied.
+
+    A repeated move id is acknowledged and not applied again; a stale version is refused.
+    """
+    try:
+        game, table, seats = lock_game(table_id)
+    except Game.DoesNotExist:
+        raise GameError("not_playing", status=409) from None
+    seat = _seat_of(seats, user)
+    if move_id and GameEvent.objects.filter(game=game, seat=seat.position, move_id=move_id).exists():
+        return game, False
+    if table.status != Table.Status.PLAYING:
+        raise GameError("game_over", status=409)
+    if version != game.version:
+        raise GameError("stale_version", status=409)
+    state = engine.from_json(game.state)
+    if state["kinds"][seat.position - 1] not in ("person", "agent"):
+        raise GameError("helper_seat", status=409)
+    try:
+        new, events = engine.apply(state, seat.position, move)
+    except engine.IllegalMove as refusal:
+        raise GameError(refusal.code) from None
+    step = Step(seat=seat.position, move=move, move_id=move_id, device_id=device_id)
+    record(game, table, seats, new, events, step)
+    return game, True
+
+
+@transaction.atomic
+def end_game(*, user: User, code: str) -> Game:
+    """The host ends the game early: nobody wins (R23)."""
+    table = Table.objects.filter(code=codes.normalize(code)).order_by("-created_at").first()
+    if table is None or table.status != Table.Status.PLAYING:
+        raise GameError("not_playing", status=409)
+    game, table, seats = lock_game(table.pk)
+    if table.host_id != user.pk:
+        raise GameError("not_host", status=403)
+    state = engine.from_json(game.state)
+    new, events = engine.apply_server(state, {"end": {}})
+    record(game, table, seats, new, events, Step(seat=None, move={"end": {}}))
+    return game
+
+
+@transaction.atomic
+def react(*, table_id: int, user: User, reaction: str) -> Reaction:
+    """A quick reaction (no free text), at most one every two seconds per member."""
+    if reaction not in Reaction.Kind.values:
+        raise GameError("bad_reaction")
+    seat = Seat.objects.filter(table_id=table_id, user=user).select_related("user").first()
+    if seat is None:
+        raise GameError("not_seated", status=403)
+    since = timezone.now() - timedelta(seconds=settings.GAME_REACTION_INTERVAL_SECONDS)
+    if Reaction.objects.filter(user=user, created_at__gt=since).exists():
+        raise GameError("too_fast", status=429)
+    made = Reaction.objects.create(table_id=table_id, user=user, seat=seat.position, kind=reaction)
+    version = Game.objects.filter(table_id=table_id).values_list("version", flat=True).first() or 0
+    message = {
+        "type": "reaction",
+        "version": version,
+        "seat": seat.position,
+        "tag": user.gamer_tag,
+        "reaction": reaction,
+        "label": made.get_kind_display(),
+    }
+    broadcast.on_commit_send(broadcast.table_group(table_id), message)
+    return made

@@ -1,0 +1,83 @@
+"""Saving one applied move: the event row, the new state, seat changes, the end, and the messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from game import broadcast, engine
+from game.models import Game, GameEvent, Seat, Table
+from game.services.starting import move_deadline
+
+
+@dataclass
+class Step:
+    """One move to record: who made it, what it was, and how it was made."""
+
+    seat: int | None
+    move: dict
+    move_id: str = ""
+    device_id: str = ""
+    extra_events: list[dict] = field(default_factory=list)
+
+
+def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
+    """The game row locked for this transaction, its table and seats (three queries at most)."""
+    game = Game.objects.select_for_update().select_related("table").get(table_id=table_id)
+    seats = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("position"))
+    return game, game.table, seats
+
+
+def _sync_seat_kinds(state: dict, seats: list[Seat]) -> bool:
+    """Seats the engine handed to JagAI (timeouts, leaving) become helpers here too."""
+    changed = False
+    now = timezone.now()
+    for seat in seats:
+        kind = state["kinds"][seat.position - 1]
+        if seat.kind != kind:
+            seat.kind = kind
+            seat.left_at = seat.left_at or now
+            seat.save(update_fields=["kind", "left_at"])
+            changed = True
+    return changed
+
+
+def _finish(game: Game, table: Table, state: dict) -> None:
+    result = engine.result(state)
+    game.result = result
+    game.finished_at = timezone.now()
+    ended = result is not None and result.get("reason") == "ended_by_host"
+    table.status = Table.Status.ENDED if ended else Table.Status.FINISHED
+    table.finished_at = game.finished_at
+    table.save(update_fields=["status", "finished_at"])
+
+
+def record(game: Game, table: Table, seats: list[Seat], state: dict, events: list[dict], step: Step) -> None:
+    """Append the event, save the state, and send every seat its own view after commit."""
+    now = timezone.now()
+    elapsed = int((now - game.decision_since).total_seconds() * 1000) if step.seat is not None else None
+    game.version += 1
+    events = step.extra_events + events
+    GameEvent.objects.create(
+        game=game,
+        seq=game.version,
+        seat=step.seat,
+        move=step.move,
+        move_id=step.move_id,
+        events=events,
+        elapsed_ms=elapsed,
+        device_id=step.device_id[:64],
+    )
+    game.state = engine.to_json(state)
+    game.decision_since = now
+    game.move_deadline = move_deadline(table, state)
+    fields = ["state", "version", "decision_since", "move_deadline"]
+    if state["over"] is not None:
+        _finish(game, table, state)
+        fields += ["result", "finished_at"]
+    game.save(update_fields=fields)
+    seats_changed = _sync_seat_kinds(state, seats)
+    broadcast.send_game_update(game, state, seats, events)
+    if seats_changed or state["over"] is not None:
+        broadcast.send_table_update(table, seats, game.version)

@@ -1,0 +1,102 @@
+"""Starting a game: helpers fill the empty seats, the live deck is dealt and copied into the game."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from content.services import DeckNotReady, engine_deck, live_deck
+from game import broadcast, engine
+from game.errors import GameError
+from game.models import Game, Seat, Table
+
+
+def seat_list(table: Table) -> list[Seat]:
+    """A table's seats in order, with their members."""
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+
+
+def move_deadline(table: Table, state: dict) -> timezone.datetime | None:
+    """Public tables give a person 60 seconds for each decision (R27); private tables have no clock."""
+    if not table.is_public or state["over"] is not None:
+        return None
+    if state["kinds"][state["turn"] - 1] != "person":
+        return None
+    return timezone.now() + timedelta(seconds=settings.GAME_MOVE_SECONDS)
+
+
+def _deck() -> tuple[str, list[dict]]:
+    deck = live_deck()
+    if deck is None:
+        raise GameError("deck_not_ready", status=409)
+    try:
+        return deck.name, engine_deck(deck)
+    except DeckNotReady as error:
+        raise GameError("deck_not_ready", status=409) from error
+
+
+def begin_game(table: Table, seats: list[Seat]) -> Game:
+    """Fill empty seats with JagAI (R3, R25), deal (R2), and tell everyone."""
+    if table.teams and len(seats) != 4:
+        raise GameError("teams_need_four", status=409)
+    deck_name, deck = _deck()
+    for position in range(len(seats) + 1, table.seat_count + 1):
+        Seat.objects.create(table=table, position=position, kind=Seat.Kind.HELPER)
+    seats = seat_list(table)
+    seed = settings.GAME_FIXED_SEED or secrets.randbits(62)
+    state = engine.new_game(
+        deck, [s.kind for s in seats], seed=seed, remember_word=table.remember_word, teams=table.teams
+    )
+    text = engine.to_json(state)
+    now = timezone.now()
+    game = Game.objects.create(
+        table=table,
+        seed=seed,
+        deck_name=deck_name,
+        cards=deck,
+        initial_state=text,
+        state=text,
+        decision_since=now,
+        move_deadline=move_deadline(table, state),
+    )
+    table.status = Table.Status.PLAYING
+    table.started_at = now
+    table.countdown_deadline = None
+    table.save(update_fields=["status", "started_at", "countdown_deadline"])
+    broadcast.send_table_update(table, seats)
+    broadcast.send_game_update(game, state, seats, [])
+    if table.is_public:
+        broadcast.send_lobby_update()
+    return game
+
+
+def _locked_waiting_table(code: str, user: User) -> Table:
+    table = Table.objects.select_for_update().filter(code=code).order_by("-created_at").first()
+    if table is None:
+        raise GameError("no_such_table", status=404)
+    if table.host_id != user.pk:
+        raise GameError("not_host", status=403)
+    if table.status != Table.Status.WAITING:
+        raise GameError("not_waiting", status=409)
+    return table
+
+
+@transaction.atomic
+def start_table(*, user: User, code: str) -> Game:
+    """The host of a private table starts the game (teams need four people, R4)."""
+    table = _locked_waiting_table(code, user)
+    return begin_game(table, seat_list(table))
+
+
+@transaction.atomic
+def start_now(*, user: User, code: str) -> Game:
+    """The host of a public table starts before the countdown ends (R25)."""
+    table = _locked_waiting_table(code, user)
+    if not table.is_public:
+        raise GameError("not_public", status=409)
+    return begin_game(table, seat_list(table))

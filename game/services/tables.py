@@ -1,0 +1,129 @@
+"""Sitting down: private tables, codes, Play now, leaving, and Play again."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from game import broadcast, codes
+from game.errors import GameError
+from game.models import Seat, Table
+from game.services.access import check_may_play, count_failed_join, require_not_throttled
+from game.services.starting import begin_game, seat_list
+
+MAX_CODE_TRIES = 20
+
+
+def _new_table(*, host: User, **fields: object) -> Table:
+    """A table with a fresh code, the host in seat 1."""
+    for _ in range(MAX_CODE_TRIES):
+        code = codes.random_code()
+        if Table.objects.unfinished().filter(code=code).exists():
+            continue
+        try:
+            with transaction.atomic():
+                table = Table.objects.create(code=code, host=host, **fields)
+        except IntegrityError:
+            continue  # another table took the code a moment ago
+        Seat.objects.create(table=table, position=1, user=host)
+        return table
+    raise GameError("no_free_code", "Every table code is busy. Please try again in a moment.")
+
+
+@transaction.atomic
+def create_private_table(
+    *, user: User, seats: int = 4, teams: bool = False, remember_word: bool = True
+) -> Table:
+    """A private table for family and friends (R24): never listed, joined by code."""
+    check_may_play(user)
+    if teams:
+        seats = 4
+    if seats not in (4, 5):
+        raise GameError("bad_seat_count", "A table has four or five seats.")
+    return _new_table(
+        host=user, kind=Table.Kind.PRIVATE, seat_count=seats, teams=teams, remember_word=remember_word
+    )
+
+
+def _take_seat(table: Table, user: User) -> Table:
+    """Seat a member at a waiting table they are not yet at, in join order (R3)."""
+    seats = seat_list(table)
+    if any(s.user_id == user.pk for s in seats):
+        return table
+    if table.status != Table.Status.WAITING:
+        raise GameError("already_started" if table.is_open else "table_finished", status=409)
+    if len(seats) >= table.seat_count:
+        raise GameError("table_full", status=409)
+    Seat.objects.create(table=table, position=len(seats) + 1, user=user)
+    seats = seat_list(table)
+    if table.is_public and len(seats) >= table.seat_count:
+        begin_game(table, seats)  # every seat is taken: no need to wait (R25)
+    else:
+        broadcast.send_table_update(table, seats)
+    if table.is_public:
+        broadcast.send_lobby_update()
+    return table
+
+
+@transaction.atomic
+def join_by_code(*, user: User, code: str, ip: str = "") -> Table:
+    """Join a table by its four letters, any case; wrong codes are throttled."""
+    check_may_play(user)
+    require_not_throttled(user=user, ip=ip)
+    normal = codes.normalize(code)
+    table = None
+    if codes.is_well_formed(normal):
+        table = Table.objects.select_for_update().filter(code=normal).order_by("-created_at").first()
+    if table is None:
+        count_failed_join(user=user, ip=ip)
+        raise GameError("no_such_table" if normal else "bad_code", status=404)
+    if not table.is_open and not table.seats.filter(user=user).exists():
+        raise GameError("table_finished", status=410)
+    return _take_seat(table, user)
+
+
+@transaction.atomic
+def play_now(*, user: User) -> Table:
+    """Sit at the public table that starts soonest, or open one (R26)."""
+    check_may_play(user)
+    mine = Table.objects.open_public().filter(seats__user=user).first()
+    if mine is not None:
+        return mine
+    for table in Table.objects.open_public().select_for_update():
+        if table.seats.count() < table.seat_count:
+            return _take_seat(table, user)
+    deadline = timezone.now() + timedelta(seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS)
+    table = _new_table(host=user, kind=Table.Kind.PUBLIC, seat_count=4, countdown_deadline=deadline)
+    broadcast.send_table_update(table, seat_list(table))
+    broadcast.send_lobby_update()
+    return table
+
+
+@transaction.atomic
+def play_again(*, user: User, code: str) -> Table:
+    """After a game: open (or join) the next table with the same settings and the same people (R29)."""
+    table = Table.objects.select_for_update().filter(code=codes.normalize(code), seats__user=user)
+    table = table.order_by("-created_at").first()
+    if table is None:
+        raise GameError("not_seated", status=403)
+    if table.is_open:
+        raise GameError("not_finished", status=409)
+    check_may_play(user)
+    following = Table.objects.filter(previous=table).first()
+    if following is not None:
+        return _take_seat(following, user) if following.is_open else following
+    fields = {"seat_count": table.seat_count, "teams": table.teams, "remember_word": table.remember_word}
+    if table.is_public:
+        fields["countdown_deadline"] = timezone.now() + timedelta(
+            seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS
+        )
+    following = _new_table(host=user, kind=table.kind, previous=table, **fields)
+    broadcast.send_table_update(table, seat_list(table))
+    broadcast.send_table_update(following, seat_list(following))
+    if following.is_public:
+        broadcast.send_lobby_update()
+    return following

@@ -1,0 +1,74 @@
+"""What a socket is sent when it connects or comes back: read-only, built from engine views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accounts.models import User
+from game import broadcast, codes, engine
+from game.models import Game, GameEvent, Table
+from game.services.starting import seat_list
+
+# A client further behind than this gets a fresh view and the recent log instead of every event.
+MAX_CATCHUP_EVENTS = 500
+RECENT_LOG = 60
+
+
+def _history(game: Game, seat: int, since: int) -> list[dict]:
+    rows = GameEvent.objects.filter(game=game, seq__gt=since).order_by("seq").values_list("seq", "events")
+    out = []
+    for seq, events in rows:
+        out.extend({**item, "version": seq} for item in engine.events_for(events, seat))
+    return out
+
+
+def _game_part(game: Game, seat: int, since: int) -> dict[str, Any]:
+    state = engine.from_json(game.state)
+    behind = game.version - since
+    from_version = since if 0 <= behind <= MAX_CATCHUP_EVENTS else max(0, game.version - RECENT_LOG)
+    update = broadcast.seat_update(game, state, seat, [], kind="catchup")
+    update["events"] = _history(game, seat, from_version)
+    update["complete"] = from_version == since
+    return update
+
+
+def welcome(*, code: str, user: User) -> dict[str, Any] | None:
+    """The first message on a table socket, or None if the member has no seat there."""
+    table = Table.objects.filter(code=codes.normalize(code), seats__user=user).order_by("-created_at").first()
+    if table is None:
+        return None
+    seats = seat_list(table)
+    me = next(s for s in seats if s.user_id == user.pk)
+    message: dict[str, Any] = {
+        "type": "welcome",
+        "table_id": table.pk,
+        "version": 0,
+        "me": {"seat": me.position, "tag": user.gamer_tag, "is_host": table.host_id == user.pk},
+        "table": broadcast.table_payload(table, seats),
+    }
+    game = Game.objects.filter(table=table).first()
+    if game is not None:
+        message["cards"] = broadcast.public_cards(game)
+        part = _game_part(game, me.position, max(0, game.version - RECENT_LOG))
+        message.update({k: v for k, v in part.items() if k != "type"})
+    return message
+
+
+def catchup(*, table_id: int, user: User, since: int) -> dict[str, Any]:
+    """What a member missed since a version, with a fresh view; a full welcome if they never saw one."""
+    table = Table.objects.get(pk=table_id)
+    game = Game.objects.filter(table_id=table_id).first()
+    seat = table.seats.filter(user=user).values_list("position", flat=True).first()
+    if game is None or seat is None:
+        return {"type": "catchup", "version": 0, "events": [], "view": None, "complete": True}
+    return _game_part(game, seat, since)
+
+
+def version(*, table_id: int) -> int:
+    """The game's version at a table, 0 before the deal."""
+    return Game.objects.filter(table_id=table_id).values_list("version", flat=True).first() or 0
+
+
+def lobby() -> list[dict[str, Any]]:
+    """Open public tables for the start screen."""
+    return broadcast.lobby_tables()

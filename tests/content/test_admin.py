@@ -1,0 +1,237 @@
+"""The content admin over HTTP: editors write and submit, approvers decide, players stay out."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from content.models import Card, Decision, Kind, Status, Story
+from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, FullStoryFactory
+
+pytestmark = pytest.mark.django_db
+
+CARDS = reverse("admin:content_card_changelist")
+
+
+def _act(client, action: str, *cards: Card, **extra: str):
+    data = {"action": action, "_selected_action": [c.pk for c in cards], **extra}
+    return client.post(CARDS, data, follow=True)
+
+
+def _status(card: Card) -> str:
+    card.refresh_from_db()
+    return card.status
+
+
+def _inline_data(story: Story, **changes: str) -> dict[str, object]:
+    """The story page's form as the browser would post it, with some card fields changed."""
+    cards = list(story.cards.in_kind_order())
+    data: dict[str, object] = {
+        "deck": story.deck_id,
+        "position": story.position,
+        "title": story.title,
+        "summary": story.summary,
+        "cards-TOTAL_FORMS": len(cards),
+        "cards-INITIAL_FORMS": len(cards),
+        "cards-MIN_NUM_FORMS": 0,
+        "cards-MAX_NUM_FORMS": 4,
+    }
+    for i, card in enumerate(cards):
+        for field in ("kind", "title", "description", "reference"):
+            data[f"cards-{i}-{field}"] = getattr(card, field)
+        data[f"cards-{i}-id"] = card.pk
+        data[f"cards-{i}-story"] = story.pk
+    data.update(changes)
+    return data
+
+
+def test_a_player_is_sent_to_the_admin_login(client, player):
+    client.force_login(player)
+    response = client.get(CARDS)
+    assert response.status_code == 302
+    assert "/admin/login/" in response["Location"]
+
+
+def test_a_player_cannot_approve_through_the_admin(client, player):
+    card = CardFactory(status=Status.IN_REVIEW)
+    client.force_login(player)
+    client.post(CARDS, {"action": "approve_selected", "_selected_action": [card.pk]})
+    assert _status(card) == Status.IN_REVIEW
+
+
+def test_an_editor_edits_a_card_on_the_story_page_and_approval_resets(client, editor):
+    story = DealableStoryFactory()
+    client.force_login(editor)
+    url = reverse("admin:content_story_change", args=[story.pk])
+    page = client.get(url)
+    assert page.status_code == 200
+    assert page.content.decode().count("status-badge status-approved") >= 5
+    response = client.post(url, _inline_data(story, **{"cards-0-title": "A new name"}))
+    assert response.status_code == 302, response.context["errors"] if response.context else ""
+    person = story.cards.get(kind=Kind.PERSON)
+    assert (person.title, person.status, person.last_edited_by) == ("A new name", Status.IN_REVIEW, editor)
+    assert story.cards.filter(status=Status.APPROVED).count() == 3
+    assert person.decisions.get().action == Decision.Action.REOPENED
+
+
+def test_an_editor_adds_a_word_card_and_its_verse_is_looked_up(client, editor):
+    story = FullStoryFactory()
+    story.cards.filter(kind=Kind.WORD).delete()
+    client.force_login(editor)
+    response = client.post(
+        reverse("admin:content_card_add"),
+        {
+            "story": story.pk,
+            "kind": "word",
+            "title": "Luke 2:11",
+            "description": "Good news.",
+            "reference": "luke 2:11",
+        },
+    )
+    assert response.status_code == 302
+    card = story.cards.get(kind=Kind.WORD)
+    assert card.reference == "Luke 2:11"
+    assert (
+        card.verse_text
+        == "For unto you is born this day in the city of David a Saviour, which is Christ the Lord."
+    )
+    assert card.last_edited_by == editor
+
+
+def test_a_bad_reference_is_a_form_error_in_the_admin(client, editor):
+    card = CardFactory(kind="word", reference="Genesis 1:1")
+    client.force_login(editor)
+    url = reverse("admin:content_card_change", args=[card.pk])
+    data = {
+        "story": card.story_id,
+        "kind": "word",
+        "title": "x",
+        "description": "y",
+        "reference": "Genesis 1:1-5",
+    }
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert "several verses" in response.content.decode()
+
+
+def test_an_editor_submits_cards_but_cannot_approve_them(client, editor):
+    card = CardFactory()
+    client.force_login(editor)
+    _act(client, "submit_selected", card)
+    assert _status(card) == Status.IN_REVIEW
+    _act(client, "approve_selected", card)
+    assert _status(card) == Status.IN_REVIEW
+
+
+def test_an_approver_approves_in_bulk(client, approver):
+    cards = CardFactory.create_batch(3, status=Status.IN_REVIEW)
+    client.force_login(approver)
+    response = _act(client, "approve_selected", *cards)
+    assert "Approved: 3 cards." in response.content.decode()
+    assert {_status(c) for c in cards} == {Status.APPROVED}
+
+
+def test_an_approver_cannot_edit_or_submit(client, approver):
+    card = CardFactory()
+    client.force_login(approver)
+    url = reverse("admin:content_card_change", args=[card.pk])
+    data = {"story": card.story_id, "kind": "person", "title": "Changed", "description": "y", "reference": ""}
+    assert client.post(url, data).status_code == 403
+    _act(client, "submit_selected", card)
+    assert _status(card) == Status.DRAFT
+
+
+def test_four_eyes_in_the_admin_shows_a_clear_error(client, approver):
+    card = CardFactory(status=Status.IN_REVIEW, last_edited_by=approver)
+    client.force_login(approver)
+    response = _act(client, "approve_selected", card)
+    assert "another approver must approve it" in response.content.decode()
+    assert _status(card) == Status.IN_REVIEW
+
+
+def test_a_refused_step_shows_why(client, approver):
+    card = CardFactory(status=Status.DRAFT)
+    client.force_login(approver)
+    response = _act(client, "approve_selected", card)
+    assert "can only be approved while in review" in response.content.decode()
+
+
+def test_request_changes_asks_for_a_note_first(client, approver):
+    card = CardFactory(status=Status.IN_REVIEW)
+    client.force_login(approver)
+    page = client.post(CARDS, {"action": "request_changes_selected", "_selected_action": [card.pk]})
+    assert page.status_code == 200
+    assert "What should change?" in page.content.decode()
+    assert _status(card) == Status.IN_REVIEW
+    empty = _act(client, "request_changes_selected", card, apply="yes", note="  ")
+    assert "What should change?" in empty.content.decode()
+    assert _status(card) == Status.IN_REVIEW
+    _act(client, "request_changes_selected", card, apply="yes", note="Shorter, please.")
+    assert _status(card) == Status.CHANGES_REQUESTED
+    assert card.decisions.get().note == "Shorter, please."
+
+
+def test_the_cards_page_lists_every_decision_and_offers_the_next_steps(client, editor, approver):
+    card = CardFactory(kind="word", reference="John 2:5", last_edited_by=editor)
+    client.force_login(editor)
+    client.post(reverse("admin:content_card_review", args=[card.pk, "submit"]))
+    client.force_login(approver)
+    url = reverse("admin:content_card_change", args=[card.pk])
+    html = client.get(url).content.decode()
+    assert "Approve" in html and "Request changes" in html
+    changes = reverse("admin:content_card_review", args=[card.pk, "changes"])
+    client.post(changes, {"note": "Give the line more warmth."})
+    html = client.get(url).content.decode()
+    assert "Asked for changes" in html and "Give the line more warmth." in html
+    assert "Submitted for review" in html
+    assert "do <em>it</em>." in html
+    assert "[it]" not in html
+    assert "Remember the Word" in html
+
+
+def test_the_review_buttons_refuse_a_get(client, approver):
+    card = CardFactory(status=Status.IN_REVIEW)
+    client.force_login(approver)
+    client.get(reverse("admin:content_card_review", args=[card.pk, "approve"]))
+    assert _status(card) == Status.IN_REVIEW
+
+
+def test_the_story_list_filters_and_searches(client, editor):
+    deck = DeckFactory()
+    FullStoryFactory(deck=deck, title="Ruth and Naomi")
+    DealableStoryFactory(deck=deck, title="Jonah")
+    client.force_login(editor)
+    url = reverse("admin:content_story_changelist")
+    assert "Jonah" not in client.get(url, {"status__exact": "draft"}).content.decode()
+    assert "Ruth and Naomi" not in client.get(url, {"q": "Jonah"}).content.decode()
+    assert "Ruth and Naomi" in client.get(url, {"deck__id__exact": deck.pk}).content.decode()
+
+
+def test_the_deck_page_says_how_many_stories_are_dealable(client, admin_user):
+    deck = DeckFactory()
+    DealableStoryFactory.create_batch(2, deck=deck)
+    FullStoryFactory(deck=deck)
+    client.force_login(admin_user)
+    html = client.get(reverse("admin:content_deck_change", args=[deck.pk])).content.decode()
+    assert "2 of 3 stories dealable (a deck needs 8)" in html
+
+
+def test_a_second_live_deck_is_refused_with_a_clear_error(client, admin_user):
+    DeckFactory(is_live=True)
+    client.force_login(admin_user)
+    response = client.post(reverse("admin:content_deck_add"), {"name": "Two", "slug": "two", "is_live": "on"})
+    assert response.status_code == 200
+    assert "Another deck is already live" in response.content.decode()
+
+
+def test_the_groups_exist_with_their_permissions():
+    from django.contrib.auth.models import Group
+
+    editors = set(Group.objects.get(name="Content editors").permissions.values_list("codename", flat=True))
+    approvers = set(
+        Group.objects.get(name="Content approvers").permissions.values_list("codename", flat=True)
+    )
+    assert {"change_card", "submit_card", "submit_story"} <= editors
+    assert not {"approve_card", "approve_story"} & editors
+    assert {"approve_card", "approve_story", "view_card"} <= approvers
+    assert not {"change_card", "submit_card"} & approvers

@@ -1,0 +1,174 @@
+"""The review of one card or story: every step, every refusal, four eyes."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from content import services
+from content.models import Decision, Status
+from tests.factories import CardFactory, StoryFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_editor_submits_a_draft_for_review(editor):
+    card = CardFactory(last_edited_by=editor)
+    services.submit_card(card=card, user=editor)
+    card.refresh_from_db()
+    assert card.status == Status.IN_REVIEW
+    decision = card.decisions.get()
+    assert (decision.action, decision.actor, decision.note) == (Decision.Action.SUBMITTED, editor, "")
+
+
+def test_an_approver_approves_a_card_in_review(approver):
+    card = CardFactory(status=Status.IN_REVIEW)
+    services.approve_card(card=card, user=approver)
+    card.refresh_from_db()
+    assert card.status == Status.APPROVED
+    assert card.decisions.get().action == Decision.Action.APPROVED
+
+
+def test_an_approver_sends_a_card_back_with_a_note(approver):
+    card = CardFactory(status=Status.IN_REVIEW)
+    services.request_card_changes(card=card, user=approver, note="Say where the valley is.")
+    card.refresh_from_db()
+    assert card.status == Status.CHANGES_REQUESTED
+    assert card.decisions.get().note == "Say where the valley is."
+
+
+def test_a_card_with_changes_requested_goes_back_to_review(editor):
+    card = CardFactory(status=Status.CHANGES_REQUESTED)
+    services.submit_card(card=card, user=editor)
+    card.refresh_from_db()
+    assert card.status == Status.IN_REVIEW
+
+
+def test_asking_for_changes_needs_a_note(approver):
+    card = CardFactory(status=Status.IN_REVIEW)
+    with pytest.raises(ValidationError, match="note"):
+        services.request_card_changes(card=card, user=approver, note="   ")
+    card.refresh_from_db()
+    assert card.status == Status.IN_REVIEW
+    assert not card.decisions.exists()
+
+
+@pytest.mark.parametrize("status", [Status.IN_REVIEW, Status.APPROVED])
+def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, status):
+    card = CardFactory(status=status)
+    with pytest.raises(ValidationError):
+        services.submit_card(card=card, user=editor)
+    card.refresh_from_db()
+    assert card.status == status
+
+
+@pytest.mark.parametrize("status", [Status.DRAFT, Status.CHANGES_REQUESTED, Status.APPROVED])
+def test_it_refuses_to_approve_a_card_not_in_review(approver, status):
+    card = CardFactory(status=status)
+    with pytest.raises(ValidationError, match="only be approved while in review"):
+        services.approve_card(card=card, user=approver)
+    assert not card.decisions.exists()
+
+
+@pytest.mark.parametrize("status", [Status.DRAFT, Status.CHANGES_REQUESTED, Status.APPROVED])
+def test_it_refuses_to_send_back_a_card_not_in_review(approver, status):
+    card = CardFactory(status=status)
+    with pytest.raises(ValidationError):
+        services.request_card_changes(card=card, user=approver, note="Please fix.")
+
+
+def test_an_editor_cannot_approve_or_send_back(editor):
+    card = CardFactory(status=Status.IN_REVIEW)
+    with pytest.raises(PermissionDenied):
+        services.approve_card(card=card, user=editor)
+    with pytest.raises(PermissionDenied):
+        services.request_card_changes(card=card, user=editor, note="No.")
+    card.refresh_from_db()
+    assert card.status == Status.IN_REVIEW
+
+
+def test_an_approver_cannot_submit_and_a_player_can_do_nothing(approver, player):
+    card = CardFactory()
+    with pytest.raises(PermissionDenied):
+        services.submit_card(card=card, user=approver)
+    with pytest.raises(PermissionDenied):
+        services.submit_card(card=card, user=player)
+    card.status = Status.IN_REVIEW
+    with pytest.raises(PermissionDenied):
+        services.approve_card(card=card, user=player)
+
+
+def test_nobody_approves_a_card_they_last_edited(approver):
+    approver.user_permissions.add(*_perms("change_card"))
+    card = CardFactory(status=Status.IN_REVIEW, last_edited_by=approver)
+    with pytest.raises(PermissionDenied, match="another approver"):
+        services.approve_card(card=card, user=approver)
+    card.refresh_from_db()
+    assert card.status == Status.IN_REVIEW
+
+
+def test_four_eyes_holds_for_a_superuser_too(admin_user):
+    card = CardFactory(last_edited_by=admin_user)
+    services.submit_card(card=card, user=admin_user)
+    with pytest.raises(PermissionDenied):
+        services.approve_card(card=card, user=admin_user)
+
+
+def test_another_approver_may_approve_what_a_colleague_edited(approver, other_approver):
+    card = CardFactory(status=Status.IN_REVIEW, last_edited_by=other_approver)
+    services.approve_card(card=card, user=approver)
+    assert card.status == Status.APPROVED
+
+
+def test_an_edit_to_an_approved_card_sends_it_back_to_review(editor):
+    card = CardFactory(status=Status.APPROVED)
+    card.description = "A new line for the card."
+    services.save_card(card=card, user=editor)
+    card.refresh_from_db()
+    assert card.status == Status.IN_REVIEW
+    assert card.last_edited_by == editor
+    decision = card.decisions.get()
+    assert decision.action == Decision.Action.REOPENED
+    assert "description" in decision.note
+
+
+def test_saving_an_approved_card_unchanged_keeps_its_approval(editor):
+    card = CardFactory(status=Status.APPROVED)
+    services.save_card(card=card, user=editor)
+    card.refresh_from_db()
+    assert card.status == Status.APPROVED
+    assert card.last_edited_by is None
+
+
+def test_a_word_cards_text_comes_from_its_reference_never_from_typing(editor):
+    card = CardFactory(kind="word", reference="1 sam 17:45")
+    card.verse_text = "Typed by hand"
+    services.save_card(card=card, user=editor)
+    card.refresh_from_db()
+    assert card.reference == "1 Samuel 17:45"
+    assert card.verse_text.startswith("Then said David to the Philistine")
+
+
+def test_stories_are_reviewed_the_same_way(editor, approver):
+    story = StoryFactory(last_edited_by=editor)
+    services.submit_story(story=story, user=editor)
+    with pytest.raises(PermissionDenied):
+        services.approve_story(story=story, user=editor)
+    services.approve_story(story=story, user=approver)
+    story.refresh_from_db()
+    assert story.status == Status.APPROVED
+    assert [d.action for d in story.decisions.order_by("at", "pk")] == ["submitted", "approved"]
+
+
+def test_editing_an_approved_story_sends_it_back_to_review(editor):
+    story = StoryFactory(status=Status.APPROVED)
+    story.title = "A better title"
+    services.save_story(story=story, user=editor)
+    story.refresh_from_db()
+    assert story.status == Status.IN_REVIEW
+
+
+def _perms(*codenames):
+    from django.contrib.auth.models import Permission
+
+    return Permission.objects.filter(content_type__app_label="content", codename__in=codenames)

@@ -1,0 +1,86 @@
+"""An editor reworks a card and submits it; an approver approves it; the reader opens at the verse."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from content.groups import APPROVERS, EDITORS
+from content.models import Card, Kind, Status, Story
+from tests.e2e.helpers import screenshot
+from tests.factories import PASSWORD, StaffFactory
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _staff(group: str, email: str):
+    user = StaffFactory(email=email)
+    user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+def _log_in(page, base: str, email: str) -> None:
+    page.goto(f"{base}/admin/login/?next=/admin/")
+    page.locator("#id_username").fill(email)
+    page.locator("#id_password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator("#user-tools")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_editor_reworks_a_card_and_an_approver_approves_it(live_server, new_page):
+    call_command("load_default_deck", stdout=None)
+    _staff(EDITORS, "editor@example.org")
+    _staff(APPROVERS, "approver@example.org")
+    story = Story.objects.get(position=7)
+    moment = story.cards.get(kind=Kind.MOMENT)
+    Card.objects.filter(pk=moment.pk).update(status=Status.CHANGES_REQUESTED)
+
+    editor = new_page(DESKTOP)
+    _log_in(editor, live_server.url, "editor@example.org")
+    editor.goto(f"{live_server.url}/admin/content/story/{story.pk}/change/")
+    editor.locator("#id_cards-2-description").fill(
+        "David chose them from the brook and ran to meet the giant."
+    )
+    editor.get_by_role("button", name="Save and continue editing").click()
+    expect(editor.locator(".messagelist")).to_contain_text("changed successfully")
+    screenshot(editor, "content-admin-story")
+
+    editor.goto(f"{live_server.url}/admin/content/card/{moment.pk}/change/")
+    editor.get_by_role("button", name="Submit for review").click()
+    expect(editor.locator(".messagelist")).to_contain_text("Sent for review: 1 card.")
+    expect(editor.get_by_role("button", name="Approve")).to_have_count(0)
+
+    approver = new_page(DESKTOP)
+    _log_in(approver, live_server.url, "approver@example.org")
+    approver.goto(f"{live_server.url}/admin/content/card/?status__exact=in_review")
+    approver.get_by_role("row", name=re.compile("Five smooth stones")).get_by_role("checkbox").check()
+    approver.locator("select[name=action]").select_option("approve_selected")
+    approver.get_by_role("button", name="Go").click()
+    expect(approver.locator(".messagelist")).to_contain_text("Approved: 1 card.")
+    approver.goto(f"{live_server.url}/admin/content/card/{moment.pk}/change/")
+    expect(approver.locator(".decision-log")).to_contain_text("Approved")
+    screenshot(approver, "content-admin-card")
+
+    moment.refresh_from_db()
+    assert moment.status == Status.APPROVED
+    assert moment.description.startswith("David chose them")
+    assert Story.objects.dealable().count() == 20
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_reader_opens_at_the_key_verse_on_a_phone(live_server, new_page):
+    page = new_page()
+    page.goto(f"{live_server.url}/bible/1-samuel/17/#v45")
+    expect(page.get_by_role("heading", name="1 Samuel 17")).to_be_visible()
+    expect(page.locator("#v45")).to_be_in_viewport()
+    page.screenshot(path="test-artifacts/content-reader-at-verse.png")
+    screenshot(page, "content-reader")
+    page.get_by_role("link", name=re.compile("1 Samuel 18")).click()
+    expect(page).to_have_url(re.compile(r"/bible/1-samuel/18/$"))
+    page.goto(f"{live_server.url}/bible/john/2/#v5")
+    expect(page.locator("#v5 em")).to_have_text("it")

@@ -55,8 +55,9 @@ class DeckAdmin(admin.ModelAdmin):
 class CardInline(admin.TabularInline):
     model = Card
     form = CardAdminForm
-    fields = ["badge", "kind", "title", "description", "reference", "verse"]
-    readonly_fields = ["badge", "verse"]
+    # The verse itself shows on the cards above; the row keeps to what an editor types.
+    fields = ["badge", "kind", "title", "description", "reference"]
+    readonly_fields = ["badge"]
     can_delete = False
     max_num = len(KIND_ORDER)
     show_change_link = True
@@ -73,10 +74,6 @@ class CardInline(admin.TabularInline):
     @admin.display(description="Status")
     def badge(self, card: Card) -> SafeString:
         return badge_for(card.status) if card.pk else badge_for(Status.DRAFT)
-
-    @admin.display(description="Verse (King James Version)")
-    def verse(self, card: Card) -> SafeString:
-        return _verse(card)
 
 
 @admin.register(Story)

@@ -17,7 +17,7 @@ class CardAdminForm(forms.ModelForm):
     class Meta:
         model = Card
         fields = ["story", "kind", "title", "description", "reference"]
-        widgets = {"description": forms.TextInput(attrs={"size": 80})}
+        widgets = {"description": forms.TextInput(attrs={"size": 60})}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -146,7 +146,7 @@ class Card(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.title} ({self.get_kind_display()}, {self.story.title})"
+        return f"{self.get_kind_display()}: {self.title}"
 
     @property
     def is_word(self) -> bool:

@@ -3,12 +3,20 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from game import table_views
 from game import views as game_views
 
 urlpatterns = [
     path("", game_views.home, name="home"),
     path("how-to-play/", game_views.how_to_play, name="how_to_play"),
     path("rules/", game_views.rules, name="rules"),
+    path("tables/new/", table_views.new_private_table, name="new_private_table"),
+    path("tables/join/", table_views.join_table, name="join_table"),
+    path("play-now/", table_views.play_now, name="play_now"),
+    path("join/<str:code>/", table_views.join_link, name="join_link"),
+    path("t/<str:code>/", table_views.table_page, name="table"),
+    path("t/<str:code>/qr.svg", table_views.table_qr, name="table_qr"),
+    path("t/<str:code>/<slug:action>/", table_views.table_action, name="table_action"),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
     path("", include("content.urls")),

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from content import services
@@ -43,9 +43,18 @@ class DeckAdmin(admin.ModelAdmin):
     readonly_fields = ["dealable"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug"]
+    actions = ["make_live"]
 
     class Media:
         css = CARD_CSS
+
+    @admin.action(description="Make this the live deck", permissions=["change"])
+    def make_live(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
+        if queryset.count() != 1:
+            self.message_user(request, "Choose exactly one deck to make live.", messages.ERROR)
+            return
+        deck = services.make_deck_live(deck=queryset.get())
+        self.message_user(request, f"“{deck.name}” is now the live deck. {services.dealability(deck)}.")
 
     @admin.display(description="Ready to deal")
     def dealable(self, deck: Deck) -> str:
@@ -78,7 +87,7 @@ class CardInline(admin.TabularInline):
 
 @admin.register(Story)
 class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
-    list_display = ["title", "position", "deck", "status_badge", "card_badges", "is_dealable"]
+    list_display = ["number", "title", "status_badge", "card_badges", "is_dealable"]
     list_display_links = ["title"]
     list_filter = ["status", "deck"]
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
@@ -98,6 +107,10 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Story]:
         return super().get_queryset(request).with_approved_card_count().prefetch_related("cards")
 
+    @admin.display(description="No.", ordering="position")
+    def number(self, story: Story) -> int:
+        return story.position
+
     @admin.display(description="Status", ordering="status")
     def status_badge(self, story: Story) -> SafeString:
         return badge_for(story.status)
@@ -105,11 +118,15 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     @admin.display(description="Cards")
     def card_badges(self, story: Story) -> SafeString:
         cards = sorted(story.cards.all(), key=lambda c: KIND_ORDER.index(c.kind))
-        return format_html_join(
-            " ",
-            '<span class="kind-dot kind-{}" title="{}: {}"></span>{}',
-            ((c.kind, c.get_kind_display(), c.title, badge_for(c.status)) for c in cards),
+        chips = format_html_join(
+            "",
+            '<span class="card-chip status-{}" title="{}: {} ({})">{}</span>',
+            (
+                (c.status, c.get_kind_display(), c.title, c.get_status_display(), c.get_kind_display())
+                for c in cards
+            ),
         )
+        return format_html('<span class="card-chips">{}</span>', chips)
 
     @admin.display(description="Dealable", boolean=True)
     def is_dealable(self, story: Story) -> bool:

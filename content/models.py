@@ -167,7 +167,10 @@ class Decision(models.Model):
     story = models.ForeignKey(
         Story, null=True, blank=True, on_delete=models.CASCADE, related_name="decisions"
     )
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Kept when a member leaves: the decision still happened.
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=20, choices=Action.choices)
     note = models.TextField(blank=True)
@@ -188,4 +191,4 @@ class Decision(models.Model):
     @property
     def actor_label(self) -> str:
         # Only the team reads the log, and the email says who it was without doubt.
-        return self.actor.email
+        return self.actor.email if self.actor else "a former member"

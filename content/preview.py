@@ -49,7 +49,10 @@ def sample_question(verse_text: str, other_verses: list[str]) -> SampleQuestion 
     answer = max(words, key=len)
     taken = {w.lower() for w in words}
     pool = sorted({w for v in other_verses for w in meaningful_words(v) if w.lower() not in taken})
-    wrong = sorted(pool, key=lambda w: (abs(len(w) - len(answer)), w))[:2]
+    wrong = sorted(pool, key=lambda w: (abs(len(w) - len(answer)), w.lower()))[:2]
+    if answer[0].islower():
+        # A capital would give the answer away.
+        wrong = [w.lower() for w in wrong]
     prompt = re.sub(rf"(?<![\w\[]){re.escape(answer)}(?![\w\]])", BLANK, verse_text, count=1)
     return SampleQuestion(
         prompt=prompt, answer=answer, choices=tuple(sorted([answer, *wrong], key=str.lower))

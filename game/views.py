@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+
+from content.models import KIND_ORDER, Story
+from content.preview import card_face
+from content.services import live_deck
+from game.forms import JoinForm, PrivateTableForm
+from game.models import Table
+
+MY_GAMES = 12
+# The story the how-to-play pictures follow, by title, if the live deck has it.
+EXAMPLE_STORY = "David and Goliath"
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -12,14 +24,73 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "home/welcome.html")
     if not request.user.gamer_tag:
         return redirect("accounts:choose_tag")
-    return render(request, "home/start.html")
+    context = {
+        "private_form": PrivateTableForm(),
+        "join_form": JoinForm(),
+        "my_games": my_games(request.user),
+        "open_table": Table.objects.unfinished().filter(seats__user=request.user).order_by("-created_at").first(),
+    }
+    return render(request, "home/start.html", context)
+
+
+def my_games(user: Any) -> list[dict[str, Any]]:
+    """The member's finished and ended tables, newest first, with how they did."""
+    tables = (
+        Table.objects.filter(seats__user=user, status__in=[Table.Status.FINISHED, Table.Status.ENDED])
+        .select_related("game")
+        .prefetch_related("seats")
+        .order_by("-finished_at", "-pk")[:MY_GAMES]
+    )
+    return [_game_summary(table, user) for table in tables]
+
+
+def _game_summary(table: Table, user: Any) -> dict[str, Any]:
+    """One line of My games: when, where, and the member's place."""
+    seat = next((s.position for s in table.seats.all() if s.user_id == user.pk), None)
+    result = getattr(getattr(table, "game", None), "result", None) or {}
+    mine = next((r for r in result.get("ranking", []) if r["seat"] == seat), None)
+    if table.status == Table.Status.ENDED:
+        outcome = "Ended early, no winner"
+    elif mine is None:
+        outcome = "Played by JagAI at the end"
+    elif seat in result.get("winners", []):
+        outcome = "Shared win" if result.get("shared") else "Won"
+    else:
+        outcome = f"Place {mine['rank']}"
+    return {
+        "code": table.code,
+        "when": table.finished_at or table.created_at,
+        "kind": table.get_kind_display(),
+        "outcome": outcome,
+        "points": mine["points"] if mine else None,
+        "won": table.status == Table.Status.FINISHED and seat in result.get("winners", []),
+    }
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    """How to play, step by step."""
-    return render(request, "home/how_to_play.html")
+    """How to play, step by step, with real cards from the live deck."""
+    return render(request, "home/how_to_play.html", {"example": example_cards()})
+
+
+def example_cards() -> dict[str, Any] | None:
+    """Four faces of one story from the live deck, held as a player might hold them, or None."""
+    deck = live_deck()
+    if deck is None:
+        return None
+    stories = list(Story.objects.in_deck(deck).dealable().order_by("position"))
+    if not stories:
+        return None
+    story = next((s for s in stories if s.title == EXAMPLE_STORY), stories[min(6, len(stories) - 1)])
+    position = stories.index(story) + 1
+    cards = sorted(story.cards.all(), key=lambda c: KIND_ORDER.index(c.kind))
+    held = [c.kind for c in cards[:3]]
+    faces = [
+        card_face(card, position=position, total=len(stories)) | {"holds": held, "story_title": story.title}
+        for card in cards
+    ]
+    return {"story": story.title, "faces": faces, "held": faces[:3], "word": faces[3] if len(faces) > 3 else None}
 
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The full rules."""
-    return render(request, "home/rules.html")
+    return render(request, "home/rules.html", {"example": example_cards()})

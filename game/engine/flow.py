@@ -7,7 +7,7 @@ from collections.abc import Callable
 from .events import Event, event
 from .helpers import begin_helper_turn, give, jagai_choice
 from .scoring import no_more_stones, result, twelve_stones
-from .state import State, persons, seat_count
+from .state import State, seat_count
 
 PERSON_PHASES = ("ask", "well", "ending", "word")
 # Set by the package so helper turns read a seat view without a circular import.
@@ -77,9 +77,9 @@ def check_end(state: State, events: list[Event]) -> bool:
         return True
     if twelve_stones(state):
         finish(state, "twelve_stones", events)
-    elif not persons(state):
+    elif "person" not in state["kinds"]:
         finish(state, "no_persons_left", events)
-    elif no_more_stones(state):
+    elif not state["well"] and no_more_stones(state):
         finish(state, "no_more_stones", events)
     return state["over"] is not None
 

@@ -37,9 +37,9 @@ def jagai_choice(view: dict[str, Any]) -> int | None:
         if laid.get(story, recipient) != recipient:
             continue
         # The hand is sorted, so the first match is Person, Place, Moment, Word order.
-        fitting = [c for c in held if story_of(c) == story]
-        if fitting:
-            return fitting[0]
+        for card in held:
+            if card // 4 + 1 == story:
+                return card
     for stone in view["stones"]:
         if stone["seat"] == recipient and not stone["sealed"]:
             gap = _gap(stone["story"], stone["cards"])

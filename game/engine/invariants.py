@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import STONES_TO_END
 from .flow import PERSON_PHASES
 from .legal import legal_moves
-from .scoring import stone_points
 from .state import State, seat_count
 
 
@@ -25,11 +26,24 @@ def violations(state: State, moves: list[dict] | None = None) -> list[str]:
 
 def _cards(state: State) -> list[str]:
     """Every card exactly once in hands, the Well and the stones."""
-    seen = [c for held in state["hands"] for c in held] + list(state["well"])
-    seen += [c for _o, _s, cards in state["stones"] for c in cards]
-    if sorted(seen) != list(range(4 * len(state["verses"]))):
+    seen = set(state["well"])
+    count = len(state["well"])
+    for held in state["hands"]:
+        seen.update(held)
+        count += len(held)
+    for stone in state["stones"]:
+        seen.update(stone[2])
+        count += len(stone[2])
+    every = _every_card(4 * len(state["verses"]))
+    if count != len(every) or seen != every:
         return ["cards are not each in exactly one place"]
     return []
+
+
+@lru_cache(maxsize=8)
+def _every_card(total: int) -> frozenset[int]:
+    """All card ids of a deck with `total` cards."""
+    return frozenset(range(total))
 
 
 def _to_move(state: State, moves: list[dict] | None) -> list[str]:
@@ -55,13 +69,16 @@ def _to_move(state: State, moves: list[dict] | None) -> list[str]:
 def _points(state: State) -> list[str]:
     """Person points are stones plus word bonuses; helpers have none."""
     out = []
-    for seat in range(1, seat_count(state) + 1):
-        points = state["points"][seat - 1]
-        if state["kinds"][seat - 1] != "person":
-            if points or state["bonus"][seat - 1]:
-                out.append(f"helper seat {seat} has points")
-        elif points != stone_points(state, seat) + state["bonus"][seat - 1]:
-            out.append(f"seat {seat} points do not add up")
+    from_stones = [0] * seat_count(state)
+    for owner, _story, cards in state["stones"]:
+        from_stones[owner - 1] += 4 if len(cards) == 4 else 2
+    for i, kind in enumerate(state["kinds"]):
+        points, bonus = state["points"][i], state["bonus"][i]
+        if kind != "person":
+            if points or bonus:
+                out.append(f"helper seat {i + 1} has points")
+        elif points != from_stones[i] + bonus:
+            out.append(f"seat {i + 1} points do not add up")
     return out
 
 
@@ -74,7 +91,8 @@ def _stones(state: State) -> list[str]:
     if len({story for _o, story, _c in stones}) != len(stones):
         out.append("two stones of one story")
     for owner, story, cards in stones:
-        if len(cards) not in (3, 4) or {c // 4 + 1 for c in cards} != {story}:
+        low = (story - 1) * 4
+        if len(cards) not in (3, 4) or cards[0] < low or cards[-1] >= low + 4:
             out.append(f"bad stone of story {story}")
         if state["original"][owner - 1] != "person":
             out.append(f"helper seat {owner} laid a stone")

@@ -31,10 +31,13 @@ def parse(move: Any, shapes: dict[str, tuple[str, ...]]) -> tuple[str, dict[str,
     if not isinstance(move, dict) or len(move) != 1:
         raise IllegalMove("malformed_move")
     name, args = next(iter(move.items()))
-    if name not in shapes or not isinstance(args, dict) or set(args) != set(shapes[name]):
+    fields = shapes.get(name)
+    if fields is None or type(args) is not dict or len(args) != len(fields):
         raise IllegalMove("malformed_move")
-    if any(type(args[field]) is not int for field in shapes[name]):
-        raise IllegalMove("malformed_move")
+    for field in fields:
+        # bool is an int subclass; a move's numbers are plain ints only.
+        if type(args.get(field)) is not int:
+            raise IllegalMove("malformed_move")
     return name, args
 
 

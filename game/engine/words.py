@@ -213,17 +213,24 @@ def title_names(deck: list[dict]) -> list[str]:
     """The deck's names, lower-cased: capitalised words of Person card titles, and capitalised
     words after the first in story, Place and Moment titles (a title's first word is always
     capitalised, and Word card titles are references)."""
-    found = set()
+    titles = []
     for story in deck:
-        titles = [(story.get("title") or "", 1)]
+        titles.append((story.get("title") or "", 1))
         for item in story.get("cards", []):
             if item.get("kind") != "word":
                 titles.append((item.get("title") or "", 0 if item.get("kind") == "person" else 1))
-        for title, skip in titles:
-            for word in [_core(t) for t in title.split()][skip:]:
-                if word[:1].isupper() and _meaningful(word):
-                    found.add(word.lower())
-    return sorted(found)
+    return list(_names(tuple(titles)))
+
+
+@lru_cache(maxsize=16)
+def _names(titles: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """Names in (title, words to skip) pairs; cached, since every game of a deck asks again."""
+    found = set()
+    for title, skip in titles:
+        for word in [_core(t) for t in title.split()][skip:]:
+            if word[:1].isupper() and _meaningful(word):
+                found.add(word.lower())
+    return tuple(sorted(found))
 
 
 def make_question(
@@ -246,6 +253,7 @@ def make_question(
     }
 
 
+@lru_cache(maxsize=1024)
 def _blanked(verse: str, word: str) -> str:
     """The verse with every free occurrence of the word replaced by a blank."""
     out = []
@@ -261,9 +269,7 @@ def _distractors(
     """Two wrong words of similar kind from other verses, shown in the right word's case."""
     picked: list[str] = []
     for tier in _tiers(verses, story, right, names):
-        group = list(tier)
-        rng.shuffle(group)
-        picked.extend(group[: 2 - len(picked)])
+        picked.extend(rng.sample(tier, min(2 - len(picked), len(tier))))
         if len(picked) == 2:
             break
     own = {w.lower() for w in candidates(verses[story - 1] or "")}

@@ -235,3 +235,31 @@ def test_the_groups_exist_with_their_permissions():
     assert not {"approve_card", "approve_story"} & editors
     assert {"approve_card", "approve_story", "view_card"} <= approvers
     assert not {"change_card", "submit_card"} & approvers
+
+
+def test_a_player_cannot_use_the_review_buttons(client, player):
+    card = CardFactory(status=Status.IN_REVIEW)
+    client.force_login(player)
+    response = client.post(reverse("admin:content_card_review", args=[card.pk, "approve"]))
+    assert response.status_code == 302
+    assert "/admin/login/" in response["Location"]
+    assert _status(card) == Status.IN_REVIEW
+
+
+def test_an_editor_cannot_approve_with_the_review_button(client, editor):
+    card = CardFactory(status=Status.IN_REVIEW)
+    client.force_login(editor)
+    response = client.post(reverse("admin:content_card_review", args=[card.pk, "approve"]), follow=True)
+    assert "permission to approve" in response.content.decode()
+    assert _status(card) == Status.IN_REVIEW
+
+
+def test_making_a_deck_live_takes_the_other_off(client, admin_user):
+    old, new = DeckFactory(is_live=True), DeckFactory()
+    client.force_login(admin_user)
+    url = reverse("admin:content_deck_changelist")
+    response = client.post(url, {"action": "make_live", "_selected_action": [new.pk]}, follow=True)
+    assert "is now the live deck" in response.content.decode()
+    old.refresh_from_db()
+    new.refresh_from_db()
+    assert (old.is_live, new.is_live) == (False, True)

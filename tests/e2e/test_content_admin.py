@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from content.groups import APPROVERS, EDITORS
 from content.models import Card, Kind, Status, Story
-from tests.e2e.helpers import screenshot
+from tests.e2e.helpers import ARTIFACTS, screenshot
 from tests.factories import PASSWORD, StaffFactory
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -39,6 +39,8 @@ def test_an_editor_reworks_a_card_and_an_approver_approves_it(live_server, new_p
     story = Story.objects.get(position=7)
     moment = story.cards.get(kind=Kind.MOMENT)
     Card.objects.filter(pk=moment.pk).update(status=Status.CHANGES_REQUESTED)
+    place = story.cards.get(kind=Kind.PLACE)
+    Card.objects.filter(pk=place.pk).update(status=Status.IN_REVIEW)
 
     editor = new_page(DESKTOP)
     _log_in(editor, live_server.url, "editor@example.org")
@@ -62,9 +64,21 @@ def test_an_editor_reworks_a_card_and_an_approver_approves_it(live_server, new_p
     approver.locator("select[name=action]").select_option("approve_selected")
     approver.get_by_role("button", name="Go").click()
     expect(approver.locator(".messagelist")).to_contain_text("Approved: 1 card.")
+    approver.goto(f"{live_server.url}/admin/content/card/{place.pk}/change/")
+    approver.get_by_role("link", name="Request changes").click()
+    approver.get_by_label("What should change?").fill("Name the two hills: Israel on one, the Philistines on the other.")
+    screenshot(approver, "content-admin-request-changes")
+    approver.get_by_role("button", name="Send back with this note").click()
+    expect(approver.locator(".messagelist")).to_contain_text("Sent back with your note: 1 card.")
+    expect(approver.locator(".decision-log")).to_contain_text("Name the two hills")
+    approver.goto(f"{live_server.url}/admin/content/story/")
+    screenshot(approver, "content-admin-story-list")
     approver.goto(f"{live_server.url}/admin/content/card/{moment.pk}/change/")
     expect(approver.locator(".decision-log")).to_contain_text("Approved")
     screenshot(approver, "content-admin-card")
+    approver.goto(f"{live_server.url}/admin/content/card/{story.cards.get(kind=Kind.WORD).pk}/change/")
+    expect(approver.locator(".rtw-sample")).to_contain_text("Remember the Word")
+    screenshot(approver, "content-admin-word-card")
 
     moment.refresh_from_db()
     assert moment.status == Status.APPROVED
@@ -78,9 +92,10 @@ def test_the_reader_opens_at_the_key_verse_on_a_phone(live_server, new_page):
     page.goto(f"{live_server.url}/bible/1-samuel/17/#v45")
     expect(page.get_by_role("heading", name="1 Samuel 17")).to_be_visible()
     expect(page.locator("#v45")).to_be_in_viewport()
-    page.screenshot(path="test-artifacts/content-reader-at-verse.png")
-    screenshot(page, "content-reader")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "content-reader-at-verse.png"))
     page.get_by_role("link", name=re.compile("1 Samuel 18")).click()
     expect(page).to_have_url(re.compile(r"/bible/1-samuel/18/$"))
-    page.goto(f"{live_server.url}/bible/john/2/#v5")
-    expect(page.locator("#v5 em")).to_have_text("it")
+    page.goto(f"{live_server.url}/bible/jonah/2/#v9")
+    expect(page.locator("#v9 em").first).to_have_text("that")
+    screenshot(page, "content-reader")

@@ -48,7 +48,7 @@ def test_ruling_R21_the_game_ends_when_the_well_is_empty_and_no_stone_can_be_mad
 
 
 def test_ruling_R21_a_seal_still_possible_keeps_the_game_going():
-    hands = {1: [LOOSE[1], *LOOSE[0::2]], 2: LOOSE[3::2], 3: UNLAID + [card(12, 0)]}
+    hands = {1: [LOOSE[1], *LOOSE[0::2]], 2: LOOSE[3::2], 3: [*UNLAID, card(12, 0)]}
     state = arrange(hands, stones=TEN, seats=["person", "person", "helper", "helper"], remember_word=False)
     assert state["over"] is None  # seat 1 can still seal its Abraham stone
     state, _ = apply(state, 1, {"seal": {"story": 2}})
@@ -56,7 +56,7 @@ def test_ruling_R21_a_seal_still_possible_keeps_the_game_going():
 
 
 def test_ruling_R21_in_teams_a_partner_holding_the_missing_card_keeps_the_game_going():
-    hands = {1: LOOSE[0::2], 3: [LOOSE[1]], 2: LOOSE[3::2], 4: UNLAID + [card(12, 0)]}
+    hands = {1: LOOSE[0::2], 3: [LOOSE[1]], 2: LOOSE[3::2], 4: [*UNLAID, card(12, 0)]}
     stones = [(1 if s % 2 == 0 else 2, s, cards) for _o, s, cards in TEN]
     state = arrange(hands, stones=stones, teams=True, remember_word=False)
     assert state["over"] is None  # seat 3 can pass seat 1 the card for its Abraham stone

@@ -56,7 +56,7 @@ def test_ruling_R11_sealing_with_the_word_card_brings_a_question_too():
 
 def test_ruling_R11_a_table_with_remember_the_word_off_asks_nothing():
     state = arrange({1: SEALED_DAVID}, remember_word=False)
-    state, events = apply(state, 1, {"knock": {"story": DAVID}})
+    state, _ = apply(state, 1, {"knock": {"story": DAVID}})
     assert state["phase"] == "ask" and state["question"] is None
 
 
@@ -80,7 +80,7 @@ def test_ruling_R11_a_bracketed_supplied_word_is_never_blanked():
 
 def test_ruling_R11_the_wrong_words_come_from_other_verses_and_never_equal_the_right_one():
     other_words = {}
-    for story, verse in enumerate(VERSES, start=1):
+    for story in range(1, len(VERSES) + 1):
         other_words[story] = {
             w.lower() for pos, v in enumerate(VERSES, start=1) if pos != story for w in candidates(v)
         }

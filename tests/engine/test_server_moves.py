@@ -70,7 +70,7 @@ def test_ruling_R27_leaving_on_your_own_turn_passes_the_turn():
 
 def test_the_game_ends_with_no_winner_when_the_last_person_leaves():
     state = arrange({1: [card(NOAH, 0)]}, seats=["person", "helper", "helper", "helper"])
-    state, events = apply_server(state, {"takeover": {"seat": 1}})
+    state, _ = apply_server(state, {"takeover": {"seat": 1}})
     assert state["over"] == {"reason": "no_persons_left"}
     assert result(state)["winners"] == [] and result(state)["no_winner"]
 

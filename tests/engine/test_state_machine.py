@@ -9,7 +9,14 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from game.engine import (
-    IllegalMove, apply, apply_server, from_json, legal_moves, new_game, replay, to_json,
+    IllegalMove,
+    apply,
+    apply_server,
+    from_json,
+    legal_moves,
+    new_game,
+    replay,
+    to_json,
 )
 from game.engine.invariants import violations
 from tests.engine.support import make_deck
@@ -39,8 +46,10 @@ class GameMachine(RuleBasedStateMachine):
     """Drives one game; every refused move must leave the state exactly as it was."""
 
     @initialize(
-        seed=st.integers(0, 2**31), shape=st.integers(0, len(SHAPES) - 1),
-        stories=st.sampled_from(sorted(DECKS)), word=st.booleans(),
+        seed=st.integers(0, 2**31),
+        shape=st.integers(0, len(SHAPES) - 1),
+        stories=st.sampled_from(sorted(DECKS)),
+        word=st.booleans(),
     )
     def start(self, seed, shape, stories, word):
         seats, teams = SHAPES[shape]
@@ -119,7 +128,9 @@ class GameMachine(RuleBasedStateMachine):
 
 
 GameMachine.TestCase.settings = settings(
-    max_examples=120, stateful_step_count=40, deadline=None,
+    max_examples=120,
+    stateful_step_count=40,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 test_random_play_from_every_seat_keeps_every_invariant = GameMachine.TestCase

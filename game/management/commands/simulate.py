@@ -33,7 +33,11 @@ class Command(BaseCommand):
         except Deck.DoesNotExist as missing:
             raise CommandError("there is no live deck") from missing
         summary = run(
-            deck, options["games"], seats=options["seats"], teams=options["teams"],
-            seed=options["seed"], persons=options["persons"],
+            deck,
+            options["games"],
+            seats=options["seats"],
+            teams=options["teams"],
+            seed=options["seed"],
+            persons=options["persons"],
         )
         self.stdout.write(json.dumps(summary, sort_keys=True))

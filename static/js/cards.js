@@ -1,0 +1,93 @@
+// Card faces drawn in the browser, mirroring templates/content/card.html and static/css/cards.css.
+import { h, svgIcon } from "./dom.js";
+
+export const KINDS = ["person", "place", "moment", "word"];
+export const KIND_LABELS = { person: "Person", place: "Place", moment: "Moment", word: "Word" };
+
+// The same drawings as templates/content/icons/*.html.
+const ICONS = {
+  person: [
+    ["circle", { cx: "12", cy: "7.5", r: "3.5" }],
+    ["path", { d: "M4.5 20.5c.8-4.2 3.8-6.5 7.5-6.5s6.7 2.3 7.5 6.5" }],
+  ],
+  place: [
+    ["path", { d: "M2.5 20h19L15 8.5l-3.5 6-2.5-3.5z" }],
+    ["circle", { cx: "18", cy: "5", r: "1.8" }],
+  ],
+  moment: [
+    ["path", { d: "M12 2.5l2.3 6.2 6.2 2.3-6.2 2.3-2.3 6.2-2.3-6.2-6.2-2.3 6.2-2.3z" }],
+    ["path", { d: "M19 17.5v4M17 19.5h4" }],
+  ],
+  word: [
+    ["path", { d: "M12 6.5C10 5 7.3 4.5 3 4.5v14c4.3 0 7 .5 9 2 2-1.5 4.7-2 9-2v-14c-4.3 0-7 .5-9 2z" }],
+    ["path", { d: "M12 6.5v14" }],
+  ],
+};
+
+export function kindIcon(kind, size = 24) {
+  return svgIcon(ICONS[kind] || ICONS.person, size);
+}
+
+export function storyOf(cardId) {
+  return Math.floor(cardId / 4) + 1;
+}
+
+export function kindOf(cardId) {
+  return KINDS[cardId % 4];
+}
+
+/** The four pips of a story: which kinds the holder has. */
+export function pips(heldKinds, thisKind = null) {
+  return h(
+    "ul",
+    { class: "game-card-pips", "aria-label": "Cards of this story held" },
+    KINDS.map((kind) => {
+      const held = heldKinds.includes(kind);
+      const cls = `pip pip-${kind}${held ? " is-held" : ""}${kind === thisKind ? " is-this" : ""}`;
+      return h("li", { class: cls }, h("span", { class: "visually-hidden" }, `${KIND_LABELS[kind]}: ${held ? "held" : "not held"}`));
+    }),
+  );
+}
+
+/** A card face; `face` is one entry of the welcome message's `cards`. */
+export function cardFace(face, { held = [], compact = true } = {}) {
+  const label = KIND_LABELS[face.kind] || face.kind;
+  return h(
+    "article",
+    { class: `game-card game-card-${face.kind}${compact ? " is-compact" : ""}`, "aria-label": `${label} card: ${face.title}` },
+    h(
+      "header",
+      { class: "game-card-head" },
+      h("span", { class: "game-card-icon", "aria-hidden": "true" }, kindIcon(face.kind)),
+      h("span", { class: "game-card-kind" }, label),
+      h("span", { class: "game-card-number", title: `Story ${face.story} of ${face.stories}` }, String(face.story), h("span", { class: "visually-hidden" }, ` of ${face.stories}`)),
+    ),
+    h(
+      "div",
+      { class: "game-card-body" },
+      h("span", { class: "game-card-mark", "aria-hidden": "true" }, kindIcon(face.kind)),
+      h("p", { class: "game-card-title" }, face.title),
+      face.kind === "word" && face.reference && face.reference !== face.title ? h("p", { class: "game-card-ref" }, face.reference) : null,
+      face.description ? h("p", { class: "game-card-desc" }, face.description) : null,
+    ),
+    h(
+      "footer",
+      { class: "game-card-foot" },
+      h("span", { class: "game-card-story" }, face.story_title, h("span", { class: "game-card-of" }, `Story ${face.story} of ${face.stories}`)),
+      pips(held, face.kind),
+    ),
+  );
+}
+
+/** A small inline chip for a card named in the log or a button: icon + kind + title. */
+export function cardChip(face) {
+  if (!face) return h("span", { class: "card-chip" }, "a card");
+  return h(
+    "span",
+    { class: `card-chip card-chip-${face.kind}` },
+    kindIcon(face.kind, 16),
+    h("span", { class: "card-chip-kind" }, `${KIND_LABELS[face.kind]}:`),
+    " ",
+    face.title,
+  );
+}

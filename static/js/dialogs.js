@@ -1,0 +1,95 @@
+// Dialogs that manage focus: Remember the Word, and the confirm before ending or leaving.
+import { h, fill } from "./dom.js";
+import { verseBlock, verseNodes } from "./verse.js";
+
+let returnFocus = null;
+
+function open(dialog, focusTarget) {
+  if (!dialog.open) {
+    returnFocus = document.activeElement;
+    dialog.showModal();
+  }
+  (focusTarget || dialog.querySelector("button, a, [tabindex]"))?.focus();
+}
+
+export function setUpDialogs() {
+  for (const dialog of document.querySelectorAll("dialog")) {
+    dialog.addEventListener("close", () => {
+      if (returnFocus && document.contains(returnFocus)) returnFocus.focus();
+      returnFocus = null;
+    });
+  }
+  document.getElementById("confirm-cancel").addEventListener("click", () => document.getElementById("confirm-dialog").close());
+}
+
+/** Ask before a step that cannot be undone; the form posts to `action`. */
+export function confirmThen({ title, text, ok, action }) {
+  const dialog = document.getElementById("confirm-dialog");
+  document.getElementById("confirm-title").textContent = title;
+  document.getElementById("confirm-text").textContent = text;
+  document.getElementById("confirm-ok").textContent = ok;
+  document.getElementById("confirm-form").setAttribute("action", action);
+  open(dialog, document.getElementById("confirm-cancel"));
+}
+
+/** The question: the verse with a blank and three words. `choose(i)` sends the answer. */
+export function showQuestion(app, question, choose) {
+  const dialog = document.getElementById("word-dialog");
+  const body = document.getElementById("word-body");
+  const buttons = question.choices.map((word, i) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: "choice word-choice",
+        onclick: (event) => {
+          for (const b of body.querySelectorAll(".word-choice")) b.disabled = true;
+          event.currentTarget.classList.add("is-chosen");
+          choose(i);
+        },
+      },
+      word,
+    ),
+  );
+  fill(
+    body,
+    h("p", { class: "word-intro" }, `You laid the Word of “${app.story(question.story)}”. Which word is missing?`),
+    h("blockquote", { class: "verse word-verse" }, h("p", {}, verseNodes(question.text, { blank: true }))),
+    h("div", { class: "word-choices", role: "group", "aria-label": "Choose the missing word" }, buttons),
+    h("p", { class: "muted word-note" }, "The right word is 1 more point. A wrong one costs nothing."),
+  );
+  dialog.dataset.story = String(question.story);
+  dialog.dataset.state = "question";
+  open(dialog, buttons[0]);
+}
+
+/** After the answer: the right word and the whole verse. */
+export function showAnswer(app, event) {
+  const dialog = document.getElementById("word-dialog");
+  const body = document.getElementById("word-body");
+  const verse = app.verses[String(event.story)];
+  const right = event.right;
+  const timedOut = event.choice === null || event.choice === undefined;
+  const close = h("button", { type: "button", class: "button", onclick: () => dialog.close() }, "Back to the game");
+  fill(
+    body,
+    h(
+      "p",
+      { class: `word-result ${right ? "is-right" : "is-wrong"}`, role: "status" },
+      right ? "Right! 1 more point." : timedOut ? "Time ran out." : "Not this time.",
+      " ",
+      h("span", {}, "The word is "),
+      h("strong", { class: "word-answer" }, event.word),
+      ".",
+    ),
+    verse ? verseBlock(verse) : null,
+    h("div", { class: "dialog-actions" }, close),
+  );
+  dialog.dataset.state = "answer";
+  open(dialog, close);
+}
+
+export function closeWord() {
+  const dialog = document.getElementById("word-dialog");
+  if (dialog.open) dialog.close();
+}

@@ -1,0 +1,139 @@
+// Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
+import { h, fill, plural } from "./dom.js";
+import { cardChip, storyOf } from "./cards.js";
+
+function movesOf(view, name) {
+  return (view.legal_moves || []).filter((m) => name in m).map((m) => m[name]);
+}
+
+function prompt(app, view) {
+  if (view.phase === "word") return "Choose the missing word of the verse.";
+  if (view.phase === "well") return "They have none. Go to the Well and draw one card.";
+  if (view.phase === "ending") return "Your turn is ending. Lay a stone if you can, then tap Done.";
+  if (view.asked) return "Ask again, lay a stone if you can, or tap Done.";
+  return "Your turn! Ask someone for a story you hold a card of.";
+}
+
+export function renderActions(app) {
+  const view = app.view;
+  const panel = app.el.actions;
+  const mine = (view.legal_moves || []).length > 0;
+  panel.classList.toggle("is-mine", mine);
+  panel.hidden = !mine && !!view.result;
+  app.el.actionsTitle.textContent = mine ? "Your move" : "Waiting";
+  if (!mine) {
+    app.askStory = null;
+    app.passing = false;
+    fill(app.el.actionsBody);
+    app.el.actionsPrompt.textContent = waitingText(app, view);
+    return;
+  }
+  app.el.actionsPrompt.textContent = prompt(app, view);
+  const busy = app.pending !== null;
+  const body = [];
+
+  if (view.phase === "word") {
+    body.push(h("button", { type: "button", class: "button", disabled: busy, onclick: () => app.openWord() }, "Answer the question"));
+  }
+  for (const { story } of movesOf(view, "knock")) {
+    const count = (view.hand || []).filter((c) => storyOf(c) === story).length;
+    body.push(moveButton(app, { knock: { story } }, `Lay a stone: ${app.story(story)} (${count} cards)`, "button action-stone"));
+  }
+  for (const { story } of movesOf(view, "seal")) {
+    body.push(moveButton(app, { seal: { story } }, `Seal your stone: ${app.story(story)}`, "button action-stone"));
+  }
+  if (movesOf(view, "well").length) {
+    body.push(moveButton(app, { well: {} }, "Go to the Well", "button button-big action-well"));
+  }
+  const asks = movesOf(view, "ask");
+  if (asks.length) body.push(askPicker(app, asks, busy));
+  const passes = movesOf(view, "pass");
+  if (passes.length) body.push(passPicker(app, passes, busy));
+  if (movesOf(view, "done").length) {
+    body.push(moveButton(app, { done: {} }, "Done", "button button-secondary action-done"));
+  }
+  fill(app.el.actionsBody, body);
+}
+
+function waitingText(app, view) {
+  if (view.result) return "";
+  const me = view.seats[app.me.seat - 1];
+  if (me && me.kind !== "person") return "JagAI is playing your seat now.";
+  if (!view.turn) return "";
+  const facts = view.seats[view.turn - 1];
+  const name = app.seatName(view.turn);
+  if (facts && facts.kind !== "person") return `${name} is taking ${facts.taken_over ? "a" : "its"} turn…`;
+  if (view.turn === app.me.seat) return "One moment…";
+  return `Waiting for ${name}…`;
+}
+
+function moveButton(app, move, label, cls) {
+  return h("button", { type: "button", class: cls, disabled: app.pending !== null, onclick: () => app.sendMove(move) }, label);
+}
+
+function askPicker(app, asks, busy) {
+  const stories = [...new Set(asks.map((a) => a.story))];
+  if (app.askStory !== null && !stories.includes(app.askStory)) app.askStory = null;
+  if (app.askStory === null) {
+    return h(
+      "fieldset",
+      { class: "picker ask-picker" },
+      h("legend", {}, "Ask for which story?"),
+      h(
+        "div",
+        { class: "picker-options" },
+        stories.map((story) => {
+          const held = (app.view.hand || []).filter((c) => storyOf(c) === story);
+          return h(
+            "button",
+            { type: "button", class: "choice story-choice", disabled: busy, onclick: () => app.chooseAskStory(story) },
+            h("span", { class: "choice-title" }, app.story(story)),
+            h("span", { class: "choice-note" }, `you hold ${held.length} of 4`),
+          );
+        }),
+      ),
+    );
+  }
+  const targets = asks.filter((a) => a.story === app.askStory).map((a) => a.seat);
+  return h(
+    "fieldset",
+    { class: "picker seat-picker" },
+    h("legend", {}, `Ask who for “${app.story(app.askStory)}”?`),
+    h(
+      "div",
+      { class: "picker-options" },
+      targets.map((seat) => {
+        const facts = app.view.seats[seat - 1];
+        return h(
+          "button",
+          { type: "button", class: "choice seat-choice", disabled: busy, onclick: () => app.sendMove({ ask: { seat, story: app.askStory } }) },
+          h("span", { class: "choice-title" }, `Ask ${app.seatName(seat)}`),
+          h("span", { class: "choice-note" }, `${plural(facts.hand_size, "card")}${facts.kind === "person" ? "" : " · JagAI"}`),
+        );
+      }),
+    ),
+    h("button", { type: "button", class: "link-button picker-back", onclick: () => app.chooseAskStory(null) }, "Choose another story"),
+  );
+}
+
+function passPicker(app, passes, busy) {
+  const mate = app.view.seats.find((s) => s.team === app.view.seats[app.me.seat - 1].team && s.seat !== app.me.seat);
+  const mateName = mate ? app.seatName(mate.seat) : "your partner";
+  if (!app.passing) {
+    return h("button", { type: "button", class: "button button-secondary", disabled: busy, onclick: () => app.setPassing(true) }, `Pass a card to ${mateName}`);
+  }
+  return h(
+    "fieldset",
+    { class: "picker pass-picker" },
+    h("legend", {}, `Pass which card to ${mateName}? (face down, once a turn)`),
+    h(
+      "div",
+      { class: "picker-options" },
+      passes.map(({ card }) =>
+        h("button", { type: "button", class: "choice card-choice", disabled: busy, onclick: () => app.sendMove({ pass: { card } }) }, cardChip(app.card(card))),
+      ),
+    ),
+    h("button", { type: "button", class: "link-button picker-back", onclick: () => app.setPassing(false) }, "Don't pass"),
+  );
+}
+

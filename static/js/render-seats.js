@@ -1,0 +1,76 @@
+// The seats around the table: tag, badge, cards in hand, points, stones, whose turn, the clock.
+import { h, fill, plural } from "./dom.js";
+
+export function seatInfo(app, seat) {
+  return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: `Seat ${seat}`, badge: null };
+}
+
+function badge(app, seat, info, facts) {
+  if (seat === app.me.seat && facts.kind === "person") return h("span", { class: "badge badge-you" }, "You");
+  if (info.badge) return h("span", { class: `badge badge-${info.badge.toLowerCase()}` }, info.badge);
+  if (facts && facts.kind !== "person") return h("span", { class: "badge badge-jagai" }, facts.taken_over ? "Helper" : "JagAI");
+  return null;
+}
+
+export function renderSeats(app) {
+  const view = app.view;
+  const stones = view.stones || [];
+  fill(
+    app.el.seats,
+    view.seats.map((facts) => {
+      const seat = facts.seat;
+      const info = seatInfo(app, seat);
+      const turn = view.turn === seat && !view.result;
+      const person = facts.kind === "person";
+      const laid = stones.filter((s) => s.seat === seat).length;
+      const clock = app.clock && app.clock.seat === seat && turn;
+      const team = facts.team ? h("span", { class: `team-tag team-${facts.team}` }, `Team ${facts.team}`) : null;
+      const li = h(
+        "li",
+        {
+          class: `seat-chip${turn ? " is-turn" : ""}${seat === app.me.seat ? " is-me" : ""}${person ? "" : " is-helper"}`,
+          "aria-current": turn ? "true" : null,
+          "aria-label": seatLabel(app, facts, info, laid, turn),
+        },
+        h(
+          "div",
+          { class: "seat-head" },
+          h("span", { class: `seat-avatar${clock ? " has-clock" : ""}`, "aria-hidden": "true", dataset: { seat: String(seat) } }, info.tag.slice(0, 1).toUpperCase()),
+          h("span", { class: "seat-name" }, info.tag),
+        ),
+        h("div", { class: "seat-badges" }, badge(app, seat, info, facts), team, turn ? h("span", { class: "badge badge-turn" }, "Turn") : null),
+        h(
+          "div",
+          { class: "seat-stats", "aria-hidden": "true" },
+          h("span", { class: "stat" }, h("span", { class: "stat-card" }), String(facts.hand_size)),
+          person ? h("span", { class: "stat" }, h("strong", {}, String(facts.points)), " pts") : h("span", { class: "stat muted" }, "no score"),
+          h("span", { class: "stat" }, h("span", { class: "stone-dot" }), String(laid)),
+        ),
+      );
+      return li;
+    }),
+  );
+  updateClockRings(app);
+}
+
+function seatLabel(app, facts, info, laid, turn) {
+  const parts = [seatInfo(app, facts.seat).tag + (facts.seat === app.me.seat ? " (you)" : "")];
+  if (facts.kind !== "person") parts.push(facts.taken_over ? "played by JagAI as a Helper" : info.badge || "JagAI helper");
+  if (facts.team) parts.push(`team ${facts.team}`);
+  parts.push(plural(facts.hand_size, "card"));
+  if (facts.kind === "person") parts.push(plural(facts.points, "point"));
+  parts.push(plural(laid, "stone"));
+  if (turn) parts.push("their turn");
+  return parts.join(", ");
+}
+
+/** The clock ring on the avatar of the person who must decide now. */
+export function updateClockRings(app) {
+  const left = app.clockLeft();
+  for (const avatar of app.el.seats.querySelectorAll(".seat-avatar")) {
+    const mine = left !== null && app.clock && String(app.clock.seat) === avatar.dataset.seat;
+    avatar.classList.toggle("has-clock", mine);
+    avatar.classList.toggle("is-urgent", mine && left <= 10);
+    if (mine) avatar.style.setProperty("--clock", String(Math.max(0, Math.min(1, left / app.moveSeconds))));
+  }
+}

@@ -1,0 +1,41 @@
+// Bible verses as the table shows them: KJV supplied words in italics, links to the reader.
+import { h } from "./dom.js";
+
+/** Verse text as nodes: "[supplied]" words become <em> without brackets; "_____" becomes a blank. */
+export function verseNodes(text, { blank = false } = {}) {
+  const out = [];
+  const pattern = blank ? /\[([^\[\]]*)\]|_{3,}/g : /\[([^\[\]]*)\]/g;
+  let last = 0;
+  for (const match of (text || "").matchAll(pattern)) {
+    if (match.index > last) out.push(text.slice(last, match.index));
+    if (match[0].startsWith("_")) {
+      out.push(h("span", { class: "word-blank" }, h("span", { class: "visually-hidden" }, "blank")));
+    } else {
+      out.push(h("em", {}, match[1]));
+    }
+    last = match.index + match[0].length;
+  }
+  if (last < (text || "").length) out.push(text.slice(last));
+  return out;
+}
+
+export function chapterUrl(verse) {
+  return `/bible/${verse.book_slug}/${verse.chapter}/`;
+}
+
+export function verseUrl(verse) {
+  return `${chapterUrl(verse)}#v${verse.verse}`;
+}
+
+/** The verse as a quotation with Read the verse and Read the chapter (new tab). */
+export function verseBlock(verse) {
+  const links = verse.book_slug
+    ? h(
+        "p",
+        { class: "verse-links" },
+        h("a", { href: verseUrl(verse), target: "_blank", rel: "noopener", class: "button button-small" }, "Read the verse"),
+        h("a", { href: chapterUrl(verse), target: "_blank", rel: "noopener", class: "button button-small button-secondary" }, "Read the chapter"),
+      )
+    : null;
+  return [h("blockquote", { class: "verse table-verse" }, h("p", {}, verseNodes(verse.text)), h("cite", {}, verse.reference)), links];
+}

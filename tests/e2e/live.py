@@ -1,0 +1,88 @@
+"""A live ASGI server (Daphne, with WebSockets) for browser tests, on the test database.
+
+pytest-django's `live_server` speaks WSGI only, so the table page could never open its socket.
+This forks a Daphne process that inherits the test settings (the test database, short clocks, a
+fixed seed) and runs the real ASGI application, the clock sweeper included.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+
+import pytest
+from django.conf import settings
+from django.db import connections
+
+START_TIMEOUT = 20
+
+
+@dataclass
+class LiveServer:
+    """Where the browser finds the server."""
+
+    url: str
+    ws_url: str
+
+
+def _application():
+    """The ASGI app with static files served (built in the child: module level for pickling)."""
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from justalllowgod.asgi import application
+
+    return ASGIStaticFilesHandler(application)
+
+
+def _child_setup() -> None:
+    """In the server process: fresh connections, and the clock sweeping deadlines."""
+    for conn in connections.all(initialized_only=True):
+        # The parent's connection objects came along with the fork; never reuse their sockets.
+        conn.connection = None
+    if settings.GAME_CLOCK_IN_PROCESS:
+        from game.clock import start_in_background
+
+        start_in_background()
+
+
+def require_shared_database() -> None:
+    """A forked server can share a file or a server database, never an in-memory one."""
+    connection = connections["default"]
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.fail("Browser tests need a file-based SQLite test database (see tests/e2e/conftest.py)")
+
+
+@pytest.fixture
+def live_asgi(transactional_db, settings) -> Iterator[Callable[..., LiveServer]]:
+    """Start a Daphne server with settings overrides: live_asgi(GAME_MOVE_SECONDS=5, ...)."""
+    from daphne.testing import DaphneProcess
+
+    servers: list[DaphneProcess] = []
+
+    def start(**overrides: object) -> LiveServer:
+        require_shared_database()
+        settings.GAME_CLOCK_IN_PROCESS = True
+        settings.GAME_CLOCK_INTERVAL_SECONDS = 0.5
+        for name, value in overrides.items():
+            setattr(settings, name, value)
+        # Nothing of the parent's connections may be shared with the child.
+        connections.close_all()
+        process = DaphneProcess("127.0.0.1", partial(_application), setup=_child_setup)
+        process.daemon = True
+        process.start()
+        servers.append(process)
+        if not process.ready.wait(START_TIMEOUT):
+            detail = "" if process.errors.empty() else process.errors.get(False)[1]
+            pytest.fail(f"The live server did not start.\n{detail}")
+        port = process.port.value
+        return LiveServer(url=f"http://127.0.0.1:{port}", ws_url=f"ws://127.0.0.1:{port}")
+
+    yield start
+    for process in servers:
+        process.terminate()
+        process.join(5)
+        if process.is_alive() and process.pid:
+            os.kill(process.pid, 9)
+    connections.close_all()

@@ -1,0 +1,102 @@
+"""Helpers for socket tests: members connected through the real ASGI router."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from justalllowgod.asgi import application
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def session_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+@dataclass
+class Player:
+    """One member's socket and everything it has been sent."""
+
+    user: object
+    comm: WebsocketCommunicator
+    received: list[dict] = field(default_factory=list)
+
+    sent_at: list[float] = field(default_factory=list)
+
+    async def send_paced(self, message: dict) -> None:
+        """Send like a quick but human client: never 20 messages within one second."""
+        loop = asyncio.get_running_loop()
+        self.sent_at = [t for t in self.sent_at if loop.time() - t < 1.0]
+        if len(self.sent_at) >= 15:
+            await asyncio.sleep(1.0 - (loop.time() - self.sent_at[0]) + 0.01)
+        self.sent_at.append(loop.time())
+        await self.send(message)
+
+    async def send(self, message: dict | str) -> None:
+        await self.comm.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
+
+    async def _next_output(self, limit: float) -> dict | None:
+        """The next frame, or None after `limit` seconds; waiting never cancels the consumer."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + limit
+        while await self.comm.receive_nothing(timeout=0.01, interval=0.005):
+            if loop.time() >= end:
+                return None
+        output = await self.comm.receive_output()
+        if output["type"] == "websocket.close":
+            return {"type": "__closed__", "code": output.get("code")}
+        return json.loads(output["text"])
+
+    async def drain(self, quiet: float = 0.05) -> list[dict]:
+        """Everything that arrives until the socket has been quiet for a moment."""
+        got: list[dict] = []
+        while (message := await self._next_output(quiet)) is not None:
+            got.append(message)
+            if message["type"] == "__closed__":
+                break
+        self.received.extend(got)
+        return got
+
+    async def next_of(self, kind: str, limit: float = 5.0) -> dict:
+        """The next message of one type (others are kept in `received`)."""
+        while (message := await self._next_output(limit)) is not None:
+            self.received.append(message)
+            if message["type"] == kind:
+                return message
+            if message["type"] == "__closed__":
+                raise AssertionError(f"socket closed with {message['code']} while waiting for {kind}")
+        raise AssertionError(f"no {kind} message")
+
+    async def until_version(self, version: int, limit: float = 5.0) -> None:
+        """Receive until a message with a view at this version (or later) has arrived."""
+        while (message := await self._next_output(limit)) is not None:
+            self.received.append(message)
+            if message.get("view") is not None and message["version"] >= version:
+                return
+        raise AssertionError(f"no view at version {version}")
+
+    async def close(self) -> None:
+        await self.comm.disconnect()
+
+
+async def connect(user, code: str, *, origin: tuple[bytes, bytes] = ORIGIN) -> tuple[bool, int | None, Player]:
+    cookie = await sync_to_async(session_cookie)(user)
+    comm = WebsocketCommunicator(application, f"/ws/table/{code}/", headers=[origin, (b"cookie", cookie)])
+    connected, code_ = await comm.connect()
+    return connected, code_, Player(user=user, comm=comm)
+
+
+async def seated(user, code: str) -> Player:
+    connected, close_code, player = await connect(user, code)
+    assert connected, f"refused with {close_code}"
+    welcome = await player.next_of("welcome")
+    assert welcome["me"]["tag"] == user.gamer_tag
+    return player

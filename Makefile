@@ -37,6 +37,7 @@ format: $(VENV)/.installed-dev
 	$(BIN)/ruff check --fix .
 
 test: $(VENV)/.installed-dev
+	[ -f node_modules/axe-core/axe.min.js ] || npm ci --no-audit --no-fund
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run

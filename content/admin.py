@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString
 from content import services
 from content.admin_review import ReviewAdminMixin
 from content.forms import CardAdminForm
-from content.models import KIND_ORDER, Card, Decision, Deck, Status, Story
+from content.models import KIND_ORDER, Card, Decision, Deck, Status, Story, in_kind_order
 from content.preview import render_card_preview, render_story_preview
 from content.templatetags.content_tags import kjv
 from content.templatetags.content_tags import status_badge as badge_for
@@ -28,6 +28,11 @@ def _history(obj: Card | Story) -> SafeString:
     """Every review decision about one card or story, newest first."""
     decisions = obj.decisions.select_related("actor") if obj.pk else []
     return render_to_string("admin/content/decisions.html", {"decisions": decisions})
+
+
+def _editor(obj: Card | Story) -> str:
+    """Who made the latest edit, by email as in the review history."""
+    return obj.last_edited_by.email if obj.last_edited_by else "—"
 
 
 def _verse(card: Card) -> SafeString | str:
@@ -93,10 +98,10 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
-        ("Review", {"fields": ["status_badge", "last_edited_by", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "history"]}),
         ("As players see it", {"fields": ["cards_preview"]}),
     ]
-    readonly_fields = ["status_badge", "last_edited_by", "history", "cards_preview"]
+    readonly_fields = ["status_badge", "edited_by", "history", "cards_preview"]
     formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 3, "cols": 80})}}
     inlines = [CardInline]
     list_select_related = ["deck"]
@@ -117,7 +122,7 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Cards")
     def card_badges(self, story: Story) -> SafeString:
-        cards = sorted(story.cards.all(), key=lambda c: KIND_ORDER.index(c.kind))
+        cards = in_kind_order(story.cards.all())
         chips = format_html_join(
             "",
             '<span class="card-chip status-{}" title="{}: {} ({})">{}</span>',
@@ -131,6 +136,10 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     @admin.display(description="Dealable", boolean=True)
     def is_dealable(self, story: Story) -> bool:
         return story.status == Status.APPROVED and getattr(story, "approved_cards", 0) == len(KIND_ORDER)
+
+    @admin.display(description="Last edited by")
+    def edited_by(self, story: Story) -> str:
+        return _editor(story)
 
     @admin.display(description="Review history")
     def history(self, story: Story) -> SafeString:
@@ -152,15 +161,15 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 @admin.register(Card)
 class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
     form = CardAdminForm
-    list_display = ["title", "kind", "story", "status_badge", "last_edited_by", "updated_at"]
+    list_display = ["title", "kind", "story", "status_badge", "edited_by", "updated_at"]
     list_filter = ["status", "kind", "story__deck"]
     search_fields = ["title", "description", "reference", "verse_text", "story__title"]
-    readonly_fields = ["status_badge", "verse", "last_edited_by", "preview", "history"]
+    readonly_fields = ["status_badge", "verse", "edited_by", "preview", "history"]
     list_select_related = ["story", "last_edited_by"]
     autocomplete_fields = ["story"]
     fieldsets = [
         (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
-        ("Review", {"fields": ["status_badge", "last_edited_by", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "history"]}),
         ("As players see it", {"fields": ["preview"]}),
     ]
 
@@ -181,6 +190,10 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
     @admin.display(description="Card")
     def preview(self, card: Card) -> SafeString:
         return render_card_preview(card) if card.pk else "Save the card to see it as players will."
+
+    @admin.display(description="Last edited by", ordering="last_edited_by__email")
+    def edited_by(self, card: Card) -> str:
+        return _editor(card)
 
     @admin.display(description="Review history")
     def history(self, card: Card) -> SafeString:

@@ -20,6 +20,15 @@ from content.models import Status
 Step = Callable[[Model], Model]
 
 
+def _step(service: Callable[..., Model], user: Any, **extra: Any) -> Step:
+    """One review service, applied to one object on behalf of one person."""
+
+    def run(obj: Model) -> Model:
+        return service(subject=obj, user=user, **extra)
+
+    return run
+
+
 def _reason(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return " ".join(error.messages)
@@ -59,20 +68,17 @@ class ReviewAdminMixin:
 
     @admin.action(description="Submit for review", permissions=["submit"])
     def submit_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
-        step = lambda obj: services.submit_for_review(subject=obj, user=request.user)  # noqa: E731
-        self._apply(request, queryset, step, "Sent for review")
+        self._apply(request, queryset, _step(services.submit_for_review, request.user), "Sent for review")
 
     @admin.action(description="Approve", permissions=["approve"])
     def approve_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
-        step = lambda obj: services.approve(subject=obj, user=request.user)  # noqa: E731
-        self._apply(request, queryset, step, "Approved")
+        self._apply(request, queryset, _step(services.approve, request.user), "Approved")
 
     @admin.action(description="Request changes…", permissions=["approve"])
     def request_changes_selected(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
         form = RequestChangesForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
-            note = form.cleaned_data["note"]
-            step = lambda obj: services.request_changes(subject=obj, user=request.user, note=note)  # noqa: E731
+            step = _step(services.request_changes, request.user, note=form.cleaned_data["note"])
             self._apply(request, queryset, step, "Sent back with your note")
             return None
         if not form.is_bound:
@@ -82,7 +88,7 @@ class ReviewAdminMixin:
         return self._note_page(request, form, list(queryset), action="request_changes_selected")
 
     def _note_page(
-        self, request: HttpRequest, form: Any, objects: list, action: str = ""
+        self, request: HttpRequest, form: Any, objects: list, action: str = "", cancel_url: str = ""
     ) -> TemplateResponse:
         context = {
             **self.admin_site.each_context(request),
@@ -91,6 +97,7 @@ class ReviewAdminMixin:
             "form": form,
             "objects": objects,
             "action": action,
+            "cancel_url": cancel_url,
         }
         return TemplateResponse(request, "admin/content/request_changes.html", context)
 
@@ -123,17 +130,16 @@ class ReviewAdminMixin:
         if request.method == "POST":
             service = services.submit_for_review if step == "submit" else services.approve
             done = "Sent for review" if step == "submit" else "Approved"
-            self._apply(request, [obj], lambda o: service(subject=o, user=request.user), done)
+            self._apply(request, [obj], _step(service, request.user), done)
         return HttpResponseRedirect(self._change_url(obj))
 
     def _single_changes(self, request: HttpRequest, obj: Model) -> HttpResponse:
         form = SingleChangesForm(request.POST if request.method == "POST" else None)
         if form.is_valid():
-            note = form.cleaned_data["note"]
-            step = lambda o: services.request_changes(subject=o, user=request.user, note=note)  # noqa: E731
+            step = _step(services.request_changes, request.user, note=form.cleaned_data["note"])
             self._apply(request, [obj], step, "Sent back with your note")
             return HttpResponseRedirect(self._change_url(obj))
-        return self._note_page(request, form, [obj])
+        return self._note_page(request, form, [obj], cancel_url=self._change_url(obj))
 
     def review_steps(self, request: HttpRequest, obj: Model | None) -> list[dict[str, Any]]:
         """The buttons shown on an object's page for this person and this status."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Count, Q
@@ -151,6 +153,11 @@ class Card(models.Model):
     @property
     def is_word(self) -> bool:
         return self.kind == Kind.WORD
+
+
+def in_kind_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards sorted Person, Place, Moment, Word (for cards already fetched)."""
+    return sorted(cards, key=lambda card: KIND_ORDER.index(card.kind))
 
 
 class Decision(models.Model):

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from content import bible
-from content.models import KIND_ORDER, Card, Kind, Story
+from content.models import Card, Kind, Story, in_kind_order
 
 BLANK = "_____"
 # Words too common to test anyone's memory.
@@ -100,6 +100,6 @@ def render_card_preview(card: Card) -> SafeString:
 def render_story_preview(story: Story) -> SafeString:
     """A story's four cards side by side, as a player holding all four would see them."""
     position, total = story_position(story)
-    cards = sorted(story.cards.all(), key=lambda c: KIND_ORDER.index(c.kind))
+    cards = in_kind_order(story.cards.all())
     faces = [card_face(c, position=position, total=total) | {"holds": [c.kind for c in cards]} for c in cards]
     return render_to_string("content/admin_story_preview.html", {"faces": faces})

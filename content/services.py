@@ -11,7 +11,6 @@ from django.db import transaction
 from content import bible
 from content.models import (
     CARD_CONTENT_FIELDS,
-    KIND_ORDER,
     STORY_CONTENT_FIELDS,
     Card,
     Decision,
@@ -19,6 +18,7 @@ from content.models import (
     Kind,
     Status,
     Story,
+    in_kind_order,
 )
 
 MIN_DEALABLE = 8
@@ -284,9 +284,7 @@ def dealable_stories(deck: Deck) -> list[DealtStory]:
             position=number,
             story_id=story.pk,
             title=story.title,
-            cards=tuple(
-                _dealt_card(c) for c in sorted(story.cards.all(), key=lambda c: KIND_ORDER.index(c.kind))
-            ),
+            cards=tuple(_dealt_card(c) for c in in_kind_order(story.cards.all())),
         )
         for number, story in enumerate(stories, start=1)
     ]

@@ -28,7 +28,10 @@ def home(request: HttpRequest) -> HttpResponse:
         "private_form": PrivateTableForm(),
         "join_form": JoinForm(),
         "my_games": my_games(request.user),
-        "open_table": Table.objects.unfinished().filter(seats__user=request.user).order_by("-created_at").first(),
+        "open_table": Table.objects.unfinished()
+        .filter(seats__user=request.user)
+        .order_by("-created_at")
+        .first(),
     }
     return render(request, "home/start.html", context)
 
@@ -88,7 +91,12 @@ def example_cards() -> dict[str, Any] | None:
         card_face(card, position=position, total=len(stories)) | {"holds": held, "story_title": story.title}
         for card in cards
     ]
-    return {"story": story.title, "faces": faces, "held": faces[:3], "word": faces[3] if len(faces) > 3 else None}
+    return {
+        "story": story.title,
+        "faces": faces,
+        "held": faces[:3],
+        "word": faces[3] if len(faces) > 3 else None,
+    }
 
 
 def rules(request: HttpRequest) -> HttpResponse:

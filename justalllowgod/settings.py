@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -88,7 +90,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    DATABASES["default"]["TEST"] = {"NAME": env_str("DJANGO_TEST_SQLITE", "") or None}
+    # Tests use a file too, so they see the same locking as production and other processes
+    # (a browser test's server) can open it.
+    test_db = Path(tempfile.gettempdir()) / f"jag-test-{os.getpid()}.sqlite3"
+    DATABASES["default"]["TEST"] = {"NAME": env_str("DJANGO_TEST_SQLITE", str(test_db))}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"

@@ -20,8 +20,6 @@ from .state import new_game as _deal
 from .turns import PERSON_MOVES
 from .views import full_view, owed, view
 
-flow.VIEW[:] = [view]
-
 __all__ = [
     "DeckTooSmall",
     "Event",
@@ -76,7 +74,7 @@ def apply_server(state: State, move: Any) -> tuple[State, list[Event]]:
     name, args = parse(move, SERVER_SHAPES)
     require(state["over"] is None, "game_over")
     new, events = clone(state), []
-    SERVER_MOVES[name](new, args, events, view)
+    SERVER_MOVES[name](new, args, events)
     flow.settle(new, events)
     return new, events
 

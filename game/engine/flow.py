@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .events import Event, event
 from .helpers import begin_helper_turn, give, jagai_choice
 from .scoring import no_more_stones, result, twelve_stones
 from .state import State, seat_count
+from .views import view
 
 PERSON_PHASES = ("ask", "well", "ending", "word")
-# Set by the package so helper turns read a seat view without a circular import.
-VIEW: list[Callable[[State, int], dict]] = []
 # A game cannot run longer than this many automatic steps after one move; a guard, not a rule.
 _MAX_STEPS = 10_000
 
@@ -33,8 +30,8 @@ def _step(state: State, events: list[Event]) -> bool:
     if phase == "next":
         start_next_turn(state, events)
     elif phase == "gift" and state["kinds"][seat - 1] == "helper":
-        view = VIEW[0](state, seat)
-        give(state, seat, jagai_choice(view), events)
+        # R14: JagAI decides from its own seat view, never from the state itself.
+        give(state, seat, jagai_choice(view(state, seat)), events)
     elif phase == "ask" and not state["hands"][seat - 1]:
         empty_hand(state, seat, events)
     else:

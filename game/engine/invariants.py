@@ -15,27 +15,22 @@ def violations(state: State, moves: list[dict] | None = None) -> list[str]:
 
     `moves` may pass legal_moves(state, state["turn"]) when the caller already has them.
     """
-    out: list[str] = []
-    out += _cards(state)
+    out = _cards(state)
     out += _to_move(state, moves)
-    out += _points(state)
-    out += _stones(state)
+    out += _stones_and_points(state)
     out += _question(state)
     return out
 
 
 def _cards(state: State) -> list[str]:
     """Every card exactly once in hands, the Well and the stones."""
-    seen = set(state["well"])
-    count = len(state["well"])
+    seen = list(state["well"])
     for held in state["hands"]:
-        seen.update(held)
-        count += len(held)
+        seen += held
     for stone in state["stones"]:
-        seen.update(stone[2])
-        count += len(stone[2])
+        seen += stone[2]
     every = _every_card(4 * len(state["verses"]))
-    if count != len(every) or seen != every:
+    if len(seen) != len(every) or set(seen) != every:
         return ["cards are not each in exactly one place"]
     return []
 
@@ -63,15 +58,31 @@ def _to_move(state: State, moves: list[dict] | None) -> list[str]:
         return ["the phase does not fit the seat to move"]
     if kind == "agent" and (state["phase"] != "gift" or state["owed"] is None):
         return ["an agent is to move with nothing owed"]
+    if state["owed"] is not None and state["kinds"][state["owed"]["recipient"] - 1] != "person":
+        return ["a gift is owed to a seat that is not a person"]
     return []
 
 
-def _points(state: State) -> list[str]:
-    """Person points are stones plus word bonuses; helpers have none."""
+def _stones_and_points(state: State) -> list[str]:
+    """Stones: at most 12, 3 or 4 cards of one story, one a story, laid by persons.
+    Person points are their stones plus word bonuses; helpers have none."""
     out = []
-    from_stones = [0] * seat_count(state)
-    for owner, _story, cards in state["stones"]:
-        from_stones[owner - 1] += 4 if len(cards) == 4 else 2
+    stones = state["stones"]
+    if len(stones) > STONES_TO_END:
+        out.append("more than 12 stones")
+    from_stones = [0] * len(state["kinds"])
+    stories = set()
+    for owner, story, cards in stones:
+        stories.add(story)
+        low = (story - 1) * 4
+        size = len(cards)
+        if size not in (3, 4) or cards[0] < low or cards[-1] >= low + 4:
+            out.append(f"bad stone of story {story}")
+        if state["original"][owner - 1] != "person":
+            out.append(f"helper seat {owner} laid a stone")
+        from_stones[owner - 1] += 4 if size == 4 else 2
+    if len(stories) != len(stones):
+        out.append("two stones of one story")
     for i, kind in enumerate(state["kinds"]):
         points, bonus = state["points"][i], state["bonus"][i]
         if kind != "person":
@@ -79,23 +90,6 @@ def _points(state: State) -> list[str]:
                 out.append(f"helper seat {i + 1} has points")
         elif points != from_stones[i] + bonus:
             out.append(f"seat {i + 1} points do not add up")
-    return out
-
-
-def _stones(state: State) -> list[str]:
-    """Stones: at most 12, 3 or 4 cards of one story each, one stone a story, laid by persons."""
-    out = []
-    stones = state["stones"]
-    if len(stones) > STONES_TO_END:
-        out.append("more than 12 stones")
-    if len({story for _o, story, _c in stones}) != len(stones):
-        out.append("two stones of one story")
-    for owner, story, cards in stones:
-        low = (story - 1) * 4
-        if len(cards) not in (3, 4) or cards[0] < low or cards[-1] >= low + 4:
-            out.append(f"bad stone of story {story}")
-        if state["original"][owner - 1] != "person":
-            out.append(f"helper seat {owner} laid a stone")
     return out
 
 

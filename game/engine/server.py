@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalMove, require
+from .errors import require
 from .events import Event, event
 from .flow import PERSON_PHASES, end_turn, finish
-from .helpers import give, jagai_choice
+from .helpers import give, jagai_choice, prepare_gift
 from .state import State, seat_count
 from .turns import word_answer
+from .views import view
 
 TIMEOUTS_TO_TAKEOVER = 2
 
 
-def timeout(state: State, args: dict[str, Any], events: list[Event], view) -> None:
+def timeout(state: State, args: dict[str, Any], events: list[Event]) -> None:
     """R27: the clock ran out; the turn passes, and the second in a row hands the seat to JagAI."""
     if state["phase"] == "gift":
-        agent_timeout(state, args, events, view)
+        agent_timeout(state, args, events)
         return
     seat = state["turn"]
     require(state["phase"] in PERSON_PHASES, "nobody_to_time_out")
@@ -31,7 +32,7 @@ def timeout(state: State, args: dict[str, Any], events: list[Event], view) -> No
         _take_over(state, seat, "timeouts", events)
 
 
-def takeover(state: State, args: dict[str, Any], events: list[Event], view) -> None:
+def takeover(state: State, args: dict[str, Any], events: list[Event]) -> None:
     """R27, R28: a person left; JagAI plays the seat as a helper, its points void."""
     seat = args["seat"]
     require(1 <= seat <= seat_count(state), "unknown_seat")
@@ -47,9 +48,13 @@ def _take_over(state: State, seat: int, why: str, events: list[Event]) -> None:
     state["points"][seat - 1] = 0
     state["bonus"][seat - 1] = 0
     events.append(event("takeover", seat=seat, why=why))
+    owed = state["owed"]
+    if state["phase"] == "gift" and owed is not None and owed["recipient"] == seat:
+        # The gift was owed to a person; a helper cannot receive it, so pick afresh (R15).
+        prepare_gift(state, state["turn"], owed["count"], events)
 
 
-def agent_timeout(state: State, args: dict[str, Any], events: list[Event], view) -> None:
+def agent_timeout(state: State, args: dict[str, Any], events: list[Event]) -> None:
     """R19: an agent did not answer; R16 chooses each gift it still owes this turn."""
     seat = state["turn"]
     require(state["phase"] == "gift" and state["kinds"][seat - 1] == "agent", "no_agent_waiting")
@@ -58,7 +63,7 @@ def agent_timeout(state: State, args: dict[str, Any], events: list[Event], view)
         give(state, seat, jagai_choice(view(state, seat)), events)
 
 
-def end(state: State, args: dict[str, Any], events: list[Event], view) -> None:
+def end(state: State, args: dict[str, Any], events: list[Event]) -> None:
     """R23: the host ends the game early; nobody wins."""
     finish(state, "ended_by_host", events)
 
@@ -69,5 +74,3 @@ SERVER_MOVES = {
     "agent_timeout": agent_timeout,
     "end": end,
 }
-
-__all__ = ["SERVER_MOVES", "IllegalMove"]

@@ -47,12 +47,13 @@ def expire_deadlines(*, now: datetime | None = None) -> int:
     """Fire every deadline that has passed, each exactly once; returns how many fired."""
     now = now or timezone.now()
     fired = 0
+    # Games first: a game dealt in this sweep starts its clock now, not at the sweep's time.
+    due_games = Game.objects.filter(move_deadline__lte=now, table__status=Table.Status.PLAYING)
+    for game_id in list(due_games.values_list("pk", flat=True)):
+        fired += _time_out_game(game_id, now)
     due_tables = Table.objects.filter(
         kind=Table.Kind.PUBLIC, status=Table.Status.WAITING, countdown_deadline__lte=now
     ).values_list("pk", flat=True)
     for table_id in list(due_tables):
         fired += _start_due_table(table_id, now)
-    due_games = Game.objects.filter(move_deadline__lte=now, table__status=Table.Status.PLAYING)
-    for game_id in list(due_games.values_list("pk", flat=True)):
-        fired += _time_out_game(game_id, now)
     return fired

@@ -86,3 +86,33 @@ def live_asgi(transactional_db, settings) -> Iterator[Callable[..., LiveServer]]
         if process.is_alive() and process.pid:
             os.kill(process.pid, 9)
     connections.close_all()
+
+
+def sign_in(page, server: LiveServer, user) -> None:
+    """Give a browser context the member's session, as if they had just logged in."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server.url}
+    page.context.add_cookies([cookie])
+
+
+AXE = os.path.join(settings.BASE_DIR, "node_modules", "axe-core", "axe.min.js")
+
+
+def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict]:
+    """Run axe-core (installed by `make test` from package.json) and return the grave violations."""
+    if not os.path.exists(AXE):
+        pytest.fail("axe-core is missing: run `npm ci` (make test does it)")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        # add_script_tag would be an inline script, which our CSP rightly blocks; Playwright's
+        # evaluate runs through the DevTools protocol instead, so the page's policy stays strict.
+        with open(AXE, encoding="utf-8") as source:
+            page.evaluate(source.read() + "\n;undefined")
+    found = page.evaluate("async () => (await window.axe.run(document)).violations")
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in found
+        if v["impact"] in impacts
+    ]

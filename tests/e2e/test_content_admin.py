@@ -66,7 +66,9 @@ def test_an_editor_reworks_a_card_and_an_approver_approves_it(live_server, new_p
     expect(approver.locator(".messagelist")).to_contain_text("Approved: 1 card.")
     approver.goto(f"{live_server.url}/admin/content/card/{place.pk}/change/")
     approver.get_by_role("link", name="Request changes").click()
-    approver.get_by_label("What should change?").fill("Name the two hills: Israel on one, the Philistines on the other.")
+    approver.get_by_label("What should change?").fill(
+        "Name the two hills: Israel on one, the Philistines on the other."
+    )
     screenshot(approver, "content-admin-request-changes")
     approver.get_by_role("button", name="Send back with this note").click()
     expect(approver.locator(".messagelist")).to_contain_text("Sent back with your note: 1 card.")
@@ -83,7 +85,8 @@ def test_an_editor_reworks_a_card_and_an_approver_approves_it(live_server, new_p
     moment.refresh_from_db()
     assert moment.status == Status.APPROVED
     assert moment.description.startswith("David chose them")
-    assert Story.objects.dealable().count() == 20
+    assert not Story.objects.dealable().filter(pk=story.pk).exists()  # its Place card went back
+    assert Story.objects.dealable().count() == 19
 
 
 @pytest.mark.django_db(transaction=True)

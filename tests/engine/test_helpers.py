@@ -184,3 +184,10 @@ def test_ruling_R19_a_silent_agent_has_the_choice_made_by_R16():
     state, events = apply_server(state, {"agent_timeout": {}})
     assert first(events, "gift")["card"] == card(JONAH, 1)
     assert state["turn"] == 1
+
+
+def test_a_gift_owed_to_a_person_who_leaves_goes_to_the_next_fewest_points():
+    state = agent_state()
+    assert owed(state)["recipient"] == 3
+    state, _ = apply_server(state, {"takeover": {"seat": 3}})
+    assert owed(state)["recipient"] in (1, 2) and state["turn"] == 4

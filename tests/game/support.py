@@ -87,7 +87,9 @@ class Player:
         await self.comm.disconnect()
 
 
-async def connect(user, code: str, *, origin: tuple[bytes, bytes] = ORIGIN) -> tuple[bool, int | None, Player]:
+async def connect(
+    user, code: str, *, origin: tuple[bytes, bytes] = ORIGIN
+) -> tuple[bool, int | None, Player]:
     cookie = await sync_to_async(session_cookie)(user)
     comm = WebsocketCommunicator(application, f"/ws/table/{code}/", headers=[origin, (b"cookie", cookie)])
     connected, code_ = await comm.connect()

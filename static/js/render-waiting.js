@@ -1,0 +1,74 @@
+// The waiting room: seats filling live, the host's start button, the public countdown, Leave.
+import { h, fill, postForm, plural } from "./dom.js";
+
+export function renderWaiting(app) {
+  const table = app.table;
+  const people = table.seats.filter((s) => s.kind === "person");
+  const isHost = app.me.seat === table.host_seat;
+  const slots = [];
+  for (let seat = 1; seat <= table.seat_count; seat += 1) {
+    const s = table.seats.find((x) => x.seat === seat);
+    slots.push(
+      s
+        ? h(
+            "li",
+            { class: `waiting-seat is-taken${seat === app.me.seat ? " is-me" : ""}` },
+            h("span", { class: "seat-avatar", "aria-hidden": "true" }, s.tag.slice(0, 1).toUpperCase()),
+            h("span", { class: "seat-name" }, s.tag),
+            seat === table.host_seat ? h("span", { class: "badge badge-host" }, "Host") : null,
+            seat === app.me.seat ? h("span", { class: "badge badge-you" }, "You") : null,
+          )
+        : h(
+            "li",
+            { class: "waiting-seat is-free" },
+            h("span", { class: "seat-avatar", "aria-hidden": "true" }, "?"),
+            h("span", { class: "seat-name muted" }, table.teams ? "Waiting for a player…" : "Free: JagAI sits here if nobody comes"),
+          ),
+    );
+  }
+  fill(app.el.waitingSeats, slots);
+
+  const notes = [];
+  if (table.kind === "public") {
+    notes.push("A public table. It starts when the countdown ends or every seat is taken.");
+  } else if (table.teams) {
+    notes.push(`Teams: four people, seats 1 and 3 against seats 2 and 4. ${plural(people.length, "person", "people")} so far.`);
+  } else {
+    notes.push("Share the code. Seats nobody takes are played by JagAI helpers.");
+  }
+  if (table.remember_word) notes.push("Remember the Word is on.");
+  app.el.waitingNote.textContent = notes.join(" ");
+
+  const actions = [];
+  if (isHost && table.kind === "private") {
+    const form = postForm(`${app.base}start/`, app.csrf, "Start the game", "button button-big");
+    if (table.teams && people.length !== 4) {
+      form.querySelector("button").disabled = true;
+      actions.push(form, h("p", { class: "muted" }, "Teams need four people before the game can start."));
+    } else {
+      actions.push(form);
+    }
+  } else if (isHost) {
+    actions.push(postForm(`${app.base}start-now/`, app.csrf, "Start now", "button button-big"));
+  } else {
+    const host = table.seats.find((s) => s.seat === table.host_seat);
+    actions.push(h("p", { class: "muted host-note" }, `${host ? host.tag : "The host"} will start the game.`));
+  }
+  actions.push(postForm(`${app.base}leave/`, app.csrf, "Leave", "button button-secondary"));
+  fill(app.el.waitingActions, actions);
+  updateCountdown(app);
+}
+
+/** The public table's countdown, ticking locally between messages. */
+export function updateCountdown(app) {
+  const box = app.el.countdown;
+  const table = app.table;
+  if (!table || table.status !== "waiting" || table.countdown_left === null || table.countdown_left === undefined) {
+    box.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil(table.countdown_left - (performance.now() - app.tableAt) / 1000));
+  box.hidden = false;
+  app.el.countdownNumber.textContent = String(left);
+  app.el.countdownText.textContent = left > 0 ? `The game starts in ${plural(left, "second")}` : "Starting…";
+}

@@ -1,0 +1,381 @@
+// The table page: one socket, one seat's view, and everything drawn from what the server sends.
+import { h } from "./dom.js";
+import { LiveSocket } from "./socket.js";
+import { addToLog, describe } from "./render-log.js";
+import { renderHand } from "./render-hand.js";
+import { renderSeats, seatInfo, updateClockRings } from "./render-seats.js";
+import { renderCircle, showVerse } from "./render-circle.js";
+import { renderActions } from "./render-actions.js";
+import { renderWaiting, updateCountdown } from "./render-waiting.js";
+import { renderEnd } from "./render-end.js";
+import { closeWord, confirmThen, setUpDialogs, showAnswer, showQuestion } from "./dialogs.js";
+
+const root = document.getElementById("table-app");
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  code: root.dataset.code,
+  csrf: root.dataset.csrf,
+  base: root.dataset.actionUrl,
+  homeUrl: root.dataset.homeUrl,
+  tag: "",
+  me: null,
+  table: null,
+  tableAt: performance.now(),
+  cards: null,
+  view: null,
+  verses: {},
+  clock: null,
+  clockAt: 0,
+  moveSeconds: 60,
+  version: 0,
+  logVersion: -1,
+  pending: null,
+  askStory: null,
+  passing: false,
+  waitingWord: new Set(),
+  moveCount: 0,
+  el: {
+    loading: $("loading"),
+    waiting: $("waiting"),
+    game: $("game"),
+    end: $("end"),
+    conn: $("conn-status"),
+    connText: $("conn-text"),
+    announcer: $("announcer"),
+    toasts: $("toasts"),
+    waitingSeats: $("waiting-seats"),
+    waitingNote: $("waiting-note"),
+    waitingActions: $("waiting-actions"),
+    countdown: $("countdown"),
+    countdownNumber: $("countdown-number"),
+    countdownText: $("countdown-text"),
+    turnBanner: $("turn-banner"),
+    wellCount: $("well-count"),
+    stoneCount: $("stone-count"),
+    seats: $("seats"),
+    verseMoment: $("verse-moment"),
+    actions: $("actions"),
+    actionsTitle: $("actions-title"),
+    actionsPrompt: $("actions-prompt"),
+    actionsBody: $("actions-body"),
+    hand: $("hand"),
+    handCount: $("hand-count"),
+    circle: $("circle"),
+    log: $("log"),
+    footer: $("game-footer"),
+    endTitle: $("end-title"),
+    endReason: $("end-reason"),
+    endRanking: $("end-ranking"),
+    endTeams: $("end-teams"),
+    endActions: $("end-actions"),
+  },
+
+  card(id) {
+    return this.cards ? this.cards[String(id)] : null;
+  },
+  story(n) {
+    const face = this.card((n - 1) * 4);
+    return face ? face.story_title : `Story ${n}`;
+  },
+  seatName(seat) {
+    return seat === this.me?.seat ? "You" : seatInfo(this, seat).tag;
+  },
+  clockLeft() {
+    if (!this.clock) return null;
+    return Math.max(0, this.clock.seconds_left - (performance.now() - this.clockAt) / 1000);
+  },
+
+  sendMove(move) {
+    if (this.pending) return;
+    this.moveCount += 1;
+    const id = `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}-${this.moveCount}`;
+    if (!socket.send({ type: "move", id, version: this.version, move })) {
+      toast("Not connected right now. Your move will be possible once we are back.");
+      return;
+    }
+    this.pending = { id, version: this.version };
+    this.askStory = null;
+    this.passing = false;
+    renderActions(this);
+  },
+  chooseAskStory(story) {
+    this.askStory = story;
+    renderActions(this);
+    this.el.actionsBody.querySelector(".choice, button")?.focus();
+  },
+  setPassing(on) {
+    this.passing = on;
+    renderActions(this);
+    this.el.actionsBody.querySelector(".choice, button")?.focus();
+  },
+  openWord() {
+    const q = this.view?.question;
+    if (q) showQuestion(this, q, (choice) => this.sendMove({ answer: { choice } }));
+  },
+};
+
+// --- Announcing -------------------------------------------------------------------------------
+
+function announce(sentences) {
+  if (!sentences.length) return;
+  const text = sentences.slice(-6).join(" ");
+  app.el.announcer.textContent = "";
+  requestAnimationFrame(() => {
+    app.el.announcer.textContent = text;
+  });
+}
+
+function toast(text, kind = "info") {
+  const item = h("p", { class: `toast toast-${kind}` }, text);
+  app.el.toasts.append(item);
+  setTimeout(() => item.remove(), 4500);
+  while (app.el.toasts.children.length > 3) app.el.toasts.firstElementChild.remove();
+}
+
+// --- Messages ---------------------------------------------------------------------------------
+
+function logEvents(events, { speak }) {
+  const ctx = { me: app.me.seat, name: (s) => seatInfo(app, s).tag, card: (id) => app.card(id), story: (n) => app.story(n) };
+  const entries = [];
+  for (const event of events) {
+    const text = describe(event, ctx);
+    if (text) entries.push({ text, type: event.type });
+  }
+  addToLog(app.el.log, entries);
+  if (speak) announce(entries.map((e) => e.text));
+}
+
+/** React to what just happened: verses after stones, the question and its answer. */
+function moments(events) {
+  for (const event of events) {
+    if (event.type === "word_question") app.waitingWord.add(event.story);
+    if (event.type === "word_answer") {
+      app.waitingWord.delete(event.story);
+      if (event.seat === app.me.seat) showAnswer(app, event);
+      else showVerse(app, event.story, { laidBy: event.seat });
+    }
+  }
+  for (const event of events) {
+    if ((event.type === "knock" || event.type === "seal") && !app.waitingWord.has(event.story)) {
+      showVerse(app, event.story, { laidBy: event.seat });
+    }
+  }
+}
+
+function applyGame(msg, { events, speak }) {
+  if (msg.view) app.view = msg.view;
+  if (msg.verses) app.verses = msg.verses;
+  if ("clock" in msg) {
+    app.clock = msg.clock;
+    app.clockAt = performance.now();
+    if (msg.clock && speak !== null) app.moveSeconds = Math.max(5, msg.clock.seconds_left);
+  }
+  if (typeof msg.version === "number") app.version = Math.max(app.version, msg.version);
+  const fresh = events.filter((e) => e.version === undefined || e.version > app.logVersion);
+  if (fresh.length) logEvents(fresh, { speak });
+  app.logVersion = Math.max(app.logVersion, msg.version ?? 0, ...events.map((e) => e.version ?? 0));
+  if (speak) moments(fresh);
+  if (app.pending && app.version > app.pending.version) app.pending = null;
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      app.me = msg.me;
+      app.tag = msg.me.tag;
+      setTable(msg.table);
+      if (msg.cards) app.cards = msg.cards;
+      if (msg.view) applyGame(msg, { events: msg.events || [], speak: false });
+      if (msg.view && app.view.question && !document.getElementById("word-dialog").open) app.openWord();
+      render();
+      break;
+    case "table": {
+      const before = app.table?.status;
+      setTable(msg.table);
+      if (before === "waiting" && msg.table.status === "playing") {
+        announce(["The game begins! Everyone has five cards."]);
+        if (!app.cards) socket.reconnect(); // a fresh welcome brings the card faces
+      }
+      render();
+      break;
+    }
+    case "update":
+      if (!app.cards) return; // the welcome that follows a reconnect brings everything
+      applyGame(msg, { events: (msg.events || []).map((e) => ({ ...e, version: msg.version })), speak: msg.version > app.logVersion });
+      if (app.view.question && !document.getElementById("word-dialog").open) app.openWord();
+      render();
+      break;
+    case "catchup":
+      if (!msg.view || !app.cards) return;
+      applyGame(msg, { events: msg.events || [], speak: false });
+      render();
+      break;
+    case "ack":
+      break;
+    case "error":
+      if (app.pending && (!msg.id || msg.id === app.pending.id)) app.pending = null;
+      toast(msg.message || "That didn't work.", "error");
+      announce([msg.message || "That didn't work."]);
+      if (app.view) renderActions(app);
+      break;
+    case "reaction": {
+      const who = msg.seat === app.me?.seat ? "You" : msg.tag;
+      toast(`${who}: ${msg.label}`, "reaction");
+      addToLog(app.el.log, [{ text: `${who}: ${msg.label}`, type: "reaction" }]);
+      announce([`${who} says ${msg.label}`]);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+function setTable(table) {
+  app.table = table;
+  app.tableAt = performance.now();
+}
+
+// --- Drawing ----------------------------------------------------------------------------------
+
+function render() {
+  const table = app.table;
+  if (!table) return;
+  root.classList.remove("is-loading");
+  app.el.loading.hidden = true;
+  const over = table.status === "finished" || table.status === "ended" || !!app.view?.result;
+  const playing = !over && table.status === "playing" && app.view && app.cards;
+  app.el.waiting.hidden = table.status !== "waiting";
+  app.el.game.hidden = !playing;
+  app.el.end.hidden = !over;
+  document.body.classList.toggle("is-my-turn", !!playing && (app.view.legal_moves || []).length > 0);
+  if (table.status === "waiting") renderWaiting(app);
+  if (playing) renderGame();
+  if (over) {
+    closeWordIfQuestionGone();
+    renderEnd(app);
+  }
+}
+
+function closeWordIfQuestionGone() {
+  const dialog = document.getElementById("word-dialog");
+  if (dialog.open && dialog.dataset.state === "question" && !app.view?.question) closeWord();
+}
+
+function renderGame() {
+  const view = app.view;
+  app.el.wellCount.textContent = String(view.well);
+  renderTurnBanner();
+  renderSeats(app);
+  renderCircle(app);
+  renderHand(app);
+  renderActions(app);
+  renderFooter();
+  closeWordIfQuestionGone();
+}
+
+function renderTurnBanner() {
+  const view = app.view;
+  const mine = (view.legal_moves || []).length > 0;
+  const left = app.clockLeft();
+  const clock = left !== null && app.clock.seat === view.turn ? ` · ${Math.ceil(left)} s` : "";
+  const text = mine ? `Your turn${clock}` : `${app.seatName(view.turn)}'s turn${clock}`;
+  app.el.turnBanner.textContent = text;
+  app.el.turnBanner.classList.toggle("is-mine", mine);
+}
+
+function renderFooter() {
+  const isHost = app.me.seat === app.table.host_seat;
+  const buttons = [];
+  if (isHost) {
+    buttons.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "button button-secondary button-small",
+          onclick: () =>
+            confirmThen({
+              title: "End the game for everyone?",
+              text: "The game stops now and nobody wins a game that was ended. Everyone sees the end screen.",
+              ok: "End the game",
+              action: `${app.base}end/`,
+            }),
+        },
+        "End game",
+      ),
+    );
+  }
+  const me = app.view.seats[app.me.seat - 1];
+  if (me && me.kind === "person") {
+    buttons.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "button button-secondary button-small",
+          onclick: () =>
+            confirmThen({
+              title: "Leave the table?",
+              text: "JagAI will play your seat as a Helper for the rest of the game, and your points will not count.",
+              ok: "Leave the table",
+              action: `${app.base}leave/`,
+            }),
+        },
+        "Leave table",
+      ),
+    );
+  }
+  app.el.footer.replaceChildren(...buttons);
+}
+
+// --- Status and clocks ------------------------------------------------------------------------
+
+function onStatus(status) {
+  const conn = app.el.conn;
+  if (status === "open") {
+    conn.hidden = true;
+    return;
+  }
+  conn.hidden = false;
+  conn.dataset.status = status;
+  app.el.connText.textContent =
+    status === "not-seated"
+      ? "You don't have a seat at this table."
+      : status === "signed-out"
+        ? "Please sign in again to come back to the table."
+        : "Reconnecting…";
+}
+
+function tick() {
+  if (app.table?.status === "waiting") updateCountdown(app);
+  if (app.view && !app.el.game.hidden) {
+    updateClockRings(app);
+    renderTurnBanner();
+  }
+}
+
+// --- Start ------------------------------------------------------------------------------------
+
+setUpDialogs();
+for (const button of document.querySelectorAll(".reaction")) {
+  button.addEventListener("click", () => {
+    if (socket.send({ type: "react", reaction: button.dataset.reaction })) {
+      button.classList.add("is-sent");
+      setTimeout(() => button.classList.remove("is-sent"), 600);
+    }
+  });
+}
+const copy = document.getElementById("copy-link");
+if (navigator.clipboard && copy) {
+  copy.hidden = false;
+  copy.addEventListener("click", async () => {
+    await navigator.clipboard.writeText(root.dataset.joinUrl);
+    copy.textContent = "Link copied";
+  });
+}
+
+const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, lastVersion: () => (app.view ? app.version : null) });
+socket.connect();
+setInterval(tick, 500);
+window.jagTable = app; // for the curious, and for the browser tests

@@ -1,0 +1,185 @@
+"""Two members at one private table with two JagAI helpers play a whole game, then Play again."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import screenshot
+from tests.e2e.live import axe_violations, sign_in
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GAME_TIME_LIMIT = 240  # seconds for the whole game
+
+STATE = """() => {
+  const app = window.jagTable;
+  const dialog = document.getElementById("word-dialog");
+  if (!app || !app.view || !app.table) return null;
+  return {
+    moves: (app.view.legal_moves || []).length,
+    pending: !!app.pending,
+    over: !!app.view.result || ["finished", "ended"].includes(app.table.status),
+    word: dialog.open ? dialog.dataset.state : null,
+    version: app.version,
+  };
+}"""
+
+
+def sign_up(page, base: str, email: str, tag: str) -> None:
+    page.goto(f"{base}/accounts/signup/")
+    page.get_by_label("Email").fill(email)
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.get_by_role("button", name="Sign Up").click()
+    page.get_by_label("Gamer tag").fill(tag)
+    page.get_by_role("button", name="Save my tag").click()
+    expect(page.get_by_role("heading", name=re.compile(tag))).to_be_visible()
+
+
+class Driver:
+    """Plays one seat by clicking whatever legal buttons the page shows."""
+
+    def __init__(self, page, name: str, rng: random.Random) -> None:
+        self.page, self.name, self.rng = page, name, rng
+        self.answered = 0
+        self.shots: set[str] = set()
+
+    def state(self) -> dict | None:
+        return self.page.evaluate(STATE)
+
+    def shoot_once(self, name: str) -> None:
+        if name not in self.shots:
+            self.shots.add(name)
+            screenshot(self.page, name)
+
+    def step(self) -> bool:
+        """Make one move if this seat has one; True when something was clicked."""
+        state = self.state()
+        if state is None or state["over"]:
+            return False
+        page = self.page
+        if state["word"] == "question":
+            self.shoot_once("game-remember-the-word")
+            page.locator("#word-dialog .word-choice").first.click()
+            expect(page.locator("#word-dialog .word-result")).to_be_visible()
+            self.answered += 1
+            self.shoot_once("game-remember-the-word-answer")
+            page.get_by_role("button", name="Back to the game").click()
+            return True
+        if state["word"] == "answer":
+            page.get_by_role("button", name="Back to the game").click()
+            return True
+        if not state["moves"] or state["pending"]:
+            return False
+        if page.locator("#verse-moment").is_visible():
+            self.shoot_once("game-verse")
+        return self._click_a_move(state["version"])
+
+    def _click_a_move(self, version: int) -> bool:
+        body = self.page.locator("#actions-body")
+        done = body.locator(".action-done")
+        order = [".action-stone", ".action-well", ".seat-choice", ".story-choice"]
+        if done.count() and self.rng.random() < 0.45:
+            order.insert(0, ".action-done")
+        order.append(".action-done")
+        for selector in order:
+            buttons = body.locator(f"{selector}:not([disabled])")
+            count = buttons.count()
+            if not count:
+                continue
+            pick = 0 if selector in (".action-stone", ".action-well") else self.rng.randrange(count)
+            try:
+                buttons.nth(pick).click(timeout=3000)
+            except Exception:
+                return False  # the panel was redrawn under us; look again
+            if selector != ".story-choice":
+                self.page.wait_for_function(
+                    "(v) => !window.jagTable.pending || window.jagTable.version > v", arg=version
+                )
+            return True
+        return False
+
+
+def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, new_page):
+    server = live_asgi(GAME_FIXED_SEED=20261129)
+    call_command("load_default_deck", verbosity=0)
+
+    host = new_page()
+    sign_up(host, server.url, "miriam@example.org", "Miriam")
+    host.reload()  # the start screen itself, without the one-off "signed in" message
+    screenshot(host, "start")
+    assert axe_violations(host) == []
+
+    expect(host.get_by_label("Remember the Word")).to_be_checked()
+    host.get_by_role("button", name="Start a private table").click()
+    code_box = host.locator(".table-code")
+    expect(code_box).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    code = code_box.inner_text()
+    expect(host.locator("#waiting-seats .is-taken")).to_have_count(1)
+
+    guest_user = UserFactory(gamer_tag="Barnabas")
+    guest = new_page()
+    sign_in(guest, server, guest_user)
+    guest.goto(server.url + "/")
+    guest.get_by_label("Table code").fill(code.lower())
+    guest.get_by_role("button", name="Join", exact=True).click()
+    expect(guest.locator(".table-code")).to_have_text(code)
+
+    # The host sees Barnabas sit down without a reload.
+    expect(host.locator("#waiting-seats")).to_contain_text("Barnabas")
+    expect(host.locator("#waiting-seats .is-taken")).to_have_count(2)
+    screenshot(host, "waiting-room")
+    assert axe_violations(host) == []
+    expect(guest.get_by_role("button", name="Start the game")).to_have_count(0)
+
+    host.get_by_role("button", name="Start the game").click()
+    for page in (host, guest):
+        expect(page.locator("#game")).to_be_visible()
+        expect(page.locator(".seat-chip")).to_have_count(4)
+    expect(guest.locator("#seats")).to_contain_text("JagAI")
+    expect(host.locator(".game-card").first).to_be_visible()
+    expect(host.locator(".game-card-of").first).to_have_text(re.compile(r"Story \d+ of 20"))
+    expect(host.locator(".story-group .game-card-pips").first.locator("li")).to_have_count(4)
+    expect(host.locator("#turn-banner")).to_have_text("Your turn")
+    screenshot(host, "game")
+    assert axe_violations(host) == []
+
+    # A reaction reaches the other seat.
+    host.get_by_role("button", name="Amen!").click()
+    expect(guest.locator("#toasts")).to_contain_text("Miriam: Amen!")
+
+    players = [Driver(host, "host", random.Random(1)), Driver(guest, "guest", random.Random(2))]
+    deadline = time.monotonic() + GAME_TIME_LIMIT
+    while time.monotonic() < deadline:
+        states = [p.state() for p in players]
+        if all(s and s["over"] for s in states):
+            break
+        if not any(p.step() for p in players):
+            time.sleep(0.1)
+    else:
+        pytest.fail("the game did not reach its end in time")
+
+    assert sum(p.answered for p in players) >= 1, "nobody was asked a Remember the Word question"
+    assert {"game-verse"} & (players[0].shots | players[1].shots)
+    for page in (host, guest):
+        expect(page.locator("#end")).to_be_visible()
+        expect(page.locator(".rank-row")).to_have_count(2)
+    expect(host.locator("#end-reason")).to_contain_text(re.compile("Twelve stones|no more stones|wins"))
+    expect(host.locator("#log")).to_contain_text("asked")
+    screenshot(host, "end-screen")
+    assert axe_violations(host) == []
+
+    host.get_by_role("button", name="Play again").click()
+    expect(host.locator(".table-code")).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    new_code = host.locator(".table-code").inner_text()
+    assert new_code != code or True  # a code may come round again once the old table is finished
+    guest.get_by_role("link", name="Join the new table").click()
+    expect(guest.locator(".table-code")).to_have_text(new_code)
+    expect(host.locator("#waiting-seats")).to_contain_text("Barnabas")

@@ -1,0 +1,70 @@
+"""Two requests at once: the database lets exactly one through (row locks, IMMEDIATE transactions)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import close_old_connections
+
+from game import engine, services
+from game.errors import GameError
+from game.models import Game, GameEvent
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def race(*calls) -> list[object]:
+    """Run the calls at the same moment in threads; return each one's result or error."""
+    barrier = threading.Barrier(len(calls))
+    results: list[object] = [None] * len(calls)
+
+    def run(i, call):
+        barrier.wait()
+        try:
+            results[i] = call()
+        except Exception as error:
+            results[i] = error
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+def test_two_moves_for_one_game_at_once_apply_exactly_one(live_deck):
+    host, guest = UserFactory(), UserFactory()
+    table = services.create_private_table(user=host)
+    services.join_by_code(user=guest, code=table.code)
+    game = services.start_table(user=host, code=table.code)
+    moves = engine.legal_moves(engine.from_json(game.state), 1)[:2]
+
+    def play(move_id, move):
+        return lambda: services.play_move(
+            table_id=table.pk, user=host, move_id=move_id, version=game.version, move=move
+        )
+
+    results = race(play("a", moves[0]), play("b", moves[-1]))
+    applied = [r for r in results if isinstance(r, tuple)]
+    refused = [r for r in results if isinstance(r, GameError)]
+    assert len(applied) == 1 and len(refused) == 1, results
+    assert refused[0].code == "stale_version"
+    assert GameEvent.objects.filter(game=game).count() == 1
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_two_members_taking_the_last_seat_at_once_get_one_seat_and_one_clear_refusal():
+    table = services.create_private_table(user=UserFactory(), seats=4)
+    services.join_by_code(user=UserFactory(), code=table.code)
+    services.join_by_code(user=UserFactory(), code=table.code)
+    late = [UserFactory(), UserFactory()]
+    results = race(*[lambda u=u: services.join_by_code(user=u, code=table.code) for u in late])
+    refused = [r for r in results if isinstance(r, GameError)]
+    assert len(refused) == 1, results
+    assert refused[0].code == "table_full"
+    assert table.seats.count() == 4

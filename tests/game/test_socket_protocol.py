@@ -120,12 +120,13 @@ async def test_a_move_for_another_table_is_refused(live_deck):
     other_table, _other_host, _ = await two_member_game()
     player = await seated(host, table.code)
     before = await game_row(other_table)
-    version, state = await game_row(table)
+    mine = await game_row(table)
     await player.send(
         {"type": "move", "id": "t1", "version": before[0], "move": {"ask": {"seat": 2, "story": 1}}}
     )
     await player.drain()
     assert await game_row(other_table) == before
+    assert (await game_row(table))[0] == mine[0]
     await player.close()
 
 

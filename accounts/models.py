@@ -68,6 +68,12 @@ class User(AbstractBaseUser, PermissionsMixin):
     def has_tag(self) -> bool:
         return bool(self.gamer_tag)
 
+    def active_restriction(self) -> str | None:
+        """Why a reviewer's decision keeps this member from joining tables now, or None."""
+        from moderation.services import restriction_message
+
+        return restriction_message(self)
+
 
 class FormerTag(models.Model):
     """A tag a member used before, kept for reviewers."""
@@ -81,3 +87,51 @@ class FormerTag(models.Model):
 
     def __str__(self) -> str:
         return self.tag
+
+
+class AgentQuerySet(models.QuerySet["Agent"]):
+    def approved(self) -> AgentQuerySet:
+        return self.filter(approved_at__isnull=False, withdrawn_at__isnull=True)
+
+
+class Agent(models.Model):
+    """An AI helper the team approved to sit in helper seats, shown with an Agent badge."""
+
+    name = models.CharField(max_length=20, unique=True, help_text="Shown at the table with an Agent badge.")
+    owner_contact = models.EmailField(help_text="Who answers for this agent. Never shown to players.")
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    approved_at = models.DateTimeField(null=True, blank=True)
+    approved_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    token_hash = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
+    token_issued_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    objects = AgentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_approved(self) -> bool:
+        return self.approved_at is not None and self.withdrawn_at is None
+
+
+class AgentMessage(models.Model):
+    """Every message an agent sent, kept for the team to read."""
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="messages")
+    table_code = models.CharField(max_length=4, blank=True, default="")
+    received_at = models.DateTimeField(auto_now_add=True)
+    text = models.TextField()
+    outcome = models.CharField(max_length=40, help_text="ok, or the refusal code")
+
+    class Meta:
+        ordering = ["-received_at"]
+        indexes = [models.Index(fields=["agent", "received_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.agent} at {self.received_at:%Y-%m-%d %H:%M:%S}"

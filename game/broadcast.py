@@ -26,6 +26,20 @@ def member_group(table_id: int, user_id: int) -> str:
     return f"table-{table_id}-user-{user_id}"
 
 
+def agent_seat_group(table_id: int, agent_id: int) -> str:
+    """One approved agent's socket at one table: its own seat's view."""
+    return f"table-{table_id}-agent-{agent_id}"
+
+
+def seat_group(seat: Seat) -> str | None:
+    """Where a seat's own view goes: its member's or its agent's sockets; JagAI has none."""
+    if seat.agent_id:
+        return agent_seat_group(seat.table_id, seat.agent_id)
+    if seat.user_id:
+        return member_group(seat.table_id, seat.user_id)
+    return None
+
+
 def seconds_left(deadline: datetime | None, now: datetime | None = None) -> float | None:
     if deadline is None:
         return None
@@ -42,7 +56,9 @@ def seat_badge(seat: Seat) -> str | None:
 
 
 def seat_name(seat: Seat) -> str:
-    """A seat's name at the table: a gamer tag, or JagAI. Never a name or an email."""
+    """A seat's name at the table: a gamer tag, an agent's name, or JagAI. Never a name or an email."""
+    if seat.agent_id:
+        return seat.agent.name
     if seat.kind == Seat.Kind.HELPER and not seat.user_id:
         return "JagAI"
     return seat.user.gamer_tag if seat.user_id else "JagAI"
@@ -61,15 +77,17 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
         "remember_word": table.remember_word,
         "host_seat": host_seat,
         "countdown_left": seconds_left(table.countdown_deadline) if table.status == "waiting" else None,
+        "allow_agents": table.allow_agents,
         "seats": [
             {
-                "seat": s.position,
+                # Before the deal, agents wait beyond the table's seats; show everyone in order.
+                "seat": i if table.status == Table.Status.WAITING else s.position,
                 "tag": seat_name(s),
                 "kind": s.kind,
                 "badge": seat_badge(s),
                 "left": s.left_at is not None,
             }
-            for s in seats
+            for i, s in enumerate(seats, start=1)
         ],
         "next_code": next_table.code if next_table else None,
     }
@@ -137,11 +155,11 @@ def on_commit_send(group: str, message: dict) -> None:
 
 
 def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[dict]) -> None:
-    """After commit: each seated member gets their own seat's view; nobody gets another's."""
+    """After commit: each seated member or agent gets their own seat's view; nobody gets another's."""
     for seat in seats:
-        if seat.user_id:
-            message = seat_update(game, state, seat.position, events)
-            on_commit_send(member_group(game.table_id, seat.user_id), message)
+        group = seat_group(seat)
+        if group is not None:
+            on_commit_send(group, seat_update(game, state, seat.position, events))
 
 
 def send_table_update(table: Table, seats: list[Seat], version: int = 0) -> None:

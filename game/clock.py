@@ -21,8 +21,6 @@ def sweep_once() -> int:
     except Exception:
         log.exception("clock sweep failed")
         return 0
-    finally:
-        close_old_connections()
 
 
 def run_forever(interval: float | None = None, stop: threading.Event | None = None) -> None:
@@ -31,6 +29,8 @@ def run_forever(interval: float | None = None, stop: threading.Event | None = No
     stop = stop or threading.Event()
     while not stop.is_set():
         sweep_once()
+        # A long-lived thread must not hold a stale or broken connection between sweeps.
+        close_old_connections()
         stop.wait(interval)
 
 

@@ -49,10 +49,108 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
 
-class TableConsumer(AsyncWebsocketConsumer):
-    """One member's socket at one table: their seat's view in, their moves out."""
+class SeatSocket(AsyncWebsocketConsumer):
+    """What every seat's socket shares: size and rate caps, parsing, moves, catch-up, errors."""
 
     table_id: int | None = None
+    # Who is sitting, as the services take it: {"user": member} or {"agent": agent}.
+    who: dict[str, Any]
+    recent: deque[float]
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
+        outcome = await self._handle(raw)
+        await self.after_message(raw, outcome)
+
+    async def after_message(self, raw: str, outcome: str) -> None:
+        """A hook for sockets that keep an audit of what they were sent."""
+
+    async def _handle(self, raw: str) -> str:
+        """Cap, parse and dispatch one frame; returns "ok" or why it was refused."""
+        if len(raw) > settings.WS_MAX_MESSAGE_BYTES or len(raw.encode()) > settings.WS_MAX_MESSAGE_BYTES:
+            await self.close(code=CLOSE_TOO_BIG)
+            return "closed_too_big"
+        if self._flooding():
+            await self.close(code=CLOSE_TOO_MANY)
+            return "closed_flooding"
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            return await self.send_error(GameError("malformed_message"))
+        kind = message.get("type")
+        handler = getattr(self, f"on_{kind}", None) if isinstance(kind, str) and kind.isidentifier() else None
+        if handler is None:
+            return await self.send_error(GameError("unknown_type"), ref=message.get("id"))
+        try:
+            return await handler(message) or "ok"
+        except GameError as error:
+            return await self.send_error(error, ref=message.get("id"))
+
+    def _flooding(self) -> bool:
+        now = time.monotonic()
+        self.recent.append(now)
+        while self.recent and now - self.recent[0] > 1.0:
+            self.recent.popleft()
+        return len(self.recent) > settings.WS_MAX_MESSAGES_PER_SECOND
+
+    async def on_move(self, message: dict) -> str:
+        move_id, version, move = message.get("id"), message.get("version"), message.get("move")
+        if not isinstance(move_id, str) or not 0 < len(move_id) <= 64 or type(version) is not int:
+            raise GameError("malformed_message")
+        try:
+            await database_sync_to_async(services.play_move)(
+                table_id=self.table_id,
+                **self.who,
+                move_id=move_id,
+                version=version,
+                move=move,
+                device_id=device_from_scope(self.scope),
+            )
+        except GameError as error:
+            await self.send_error(error, ref=move_id)
+            if error.code == "stale_version":
+                await self.on_hello({"version": max(0, version)})
+            return error.code
+        await self.send_json({"type": "ack", "id": move_id, "version": await self._version()})
+        return "ok"
+
+    async def on_hello(self, message: dict) -> None:
+        """A reconnecting client names the last version it saw and gets what it missed."""
+        last = message.get("version")
+        if type(last) is not int:
+            raise GameError("malformed_message")
+        catchup = await database_sync_to_async(snapshots.catchup)(
+            table_id=self.table_id, since=last, **self.who
+        )
+        await self.send_json(catchup)
+
+    async def on_ping(self, message: dict) -> None:
+        await self.send_json({"type": "pong", "version": await self._version()})
+
+    async def _version(self) -> int:
+        return await database_sync_to_async(snapshots.version)(table_id=self.table_id)
+
+    async def relay(self, event: dict) -> None:
+        """Group messages built by the services after commit, forwarded as they are."""
+        await self.send_json(event["message"])
+
+    async def send_error(self, error: GameError, ref: Any = None) -> str:
+        payload: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
+        if isinstance(ref, str):
+            payload["id"] = ref
+        payload["version"] = await self._version() if self.table_id else 0
+        await self.send_json(payload)
+        return error.code
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+
+
+class TableConsumer(SeatSocket):
+    """One member's socket at one table: their seat's view in, their moves out."""
+
     user_id: int | None = None
 
     async def connect(self) -> None:
@@ -66,7 +164,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_SEATED)
             return
         self.table_id, self.user_id = welcome.pop("table_id"), user.pk
-        self.recent: deque[float] = deque()
+        self.who, self.recent = {"user": user}, deque()
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(member_group(self.table_id, self.user_id), self.channel_name)
         await self.accept()
@@ -79,69 +177,6 @@ class TableConsumer(AsyncWebsocketConsumer):
                 member_group(self.table_id, self.user_id), self.channel_name
             )
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
-        if len(raw.encode()) > settings.WS_MAX_MESSAGE_BYTES:
-            await self.close(code=CLOSE_TOO_BIG)
-            return
-        if self._flooding():
-            await self.close(code=CLOSE_TOO_MANY)
-            return
-        try:
-            message = json.loads(raw)
-        except ValueError:
-            message = None
-        if not isinstance(message, dict):
-            await self.send_error(GameError("malformed_message"))
-            return
-        handler = (
-            getattr(self, f"on_{message.get('type')}", None) if isinstance(message.get("type"), str) else None
-        )
-        if handler is None:
-            await self.send_error(GameError("unknown_type"), ref=message.get("id"))
-            return
-        try:
-            await handler(message)
-        except GameError as error:
-            await self.send_error(error, ref=message.get("id"))
-
-    def _flooding(self) -> bool:
-        now = time.monotonic()
-        self.recent.append(now)
-        while self.recent and now - self.recent[0] > 1.0:
-            self.recent.popleft()
-        return len(self.recent) > settings.WS_MAX_MESSAGES_PER_SECOND
-
-    async def on_move(self, message: dict) -> None:
-        move_id, version, move = message.get("id"), message.get("version"), message.get("move")
-        if not isinstance(move_id, str) or not 0 < len(move_id) <= 64 or type(version) is not int:
-            raise GameError("malformed_message")
-        try:
-            await database_sync_to_async(services.play_move)(
-                table_id=self.table_id,
-                user=self.scope["user"],
-                move_id=move_id,
-                version=version,
-                move=move,
-                device_id=device_from_scope(self.scope),
-            )
-        except GameError as error:
-            await self.send_error(error, ref=move_id)
-            if error.code == "stale_version":
-                await self.on_hello({"version": -1})
-            return
-        await self.send_json({"type": "ack", "id": move_id, "version": await self._version()})
-
-    async def on_hello(self, message: dict) -> None:
-        """A reconnecting client names the last version it saw and gets what it missed."""
-        last = message.get("version")
-        if type(last) is not int:
-            raise GameError("malformed_message")
-        catchup = await database_sync_to_async(snapshots.catchup)(
-            table_id=self.table_id, user=self.scope["user"], since=last
-        )
-        await self.send_json(catchup)
-
     async def on_react(self, message: dict) -> None:
         reaction = message.get("reaction")
         if not isinstance(reaction, str):
@@ -149,23 +184,3 @@ class TableConsumer(AsyncWebsocketConsumer):
         await database_sync_to_async(services.react)(
             table_id=self.table_id, user=self.scope["user"], reaction=reaction
         )
-
-    async def on_ping(self, message: dict) -> None:
-        await self.send_json({"type": "pong", "version": await self._version()})
-
-    async def _version(self) -> int:
-        return await database_sync_to_async(snapshots.version)(table_id=self.table_id)
-
-    async def relay(self, event: dict) -> None:
-        """Group messages built by the services after commit, forwarded as they are."""
-        await self.send_json(event["message"])
-
-    async def send_error(self, error: GameError, ref: Any = None) -> None:
-        payload: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
-        if isinstance(ref, str):
-            payload["id"] = ref
-        payload["version"] = await self._version() if self.table_id else 0
-        await self.send_json(payload)
-
-    async def send_json(self, content: dict) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))

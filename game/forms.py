@@ -11,6 +11,9 @@ class PrivateTableForm(forms.Form):
     seats = forms.TypedChoiceField(choices=[(4, "4 seats"), (5, "5 seats")], coerce=int, initial=4)
     teams = forms.BooleanField(required=False, label="Teams (four people, two teams of two)")
     remember_word = forms.BooleanField(required=False, initial=True, label="Remember the Word")
+    allow_agents = forms.BooleanField(
+        required=False, label="Welcome approved AI helpers (they take helper seats and never win)"
+    )
 
 
 class JoinForm(forms.Form):

@@ -36,6 +36,7 @@ class Table(models.Model):
     seat_count = models.PositiveSmallIntegerField(default=4)
     teams = models.BooleanField(default=False)
     remember_word = models.BooleanField(default=True)
+    allow_agents = models.BooleanField(default=False, help_text="Approved AI agents may take helper seats.")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     countdown_deadline = models.DateTimeField(null=True, blank=True)
@@ -82,6 +83,9 @@ class Seat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
     )
+    agent = models.ForeignKey(
+        "accounts.Agent", null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PERSON)
     joined_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(null=True, blank=True)
@@ -92,6 +96,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "position"], name="one_seat_per_position"),
             models.UniqueConstraint(
                 fields=["table", "user"], condition=Q(user__isnull=False), name="one_seat_per_member"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "agent"], condition=Q(agent__isnull=False), name="one_seat_per_agent"
             ),
         ]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from accounts.models import User
+from accounts.models import Agent, User
 from game import broadcast, codes, engine
-from game.models import Game, GameEvent, Table
+from game.models import Game, GameEvent, Seat, Table
 from game.services.starting import seat_list
 
 # A client further behind than this gets a fresh view and the recent log instead of every event.
@@ -32,19 +32,30 @@ def _game_part(game: Game, seat: int, since: int) -> dict[str, Any]:
     return update
 
 
-def welcome(*, code: str, user: User) -> dict[str, Any] | None:
-    """The first message on a table socket, or None if the member has no seat there."""
-    table = Table.objects.filter(code=codes.normalize(code), seats__user=user).order_by("-created_at").first()
+def _seat_filter(user: User | None, agent: Agent | None) -> dict[str, Any]:
+    return {"seats__agent": agent} if agent is not None else {"seats__user": user}
+
+
+def welcome(*, code: str, user: User | None = None, agent: Agent | None = None) -> dict[str, Any] | None:
+    """The first message on a table socket, or None if the member or agent has no seat there."""
+    tables = Table.objects.filter(code=codes.normalize(code), **_seat_filter(user, agent))
+    table = tables.order_by("-created_at").first()
     if table is None:
         return None
     seats = seat_list(table)
-    me = next(s for s in seats if s.user_id == user.pk)
+    me = next(s for s in seats if (s.agent_id == agent.pk if agent else s.user_id == user.pk))
+    payload = broadcast.table_payload(table, seats)
+    shown = next(p["seat"] for p, s in zip(payload["seats"], seats, strict=True) if s.pk == me.pk)
     message: dict[str, Any] = {
         "type": "welcome",
         "table_id": table.pk,
         "version": 0,
-        "me": {"seat": me.position, "tag": user.gamer_tag, "is_host": table.host_id == user.pk},
-        "table": broadcast.table_payload(table, seats),
+        "me": {
+            "seat": shown,
+            "tag": broadcast.seat_name(me),
+            "is_host": user is not None and table.host_id == user.pk,
+        },
+        "table": payload,
     }
     game = Game.objects.filter(table=table).first()
     if game is not None:
@@ -54,11 +65,14 @@ def welcome(*, code: str, user: User) -> dict[str, Any] | None:
     return message
 
 
-def catchup(*, table_id: int, user: User, since: int) -> dict[str, Any]:
-    """What a member missed since a version, with a fresh view; a full welcome if they never saw one."""
-    table = Table.objects.get(pk=table_id)
+def catchup(
+    *, table_id: int, since: int, user: User | None = None, agent: Agent | None = None
+) -> dict[str, Any]:
+    """What a seat missed since a version, with a fresh view."""
     game = Game.objects.filter(table_id=table_id).first()
-    seat = table.seats.filter(user=user).values_list("position", flat=True).first()
+    seats = Seat.objects.filter(table_id=table_id)
+    seats = seats.filter(agent=agent) if agent is not None else seats.filter(user=user)
+    seat = seats.values_list("position", flat=True).first()
     if game is None or seat is None:
         return {"type": "catchup", "version": 0, "events": [], "view": None, "complete": True}
     return _game_part(game, seat, since)

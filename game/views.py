@@ -7,8 +7,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from content.models import KIND_ORDER, Story
-from content.preview import card_face
+from content.models import KIND_ORDER, Card, Story
+from content.preview import card_face, sample_question
 from content.services import live_deck
 from game.forms import JoinForm, PrivateTableForm
 from game.models import Table
@@ -91,11 +91,17 @@ def example_cards() -> dict[str, Any] | None:
         card_face(card, position=position, total=len(stories)) | {"holds": held, "story_title": story.title}
         for card in cards
     ]
+    word = next((c for c in cards if c.kind == "word"), None)
+    question = None
+    if word is not None and word.verse_text:
+        others = Card.objects.words().filter(story__in=stories).exclude(pk=word.pk)
+        question = sample_question(word.verse_text, list(others.values_list("verse_text", flat=True)))
     return {
         "story": story.title,
+        "position": position,
+        "total": len(stories),
         "faces": faces,
-        "held": faces[:3],
-        "word": faces[3] if len(faces) > 3 else None,
+        "question": question,
     }
 
 

@@ -20,9 +20,17 @@ if settings.GAME_CLOCK_IN_PROCESS:
 
     start_in_background()
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
-)
+from game.agent_consumer import AgentConsumer  # noqa: E402
+
+AGENT_PATH = "/ws/agent/"
+browser_sockets = AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+agent_sockets = AgentConsumer.as_asgi()
+
+
+async def websocket_app(scope, receive, send):
+    """Browsers prove who they are with a session cookie from an allowed origin; agents with a token."""
+    app = agent_sockets if scope["path"] == AGENT_PATH else browser_sockets
+    return await app(scope, receive, send)
+
+
+application = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websocket_app})

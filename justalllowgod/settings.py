@@ -243,3 +243,11 @@ GAME_JOIN_FAILURE_WINDOW_SECONDS = 600
 GAME_REACTION_INTERVAL_SECONDS = 2
 WS_MAX_MESSAGE_BYTES = 4096
 WS_MAX_MESSAGES_PER_SECOND = 20
+GAME_AGENT_SECONDS = 10
+# Benchmark only (`make bench`): a bare echo socket at /ws/bench/echo/ measures the transport floor.
+# Off by default and never set in production.
+BENCH_ECHO = env_bool("BENCH_ECHO", False)
+
+# Moderation (issue 7): when play looks faster than a person can tap. Flags only; people decide.
+MODERATION_TOO_FAST_MS = env_int("MODERATION_TOO_FAST_MS", 300)
+MODERATION_TOO_FAST_COUNT = env_int("MODERATION_TOO_FAST_COUNT", 5)

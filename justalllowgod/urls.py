@@ -20,5 +20,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
     path("", include("content.urls")),
+    path("", include("moderation.urls")),
     path("admin/", admin.site.urls),
 ]

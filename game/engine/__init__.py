@@ -51,9 +51,12 @@ def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bo
 def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
     """A seat's move; raises IllegalMove(code) and leaves the input untouched when refused."""
     name, args = parse(move, SHAPES)
-    require(state["over"] is None, "game_over")
-    require(type(seat) is int and 1 <= seat <= len(state["kinds"]), "unknown_seat")
-    require(state["turn"] == seat, "not_your_turn")
+    if state["over"] is not None:
+        raise IllegalMove("game_over")
+    if type(seat) is not int or not 1 <= seat <= len(state["kinds"]):
+        raise IllegalMove("unknown_seat")
+    if state["turn"] != seat:
+        raise IllegalMove("not_your_turn")
     kind = state["kinds"][seat - 1]
     if name == "give":
         require(kind == "agent" and state["phase"] == "gift", "no_gift_owed")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from .cards import STONES_TO_END
 from .events import Event, event
 from .helpers import begin_helper_turn, give, jagai_choice
-from .scoring import no_more_stones, result, twelve_stones
-from .state import State, seat_count
+from .scoring import no_more_stones, result
+from .state import State
 from .views import view
 
 PERSON_PHASES = ("ask", "well", "ending", "word")
@@ -41,7 +42,7 @@ def _step(state: State, events: list[Event]) -> bool:
 
 def start_next_turn(state: State, events: list[Event]) -> None:
     """The next seat in order takes its turn (R3)."""
-    seat = state["turn"] % seat_count(state) + 1
+    seat = state["turn"] % len(state["kinds"]) + 1
     state["turn"] = seat
     state["turns"] += 1
     state.update(asked=False, ask_story=None, passed=False, question=None, resume=None)
@@ -72,7 +73,7 @@ def check_end(state: State, events: list[Event]) -> bool:
     """R20, R21 and an empty table: end the game when one holds. True when over."""
     if state["over"] is not None:
         return True
-    if twelve_stones(state):
+    if len(state["stones"]) >= STONES_TO_END:
         finish(state, "twelve_stones", events)
     elif "person" not in state["kinds"]:
         finish(state, "no_persons_left", events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalMove
-from .state import State, partner, seat_count
+from .state import State, partner
 
 # Move name -> its integer fields.
 SHAPES: dict[str, tuple[str, ...]] = {
@@ -75,7 +75,7 @@ def _asks(state: State, seat: int, held: list[int]) -> list[dict]:
     stories = sorted({c // 4 + 1 for c in held})
     return [
         {"ask": {"seat": target, "story": story}}
-        for target in range(1, seat_count(state) + 1)
+        for target in range(1, len(state["kinds"]) + 1)
         if target not in (seat, mate)
         for story in stories
     ]

@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any
 
-from . import apply, new_game, owed
+from . import apply, new_game
 from .invariants import violations
 from .legal import legal_moves
 from .state import State
@@ -76,6 +76,3 @@ def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool)
         if check:
             totals["bad"] += len(violations(state, moves))
     return state
-
-
-__all__ = ["owed", "run"]

@@ -176,10 +176,16 @@ def pass_card(state: State, seat: int, args: dict[str, Any], events: list[Event]
 def _require_phase(state: State, wanted: str) -> None:
     """The precise refusal when a move does not fit the moment of the turn."""
     phase = state["phase"]
-    if phase != wanted:
-        require(phase != "well", "must_go_to_well")
-        require(phase != "ending" or wanted != "ask", "turn_is_ending")
-        require(False, "no_need_for_well" if wanted == "well" else "not_now")
+    require(phase == wanted, _WRONG_MOMENT.get((wanted, phase), "not_now"))
+
+
+# (move's moment, actual moment) -> refusal code.
+_WRONG_MOMENT = {
+    ("ask", "well"): "must_go_to_well",
+    ("ask", "ending"): "turn_is_ending",
+    ("well", "ask"): "no_need_for_well",
+    ("well", "ending"): "no_need_for_well",
+}
 
 
 def _require_acting(state: State) -> None:

@@ -57,6 +57,7 @@ def _seats(state: State) -> list[dict[str, Any]]:
             "team": team_of(s) if state["teams"] else None,
             "hand_size": len(state["hands"][s - 1]),
             "points": state["points"][s - 1],
+            "stones": [story for owner, story, _cards in state["stones"] if owner == s],
             "team_points": team_points(state, s) if state["teams"] else None,
             "gifts_received": state["received"][s - 1],
             "gifts_kept": state["kept"][s - 1],

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Agent, User
 from game import broadcast, codes, engine
 from game.errors import GameError
 from game.models import Game, GameEvent, Reaction, Seat, Table
@@ -42,17 +42,20 @@ def _leave_waiting(table: Table, user: User) -> Table:
     """Free the seat; the people after move up, and the next person hosts if the host left."""
     Seat.objects.filter(table=table, user=user).delete()
     seats = seat_list(table)
-    if not seats:
+    people = [s for s in seats if s.kind == Seat.Kind.PERSON]
+    if not people:
+        Seat.objects.filter(table=table).delete()
+        seats = []
         table.status = Table.Status.ENDED
         table.finished_at = timezone.now()
         table.save(update_fields=["status", "finished_at"])
     else:
-        for position, seat in enumerate(seats, start=1):
+        for position, seat in enumerate(people, start=1):
             if seat.position != position:
                 Seat.objects.filter(pk=seat.pk).update(position=position)
                 seat.position = position
         if table.host_id == user.pk:
-            table.host_id = seats[0].user_id
+            table.host_id = people[0].user_id
             table.save(update_fields=["host"])
     broadcast.send_table_update(table, seats)
     if table.is_public:
@@ -60,8 +63,11 @@ def _leave_waiting(table: Table, user: User) -> Table:
     return table
 
 
-def _seat_of(seats: list[Seat], user: User) -> Seat:
-    seat = next((s for s in seats if s.user_id == user.pk), None)
+def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:
+    if agent is not None:
+        seat = next((s for s in seats if s.agent_id == agent.pk), None)
+    else:
+        seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
     if seat is None:
         raise GameError("not_seated", status=403)
     return seat
@@ -69,7 +75,14 @@ def _seat_of(seats: list[Seat], user: User) -> Seat:
 
 @transaction.atomic
 def play_move(
-    *, table_id: int, user: User, move_id: str, version: int, move: Any, device_id: str = ""
+    *,
+    table_id: int,
+    user: User | None = None,
+    agent: Agent | None = None,
+    move_id: str,
+    version: int,
+    move: Any,
+    device_id: str = "",
 ) -> tuple[Game, bool]:
     """Apply one person's move; returns the game and whether the move was newly applied.
 
@@ -79,7 +92,7 @@ def play_move(
         game, table, seats = lock_game(table_id)
     except Game.DoesNotExist:
         raise GameError("not_playing", status=409) from None
-    seat = _seat_of(seats, user)
+    seat = _seat_of(seats, user, agent)
     if move_id and GameEvent.objects.filter(game=game, seat=seat.position, move_id=move_id).exists():
         return game, False
     if table.status != Table.Status.PLAYING:

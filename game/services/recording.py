@@ -9,6 +9,7 @@ from django.utils import timezone
 from game import broadcast, engine
 from game.models import Game, GameEvent, Seat, Table
 from game.services.starting import move_deadline
+from moderation.services import flag_game_on_commit
 
 
 @dataclass
@@ -25,7 +26,7 @@ class Step:
 def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
     """The game row locked for this transaction, its table and seats (three queries at most)."""
     game = Game.objects.select_for_update().select_related("table").get(table_id=table_id)
-    seats = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("position"))
+    seats = list(Seat.objects.filter(table_id=table_id).select_related("user", "agent").order_by("position"))
     return game, game.table, seats
 
 
@@ -51,6 +52,7 @@ def _finish(game: Game, table: Table, state: dict) -> None:
     table.status = Table.Status.ENDED if ended else Table.Status.FINISHED
     table.finished_at = game.finished_at
     table.save(update_fields=["status", "finished_at"])
+    flag_game_on_commit(game.pk)
 
 
 def record(game: Game, table: Table, seats: list[Seat], state: dict, events: list[dict], step: Step) -> None:

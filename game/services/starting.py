@@ -18,14 +18,17 @@ from game.models import Game, Seat, Table
 
 def seat_list(table: Table) -> list[Seat]:
     """A table's seats in order, with their members."""
-    return list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+    return list(Seat.objects.filter(table=table).select_related("user", "agent").order_by("position"))
 
 
 def move_deadline(table: Table, state: dict) -> timezone.datetime | None:
-    """Public tables give a person 60 seconds for each decision (R27); private tables have no clock."""
-    if not table.is_public or state["over"] is not None:
+    """Public tables give a person 60 seconds for each decision (R27); an agent has 10 (R19)."""
+    if state["over"] is not None:
         return None
-    if state["kinds"][state["turn"] - 1] != "person":
+    kind = state["kinds"][state["turn"] - 1]
+    if kind == "agent":
+        return timezone.now() + timedelta(seconds=settings.GAME_AGENT_SECONDS)
+    if kind != "person" or not table.is_public:
         return None
     return timezone.now() + timedelta(seconds=settings.GAME_MOVE_SECONDS)
 
@@ -45,6 +48,7 @@ def begin_game(table: Table, seats: list[Seat]) -> Game:
     if table.teams and len(seats) != 4:
         raise GameError("teams_need_four", status=409)
     deck_name, deck = _deck()
+    seats = _agents_after_people(seats)
     for position in range(len(seats) + 1, table.seat_count + 1):
         Seat.objects.create(table=table, position=position, kind=Seat.Kind.HELPER)
     seats = seat_list(table)
@@ -73,6 +77,17 @@ def begin_game(table: Table, seats: list[Seat]) -> Game:
     if table.is_public:
         broadcast.send_lobby_update()
     return game
+
+
+def _agents_after_people(seats: list[Seat]) -> list[Seat]:
+    """People keep their join order; agents, who waited beyond the table, sit right after them (R3)."""
+    people = [s for s in seats if s.kind == Seat.Kind.PERSON]
+    agents = [s for s in seats if s.kind == Seat.Kind.AGENT]
+    for position, seat in enumerate(agents, start=len(people) + 1):
+        if seat.position != position:
+            Seat.objects.filter(pk=seat.pk).update(position=position)
+            seat.position = position
+    return people + agents
 
 
 def _locked_waiting_table(code: str, user: User) -> Table:

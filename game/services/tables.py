@@ -36,7 +36,7 @@ def _new_table(*, host: User, **fields: object) -> Table:
 
 @transaction.atomic
 def create_private_table(
-    *, user: User, seats: int = 4, teams: bool = False, remember_word: bool = True
+    *, user: User, seats: int = 4, teams: bool = False, remember_word: bool = True, allow_agents: bool = False
 ) -> Table:
     """A private table for family and friends (R24): never listed, joined by code."""
     check_may_play(user)
@@ -45,7 +45,12 @@ def create_private_table(
     if seats not in (4, 5):
         raise GameError("bad_seat_count", "A table has four or five seats.")
     return _new_table(
-        host=user, kind=Table.Kind.PRIVATE, seat_count=seats, teams=teams, remember_word=remember_word
+        host=user,
+        kind=Table.Kind.PRIVATE,
+        seat_count=seats,
+        teams=teams,
+        remember_word=remember_word,
+        allow_agents=allow_agents and not teams,
     )
 
 
@@ -58,7 +63,8 @@ def _take_seat(table: Table, user: User) -> Table:
         raise GameError("already_started" if table.is_open else "table_finished", status=409)
     if len(seats) >= table.seat_count:
         raise GameError("table_full", status=409)
-    Seat.objects.create(table=table, position=len(seats) + 1, user=user)
+    people = sum(1 for s in seats if s.kind == Seat.Kind.PERSON)
+    Seat.objects.create(table=table, position=people + 1, user=user)
     seats = seat_list(table)
     if table.is_public and len(seats) >= table.seat_count:
         begin_game(table, seats)  # every seat is taken: no need to wait (R25)
@@ -116,7 +122,12 @@ def play_again(*, user: User, code: str) -> Table:
     following = Table.objects.filter(previous=table).first()
     if following is not None:
         return _take_seat(following, user) if following.is_open else following
-    fields = {"seat_count": table.seat_count, "teams": table.teams, "remember_word": table.remember_word}
+    fields = {
+        "seat_count": table.seat_count,
+        "teams": table.teams,
+        "remember_word": table.remember_word,
+        "allow_agents": table.allow_agents,
+    }
     if table.is_public:
         fields["countdown_deadline"] = timezone.now() + timedelta(
             seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS

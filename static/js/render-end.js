@@ -5,7 +5,7 @@ import { endReason } from "./render-log.js";
 const PLACES = ["1st", "2nd", "3rd", "4th", "5th"];
 
 function names(app, seats) {
-  const list = seats.map((s) => app.seatName(s));
+  const list = seats.map((s) => (s === app.me.seat ? "you" : app.seatName(s)));
   return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : list[0] || "";
 }
 

@@ -5,6 +5,13 @@ export function seatInfo(app, seat) {
   return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: `Seat ${seat}`, badge: null };
 }
 
+/** A seat's name at this table: its tag, with the seat number when two seats share it (JagAI 3). */
+export function seatTag(app, seat) {
+  const tag = seatInfo(app, seat).tag;
+  const same = (app.table?.seats || []).filter((s) => s.tag === tag).length;
+  return same > 1 ? `${tag} ${seat}` : tag;
+}
+
 function badge(app, seat, info, facts) {
   if (seat === app.me.seat && facts.kind === "person") return h("span", { class: "badge badge-you" }, "You");
   if (info.badge) return h("span", { class: `badge badge-${info.badge.toLowerCase()}` }, info.badge);
@@ -20,6 +27,7 @@ export function renderSeats(app) {
     view.seats.map((facts) => {
       const seat = facts.seat;
       const info = seatInfo(app, seat);
+      const tag = seatTag(app, seat);
       const turn = view.turn === seat && !view.result;
       const person = facts.kind === "person";
       const laid = stones.filter((s) => s.seat === seat).length;
@@ -35,8 +43,8 @@ export function renderSeats(app) {
         h(
           "div",
           { class: "seat-head" },
-          h("span", { class: `seat-avatar${clock ? " has-clock" : ""}`, "aria-hidden": "true", dataset: { seat: String(seat) } }, info.tag.slice(0, 1).toUpperCase()),
-          h("span", { class: "seat-name" }, info.tag),
+          h("span", { class: `seat-avatar${clock ? " has-clock" : ""}`, "aria-hidden": "true", dataset: { seat: String(seat) } }, tag.slice(0, 1).toUpperCase()),
+          h("span", { class: "seat-name" }, tag),
         ),
         h("div", { class: "seat-badges" }, badge(app, seat, info, facts), team, turn ? h("span", { class: "badge badge-turn" }, "Turn") : null),
         h(
@@ -54,7 +62,7 @@ export function renderSeats(app) {
 }
 
 function seatLabel(app, facts, info, laid, turn) {
-  const parts = [seatInfo(app, facts.seat).tag + (facts.seat === app.me.seat ? " (you)" : "")];
+  const parts = [seatTag(app, facts.seat) + (facts.seat === app.me.seat ? " (you)" : "")];
   if (facts.kind !== "person") parts.push(facts.taken_over ? "played by JagAI as a Helper" : info.badge || "JagAI helper");
   if (facts.team) parts.push(`team ${facts.team}`);
   parts.push(plural(facts.hand_size, "card"));

@@ -3,7 +3,7 @@ import { h } from "./dom.js";
 import { LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
 import { renderHand } from "./render-hand.js";
-import { renderSeats, seatInfo, updateClockRings } from "./render-seats.js";
+import { renderSeats, seatTag, updateClockRings } from "./render-seats.js";
 import { renderCircle, showVerse } from "./render-circle.js";
 import { renderActions } from "./render-actions.js";
 import { renderWaiting, updateCountdown } from "./render-waiting.js";
@@ -79,7 +79,7 @@ const app = {
     return face ? face.story_title : `Story ${n}`;
   },
   seatName(seat) {
-    return seat === this.me?.seat ? "You" : seatInfo(this, seat).tag;
+    return seat === this.me?.seat ? "You" : seatTag(this, seat);
   },
   clockLeft() {
     if (!this.clock) return null;
@@ -136,7 +136,7 @@ function toast(text, kind = "info") {
 // --- Messages ---------------------------------------------------------------------------------
 
 function logEvents(events, { speak }) {
-  const ctx = { me: app.me.seat, name: (s) => seatInfo(app, s).tag, card: (id) => app.card(id), story: (n) => app.story(n) };
+  const ctx = { me: app.me.seat, name: (s) => seatTag(app, s), card: (id) => app.card(id), story: (n) => app.story(n) };
   const entries = [];
   for (const event of events) {
     const text = describe(event, ctx);
@@ -376,6 +376,7 @@ if (navigator.clipboard && copy) {
 }
 
 const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, lastVersion: () => (app.view ? app.version : null) });
+app.socket = socket;
 socket.connect();
 setInterval(tick, 500);
 window.jagTable = app; // for the curious, and for the browser tests

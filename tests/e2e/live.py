@@ -112,7 +112,12 @@ def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> 
             page.evaluate(source.read() + "\n;undefined")
     found = page.evaluate("async () => (await window.axe.run(document)).violations")
     return [
-        {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        {
+            "id": v["id"],
+            "impact": v["impact"],
+            "help": v["help"],
+            "nodes": [n["target"] for n in v["nodes"]][:5],
+        }
         for v in found
         if v["impact"] in impacts
     ]

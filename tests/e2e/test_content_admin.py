@@ -102,3 +102,6 @@ def test_the_reader_opens_at_the_key_verse_on_a_phone(live_server, new_page):
     page.goto(f"{live_server.url}/bible/jonah/2/#v9")
     expect(page.locator("#v9 em").first).to_have_text("that")
     screenshot(page, "content-reader")
+    page.goto(f"{live_server.url}/bible/hezekiah/1/")
+    expect(page.get_by_role("heading", name="We couldn't find that page")).to_be_visible()
+    screenshot(page, "content-404")

@@ -1,0 +1,91 @@
+"""The team's admin for members and approved agents."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from accounts import agents
+from accounts.models import Agent, AgentMessage, FormerTag, User
+
+admin.site.site_header = "JustAllowGod team"
+admin.site.site_title = "JustAllowGod team"
+
+
+class FormerTagInline(admin.TabularInline):
+    model = FormerTag
+    extra = 0
+    can_delete = False
+    readonly_fields = ("tag", "used_until")
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    ordering = ("email",)
+    list_display = ("gamer_tag", "email", "is_staff", "is_active", "date_joined")
+    search_fields = ("email", "gamer_tag", "former_tags__tag")
+    list_filter = ("is_staff", "is_active", "groups")
+    readonly_fields = ("date_joined", "last_login", "tag_changed_at")
+    inlines = [FormerTagInline]
+    fieldsets = (
+        (None, {"fields": ("email", "password", "gamer_tag", "tag_changed_at")}),
+        ("Access", {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")}),
+        ("Dates", {"fields": ("last_login", "date_joined")}),
+    )
+    add_fieldsets = ((None, {"classes": ("wide",), "fields": ("email", "password1", "password2")}),)
+
+
+@admin.register(Agent)
+class AgentAdmin(admin.ModelAdmin):
+    list_display = ("name", "owner_contact", "is_approved", "token_issued_at", "created_at")
+    search_fields = ("name", "owner_contact")
+    readonly_fields = ("approved_at", "approved_by", "withdrawn_at", "token_issued_at", "created_at")
+    actions = ("approve", "withdraw", "issue_new_token", "revoke_token")
+
+    @admin.display(boolean=True)
+    def is_approved(self, agent: Agent) -> bool:
+        return agent.is_approved
+
+    @admin.action(description="Approve the selected agents")
+    def approve(self, request: HttpRequest, queryset: QuerySet[Agent]) -> None:
+        for agent in queryset:
+            agents.approve_agent(agent=agent, by=request.user)
+        self.message_user(request, f"Approved {queryset.count()} agent(s).", messages.SUCCESS)
+
+    @admin.action(description="Withdraw approval (disconnects them at once)")
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Agent]) -> None:
+        for agent in queryset:
+            agents.withdraw_agent(agent=agent)
+        self.message_user(request, f"Withdrew {queryset.count()} agent(s).", messages.WARNING)
+
+    @admin.action(description="Issue a new token (shown once)")
+    def issue_new_token(self, request: HttpRequest, queryset: QuerySet[Agent]) -> None:
+        for agent in queryset:
+            token = agents.issue_token(agent=agent)
+            self.message_user(request, f"Token for {agent.name}, shown only now: {token}", messages.WARNING)
+
+    @admin.action(description="Revoke the token (disconnects them at once)")
+    def revoke_token(self, request: HttpRequest, queryset: QuerySet[Agent]) -> None:
+        for agent in queryset:
+            agents.revoke_token(agent=agent)
+        self.message_user(request, f"Revoked {queryset.count()} token(s).", messages.WARNING)
+
+
+@admin.register(AgentMessage)
+class AgentMessageAdmin(admin.ModelAdmin):
+    """The audit log of everything agents sent: read only."""
+
+    list_display = ("received_at", "agent", "table_code", "outcome", "text")
+    list_filter = ("agent", "outcome")
+    search_fields = ("table_code", "text")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: AgentMessage | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: AgentMessage | None = None) -> bool:
+        return False

@@ -1,0 +1,18 @@
+"""A bare echo socket: the transport floor the benchmark measures moves against.
+
+Routed at /ws/bench/echo/ only when the BENCH_ECHO setting is on (off by default, never in production).
+It sits behind the same origin check and session middleware as the table socket, and does nothing
+but send each text frame straight back.
+"""
+
+from __future__ import annotations
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is not None:
+            await self.send(text_data=text_data)
+        elif bytes_data is not None:
+            await self.send(bytes_data=bytes_data)

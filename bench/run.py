@@ -1,0 +1,290 @@
+"""`make bench`: start the site as in production, seat scripted members at live tables, measure, print
+one JSON line on stdout (progress goes to stderr).
+
+    python -m bench [--tables 200] [--seconds 60] [--hot] [--four-members] [--services]
+
+See docs/performance.md for what is measured and how.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import secrets
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from bench.servers import ROOT, Server, Services, cpu_seconds, log, rss_mb, run_checked, start_server, stop
+
+# Settings the benchmark never passes on to the server it starts.
+DROPPED = ("DATABASE_URL", "REDIS_URL", "BENCH_ECHO", "GAME_FIXED_SEED", "DJANGO_TEST_SQLITE")
+HARD_LIMIT = 270.0  # seconds for the load phase, whatever the options: `make bench` stays under 5 min
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measurement window (default 60)")
+    parser.add_argument("--warmup", type=float, default=10.0, help="moves before the window (default 10)")
+    parser.add_argument("--hot", action="store_true", help="each move as soon as the server answers")
+    parser.add_argument("--four-members", action="store_true", help="four members a table, no JagAI")
+    parser.add_argument("--services", action="store_true", help="PostgreSQL + Redis, two daphne processes")
+    parser.add_argument("--servers", type=int, default=None, help="daphne processes (default 1, 2 with --services)")
+    parser.add_argument("--pace", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--echo-sockets", type=int, default=4, help="echo sockets per server process")
+    parser.add_argument("--seed", type=int, default=None, help="the clients' random choices")
+    parser.add_argument("--profile", metavar="DIR", help="record the (first) server with py-spy into DIR")
+    parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0:
+        parser.error("--tables must be >= 1, --seconds > 0, --warmup >= 0")
+    if args.warmup + args.seconds > 200:
+        parser.error("--warmup + --seconds must stay within 200 s")
+    args.servers = args.servers or (2 if args.services else 1)
+    return args
+
+
+def server_env(args: argparse.Namespace, workdir: Path, services: Services | None) -> dict[str, str]:
+    """Production settings (debug off, a fresh secret key), on loopback over plain http/ws."""
+    env = {k: v for k, v in os.environ.items() if k not in DROPPED}
+    env.update(
+        DJANGO_SETTINGS_MODULE="justalllowgod.settings",
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="false",
+        GAME_CLOCK_IN_PROCESS="true",
+        BENCH_ECHO="true",
+        DATABASE_URL=services.database_url if services else f"sqlite:///{workdir / 'bench.sqlite3'}",
+    )
+    if services:
+        env["REDIS_URL"] = services.redis_url
+    return env
+
+
+async def run_load(args: argparse.Namespace, servers: list[Server], executor: ThreadPoolExecutor) -> dict:
+    from bench import load, setup_db
+
+    loop = asyncio.get_running_loop()
+    rng = random.Random(args.seed)
+    stats = load.Stats()
+    per_table = 4 if args.four_members else 2
+    tag = secrets.token_hex(3)
+
+    def db(fn, *a):
+        return loop.run_in_executor(executor, fn, *a)
+
+    started = time.perf_counter()
+    members = await db(setup_db.make_members, tag, args.tables * per_table + 1)
+    infos = []
+    for i in range(args.tables):
+        infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
+    log(f"{len(members)} members, {len(infos)} tables dealt in {time.perf_counter() - started:.1f} s")
+
+    async def reopen(table_members):
+        return await db(setup_db.open_table, table_members)
+
+    urls = [(f"ws://127.0.0.1:{s.port}", f"http://127.0.0.1:{s.port}") for s in servers]
+    window = load.Window(0.0, 0.0)
+    runs = [
+        load.TableRun(
+            info, urls, stats, window, hot=args.hot, pace=tuple(args.pace), rng=random.Random(rng.random()),
+            reopen=reopen, index=i,
+        )  # fmt: skip
+        for i, info in enumerate(infos)
+    ]
+    gate = asyncio.Semaphore(20)
+
+    async def open_run(run):
+        async with gate:
+            try:
+                await run.open()
+            except Exception as error:  # noqa: BLE001 - counted, the run goes on without it
+                stats.connect_failures += 1
+                stats.error(f"connect:{type(error).__name__}")
+                return None
+            return run
+
+    started = time.perf_counter()
+    runs = [r for r in await asyncio.gather(*(open_run(r) for r in runs)) if r is not None]
+    log(f"{sum(len(r.seats) for r in runs)} table sockets connected in {time.perf_counter() - started:.1f} s")
+
+    probes = [
+        load.EchoProbe(url, origin, members[-1].cookie, stats)
+        for url, origin in urls
+        for _ in range(args.echo_sockets)
+    ]
+    await asyncio.gather(*(p.open() for p in probes))
+    t = load.now()
+    await asyncio.gather(*(p.probe(stats.echo_idle, t, t + 3.0, rng) for p in probes))
+    log(f"idle floor: {load.percentiles(stats.echo_idle)}")
+
+    t0 = load.now() + 0.5
+    window.start, window.end = t0 + args.warmup, t0 + args.warmup + args.seconds
+    spread = 0.5 if args.hot else args.pace[1]
+    drivers = [asyncio.create_task(r.drive(t0 + rng.uniform(0, spread), window.end)) for r in runs]
+    echo = [asyncio.create_task(p.probe(stats.echo, window.start, window.end, rng)) for p in probes]
+    log(f"{'hot' if args.hot else 'human-pace'} moves: {args.warmup:.0f} s warm-up, {args.seconds:.0f} s measured")
+
+    await asyncio.sleep(max(0.0, window.start - load.now()))
+    cpu0 = [cpu_seconds(s.pid) for s in servers]
+    client0 = time.process_time()
+    peak = [0.0] * len(servers)
+    while load.now() < window.end:
+        for i, s in enumerate(servers):
+            peak[i] = max(peak[i], rss_mb(s.pid)[0])
+        await asyncio.sleep(min(1.0, max(0.0, window.end - load.now())))
+    cpu1 = [cpu_seconds(s.pid) for s in servers]
+    client1 = time.process_time()
+    rss = [rss_mb(s.pid)[0] for s in servers]
+    log("window closed; letting the last moves land")
+
+    await asyncio.wait(drivers + echo, timeout=load.MOVE_TIMEOUT + 5)
+    for task in drivers + echo:
+        task.cancel()
+    end = load.now() + 5
+    while any(r.pending for r in runs) and load.now() < end:
+        await asyncio.sleep(0.1)
+    for run in runs:
+        run.settle()
+    await asyncio.gather(*(r.close() for r in runs), *(p.close() for p in probes), return_exceptions=True)
+
+    seconds = window.end - window.start
+    moves = load.percentiles(stats.move_last)
+    actor = load.percentiles(stats.move_actor)
+    floor = load.percentiles(stats.echo)
+    idle = load.percentiles(stats.echo_idle)
+
+    def ratio(a, b):
+        return round(a / b, 2) if a is not None and b else None
+
+    return {
+        "tables": args.tables,
+        "members_per_table": per_table,
+        "mode": "hot" if args.hot else "human",
+        "pace_s": None if args.hot else list(args.pace),
+        "database": "postgresql" if args.services else "sqlite",
+        "channel_layer": "redis" if args.services else "in-memory",
+        "servers": len(servers),
+        "seconds": round(seconds, 1),
+        "moves": moves["n"],
+        "moves_per_s": round(moves["n"] / seconds, 1),
+        "m_p50_ms": moves["p50"],
+        "m_p90_ms": moves["p90"],
+        "m_p99_ms": moves["p99"],
+        "m_max_ms": moves["max"],
+        "actor_p50_ms": actor["p50"],
+        "actor_p90_ms": actor["p90"],
+        "actor_p99_ms": actor["p99"],
+        "actor_max_ms": actor["max"],
+        "floor_p50_ms": floor["p50"],
+        "floor_p90_ms": floor["p90"],
+        "floor_p99_ms": floor["p99"],
+        "floor_max_ms": floor["max"],
+        "floor_samples": floor["n"],
+        "floor_idle_p50_ms": idle["p50"],
+        "floor_idle_p99_ms": idle["p99"],
+        "ratio_p50": ratio(moves["p50"], floor["p50"]),
+        "ratio_p99": ratio(moves["p99"], floor["p99"]),
+        "errors": stats.errors,
+        "error_codes": dict(stats.error_codes),
+        "lost_events": stats.lost_events,
+        "out_of_order": stats.out_of_order,
+        "stalls": stats.stalls,
+        "late_sends": stats.late_sends,
+        "games_finished": stats.games_finished,
+        "moves_sent": stats.moves_sent,
+        "server_cpu_pct": round(sum((b - a) for a, b in zip(cpu0, cpu1, strict=True)) / seconds * 100, 1),
+        "server_rss_mb": round(sum(rss), 1),
+        "server_rss_peak_mb": round(sum(peak), 1),
+        "client_cpu_pct": round((client1 - client0) / seconds * 100, 1),
+        "loadavg_1m": round(os.getloadavg()[0], 2),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    workdir = Path(tempfile.mkdtemp(prefix="jag-bench-"))
+    services = Services(workdir) if args.services else None
+    servers: list[Server] = []
+    profiler = None
+    wall = time.perf_counter()
+    try:
+        if services:
+            services.start()
+        env = server_env(args, workdir, services)
+        python = sys.executable
+        run_checked([python, "manage.py", "migrate", "--noinput", "-v0"], env, "migrate")
+        run_checked([python, "manage.py", "load_default_deck"], env, "load_default_deck")
+        log(f"database ready: {'PostgreSQL' if services else 'SQLite'} ({time.perf_counter() - wall:.1f} s)")
+
+        # This process makes members, sessions and tables in the same database, as the server sees it.
+        os.environ.update(env)
+        os.environ["GAME_CLOCK_IN_PROCESS"] = "false"
+        import django
+
+        django.setup()
+
+        servers = [start_server(env, workdir, i) for i in range(args.servers)]
+        if args.profile:
+            profiler = start_profiler(servers[0].pid, Path(args.profile), args)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bench-db") as executor:
+            result = asyncio.run(asyncio.wait_for(run_load(args, servers, executor), HARD_LIMIT))
+        for i, server in enumerate(servers):
+            if server.process.poll() is not None:
+                result["errors"] += 1
+                result["error_codes"][f"server{i}_exited"] = server.process.returncode
+        result["wall_s"] = round(time.perf_counter() - wall, 1)
+        print(json.dumps(result, separators=(", ", ": ")), flush=True)
+        return 0
+    except Exception:
+        for i, server in enumerate(servers):
+            log(f"daphne {i} log tail:\n{server.log_tail()}")
+        raise
+    finally:
+        if profiler is not None:
+            profiler.send_signal(signal.SIGINT)
+            try:
+                profiler.wait(30)
+            except Exception:  # noqa: BLE001
+                stop(profiler)
+        for server in servers:
+            stop(server.process)
+        if services:
+            services.stop()
+        if args.keep:
+            log(f"kept {workdir}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+def start_profiler(pid: int, out: Path, args: argparse.Namespace):
+    """py-spy record of one server process for the whole run (pip install py-spy; not a dependency)."""
+    import subprocess
+
+    spy = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which("py-spy")
+    if spy is None:
+        raise RuntimeError("--profile needs py-spy: .venv/bin/pip install py-spy")
+    out.mkdir(parents=True, exist_ok=True)
+    name = f"{'hot' if args.hot else 'human'}-{args.tables}"
+    cmd = [spy, "record", "--pid", str(pid), "--rate", "200", "--format", "raw", "--threads", "--idle",
+           "--output", str(out / f"{name}.txt")]  # fmt: skip
+    log(f"py-spy recording pid {pid} into {out}/{name}.txt")
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

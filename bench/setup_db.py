@@ -1,0 +1,65 @@
+"""Members, sessions and tables, made directly in the database the server uses (Django ORM + services).
+
+Runs in the benchmark process after django.setup(), always from one worker thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.hashers import make_password
+
+from accounts.models import User
+from game import services
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@dataclass
+class Member:
+    user_id: int
+    cookie: str  # the Cookie header value: sessionid=...
+
+
+@dataclass
+class TableInfo:
+    code: str
+    table_id: int
+    members: list[Member]  # in seat order: member i sits in seat i + 1
+
+
+def make_members(run_tag: str, count: int) -> list[Member]:
+    """Members with gamer tags and no usable password, each with a signed-in session."""
+    unusable = make_password(None)
+    users = [
+        User(email=f"bench-{run_tag}-{i}@bench.invalid", gamer_tag=f"b{run_tag}{i}", password=unusable)
+        for i in range(count)
+    ]
+    User.objects.bulk_create(users, batch_size=500)
+    made = list(User.objects.filter(email__startswith=f"bench-{run_tag}-"))
+    made.sort(key=lambda u: int(u.email.split("-")[2].split("@")[0]))
+    store_class = import_module(settings.SESSION_ENGINE).SessionStore
+    members = []
+    for user in made:
+        store = store_class()
+        store[SESSION_KEY] = user._meta.pk.value_to_string(user)
+        store[BACKEND_SESSION_KEY] = BACKEND
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        members.append(Member(user_id=user.pk, cookie=f"{settings.SESSION_COOKIE_NAME}={store.session_key}"))
+    return members
+
+
+def open_table(members: list[Member]) -> TableInfo:
+    """A private four-seat table through the services: the first member hosts, the others join by
+    code, JagAI fills the empty seats, and the host starts the game."""
+    users = {u.pk: u for u in User.objects.filter(pk__in=[m.user_id for m in members])}
+    host = users[members[0].user_id]
+    table = services.create_private_table(user=host, seats=4)
+    for member in members[1:]:
+        services.join_by_code(user=users[member.user_id], code=table.code)
+    services.start_table(user=host, code=table.code)
+    return TableInfo(code=table.code, table_id=table.pk, members=list(members))

@@ -1,0 +1,103 @@
+"""The agent API: approved AI agents sit in helper seats over /ws/agent/, with a bearer token."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from channels.db import database_sync_to_async
+
+from accounts.agents import agent_for_token, agent_group
+from accounts.models import Agent, AgentMessage
+from game import snapshots
+from game.broadcast import agent_seat_group, table_group
+from game.consumers import CLOSE_NOT_SEATED, CLOSE_NOT_SIGNED_IN, SeatSocket
+from game.errors import GameError
+from game.services.agents import agent_join, agent_leave
+
+AUDIT_TEXT_LIMIT = 4096
+
+
+def bearer_token(scope: dict) -> str:
+    """The token in an `Authorization: Bearer <token>` header, or ""."""
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"authorization":
+            kind, _, token = value.decode("latin-1").partition(" ")
+            if kind.lower() == "bearer":
+                return token.strip()
+    return ""
+
+
+def _audit(agent: Agent, code: str, raw: str, outcome: str) -> None:
+    AgentMessage.objects.create(
+        agent=agent, table_code=code, text=raw[:AUDIT_TEXT_LIMIT], outcome=outcome[:40]
+    )
+
+
+class AgentConsumer(SeatSocket):
+    """One agent's socket: join a table by code, then answer for its helper seat (R19)."""
+
+    agent: Agent | None = None
+    code = ""
+
+    async def connect(self) -> None:
+        self.agent = await database_sync_to_async(agent_for_token)(bearer_token(self.scope))
+        if self.agent is None:
+            await self.close(code=CLOSE_NOT_SIGNED_IN)
+            return
+        self.who, self.recent = {"agent": self.agent}, deque()
+        await self.channel_layer.group_add(agent_group(self.agent.pk), self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "hello", "version": 0, "agent": self.agent.name})
+
+    async def disconnect(self, code: int) -> None:
+        if self.agent is None:
+            return
+        await self.channel_layer.group_discard(agent_group(self.agent.pk), self.channel_name)
+        if self.table_id is not None:
+            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            await self.channel_layer.group_discard(
+                agent_seat_group(self.table_id, self.agent.pk), self.channel_name
+            )
+
+    async def after_message(self, raw: str, outcome: str) -> None:
+        """Every message an agent sends is kept for the team to read."""
+        if self.agent is not None:
+            await database_sync_to_async(_audit)(self.agent, self.code, raw, outcome)
+
+    async def on_join(self, message: dict) -> str:
+        """Take a free helper seat at a private table that allows agents."""
+        code = message.get("code")
+        if not isinstance(code, str) or self.table_id is not None:
+            raise GameError("malformed_message")
+        table = await database_sync_to_async(agent_join)(agent=self.agent, code=code)
+        welcome = await database_sync_to_async(snapshots.welcome)(code=table.code, agent=self.agent)
+        if welcome is None:
+            await self.close(code=CLOSE_NOT_SEATED)
+            return "closed_not_seated"
+        self.code, self.table_id = table.code, welcome.pop("table_id")
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_add(agent_seat_group(self.table_id, self.agent.pk), self.channel_name)
+        await self.send_json(welcome)
+        return "ok"
+
+    async def on_leave(self, message: dict) -> str:
+        """Leave before the deal (afterwards the seat stays and R16 answers for it)."""
+        if self.table_id is None:
+            raise GameError("not_seated")
+        await database_sync_to_async(agent_leave)(agent=self.agent, code=self.code)
+        await self.close()
+        return "ok"
+
+    async def on_move(self, message: dict) -> str:
+        if self.table_id is None:
+            raise GameError("not_seated")
+        return await super().on_move(message)
+
+    async def on_hello(self, message: dict) -> None:
+        if self.table_id is None:
+            raise GameError("not_seated")
+        await super().on_hello(message)
+
+    async def revoked(self, event: dict) -> None:
+        """Approval withdrawn or token revoked: the socket closes at once."""
+        await self.close(code=CLOSE_NOT_SIGNED_IN)

@@ -1,0 +1,52 @@
+"""Approved agents sitting down in helper seats at private tables that allow them (R19)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from accounts.models import Agent
+from game import broadcast, codes
+from game.errors import GameError
+from game.models import Seat, Table
+from game.services.starting import seat_list
+
+# Agents wait beyond the table's seats until the deal puts them right after the people.
+AGENT_WAITING_POSITION = 100
+
+
+@transaction.atomic
+def agent_join(*, agent: Agent, code: str) -> Table:
+    """An approved agent takes a free seat as a helper: private tables that allow agents, no teams."""
+    if not agent.is_approved:
+        raise GameError("agent_not_approved", "This agent is not approved.", status=403)
+    table = (
+        Table.objects.select_for_update().filter(code=codes.normalize(code)).order_by("-created_at").first()
+    )
+    if table is None or not table.is_open:
+        raise GameError("no_such_table", status=404)
+    seats = seat_list(table)
+    if any(s.agent_id == agent.pk for s in seats):
+        return table
+    if table.is_public or table.teams or not table.allow_agents:
+        raise GameError("agents_not_allowed", "This table does not welcome agents.", status=403)
+    if table.status != Table.Status.WAITING:
+        raise GameError("already_started", status=409)
+    if len(seats) >= table.seat_count:
+        raise GameError("table_full", status=409)
+    Seat.objects.create(
+        table=table, agent=agent, kind=Seat.Kind.AGENT, position=AGENT_WAITING_POSITION + len(seats)
+    )
+    broadcast.send_table_update(table, seat_list(table))
+    return table
+
+
+@transaction.atomic
+def agent_leave(*, agent: Agent, code: str) -> Table:
+    """An agent leaves a table before the deal; once dealt, its seat stays and R16 plays for it."""
+    table = Table.objects.select_for_update().filter(code=codes.normalize(code), seats__agent=agent).first()
+    if table is None:
+        raise GameError("not_seated", status=403)
+    if table.status == Table.Status.WAITING:
+        Seat.objects.filter(table=table, agent=agent).delete()
+        broadcast.send_table_update(table, seat_list(table))
+    return table

@@ -1,0 +1,122 @@
+"""Moderation: flags with their evidence, cases for reviewers, and the decisions people make."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class Case(models.Model):
+    """One flagged game waiting for (or given) a person's review."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Decided"
+
+    game = models.OneToOneField("game.Game", on_delete=models.PROTECT, related_name="moderation_case")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    opened_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["opened_at", "pk"]
+        indexes = [models.Index(fields=["status", "opened_at"])]
+        permissions = [
+            ("review_case", "Can review moderation cases and decide them"),
+            ("view_member_email", "Can see a member's email address while reviewing"),
+        ]
+
+    def __str__(self) -> str:
+        return f"case {self.pk} (game {self.game_id})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Flag(models.Model):
+    """Something in a game that did not look like a person at the table, with its evidence."""
+
+    class Kind(models.TextChoices):
+        TOO_FAST = "too_fast", "Too fast"
+        SHARED_DEVICE = "shared_device", "One device, two accounts"
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="flags")
+    game = models.ForeignKey("game.Game", on_delete=models.PROTECT, related_name="moderation_flags")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    seats = models.CharField(max_length=20, help_text="The seats it is about, e.g. '2' or '1,3'.")
+    users = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="moderation_flags")
+    evidence = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "kind", "seats"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "kind", "seats"], name="one_flag_per_game_kind_seats")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} in game {self.game_id} (seats {self.seats})"
+
+
+class DecisionQuerySet(models.QuerySet["Decision"]):
+    def restricting(self) -> DecisionQuerySet:
+        """Suspensions still running and bans, neither reversed."""
+        restricts = Q(action=Decision.Action.BAN) | Q(
+            action=Decision.Action.SUSPENSION, ends_at__gt=timezone.now()
+        )
+        return self.filter(restricts, reversal__isnull=True)
+
+
+class Decision(models.Model):
+    """A reviewer's decision about one account; reversing it is a new decision, never an edit."""
+
+    class Action(models.TextChoices):
+        NO_ACTION = "no_action", "No action"
+        WARNING = "warning", "Warning"
+        SUSPENSION = "suspension", "Suspension"
+        BAN = "ban", "Ban"
+        REVERSAL = "reversal", "Reversal"
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="decisions")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="moderation_decisions"
+    )
+    action = models.CharField(max_length=12, choices=Action.choices)
+    days = models.PositiveSmallIntegerField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField()
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversal"
+    )
+
+    objects = DecisionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(action="suspension") | Q(days__gte=1, ends_at__isnull=False),
+                name="suspension_has_days",
+            ),
+            models.CheckConstraint(
+                condition=Q(action="reversal", reverses__isnull=False)
+                | (~Q(action="reversal") & Q(reverses__isnull=True)),
+                name="reversal_names_its_decision",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} for {self.user}"
+
+    @property
+    def restricts(self) -> bool:
+        return self.action in (self.Action.SUSPENSION, self.Action.BAN)
+
+    @property
+    def is_reversed(self) -> bool:
+        return hasattr(self, "reversal")

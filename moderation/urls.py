@@ -1,0 +1,16 @@
+"""Moderation's pages: My games and replays for players, the review queue for reviewers."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from moderation import views
+
+urlpatterns = [
+    path("me/games/", views.my_games, name="my_games"),
+    path("replay/<int:game_id>/", views.replay, name="replay"),
+    path("review/", views.review_queue, name="review_queue"),
+    path("review/cases/<int:case_id>/", views.review_case, name="review_case"),
+    path("review/cases/<int:case_id>/decide/", views.decide, name="review_decide"),
+    path("review/decisions/<int:decision_id>/reverse/", views.reverse, name="review_reverse"),
+]

@@ -1,0 +1,203 @@
+"""Pages: My games and replays for players; the review queue, cases and decisions for reviewers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts.models import User
+from game.broadcast import seat_name
+from game.models import Game, GameEvent, Seat, Table
+from moderation import services
+from moderation.flags import histogram, member_seats
+from moderation.forms import DecisionForm, ReverseForm
+from moderation.models import Case, Decision
+from moderation.replays import full_replay, seat_replay
+
+GAMES_PER_PAGE = 20
+CASES_PER_PAGE = 50
+OVER = [Table.Status.FINISHED, Table.Status.ENDED]
+
+
+def reviewer_only(view):
+    """Anonymous visitors sign in first; members who are not reviewers get 403."""
+    return login_required(permission_required(services.REVIEW_PERMISSION, raise_exception=True)(view))
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    """The member's finished and ended games, newest first, each with a replay."""
+    tables = (
+        Table.objects.filter(seats__user=request.user, status__in=OVER, game__isnull=False)
+        .select_related("game")
+        .prefetch_related("seats__user")
+        .order_by("-finished_at", "-pk")
+    )
+    page = Paginator(tables, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "page": page,
+        "games": [game_row(table, request.user) for table in page],
+        "restriction": request.user.active_restriction(),
+    }
+    return render(request, "moderation/my_games.html", context)
+
+
+def game_row(table: Table, user: User) -> dict[str, Any]:
+    """One line of My games: when, who played, and how this member did."""
+    seats = list(table.seats.all())
+    mine = next(s.position for s in seats if s.user_id == user.pk)
+    return {
+        "game_id": table.game.pk,
+        "code": table.code,
+        "when": table.finished_at or table.created_at,
+        "kind": table.get_kind_display(),
+        "players": [{"tag": seat_name(s), "me": s.position == mine} for s in seats],
+        **outcome(table, mine),
+    }
+
+
+def outcome(table: Table, seat: int) -> dict[str, Any]:
+    """The member's result in words, their points, and whether they won."""
+    result = table.game.result or {}
+    ranked = next((r for r in result.get("ranking", []) if r["seat"] == seat), None)
+    won = table.status == Table.Status.FINISHED and seat in result.get("winners", [])
+    if table.status == Table.Status.ENDED:
+        words = "Ended early, no winner"
+    elif ranked is None:
+        words = "Played by JagAI at the end"
+    elif won:
+        words = "Shared win" if result.get("shared") else "Won"
+    else:
+        words = f"Place {ranked['rank']}"
+    return {"outcome": words, "points": ranked["points"] if ranked else None, "won": won}
+
+
+@login_required
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game from the member's own seat; only people who sat at the table may open it."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id, table__status__in=OVER)
+    seat = Seat.objects.filter(table_id=game.table_id, user=request.user).values_list("position", flat=True)
+    if not seat:
+        raise Http404("No such game among yours.")
+    context = {"game": game, "table": game.table, "replay": seat_replay(game, seat[0])}
+    return render(request, "moderation/replay.html", context)
+
+
+@reviewer_only
+def review_queue(request: HttpRequest) -> HttpResponse:
+    """Open cases, oldest first."""
+    cases = (
+        Case.objects.filter(status=Case.Status.OPEN)
+        .select_related("game__table")
+        .prefetch_related("flags__users")
+        .order_by("opened_at", "pk")
+    )
+    page = Paginator(cases, CASES_PER_PAGE).get_page(request.GET.get("page"))
+    recent = (
+        Case.objects.filter(status=Case.Status.CLOSED).select_related("game__table").order_by("-closed_at")
+    )
+    return render(request, "moderation/queue.html", {"page": page, "recent": recent[:10]})
+
+
+def _accounts(case: Case, request: HttpRequest) -> list[dict[str, Any]]:
+    """The case's accounts with their former tags, their history and, if allowed, their email."""
+    show_email = request.user.has_perm(services.EMAIL_PERMISSION)
+    history = (
+        Decision.objects.filter(user__in=services.case_accounts(case))
+        .select_related("reviewer", "case__game__table", "reverses")
+        .order_by("-created_at", "-pk")
+    )
+    out = []
+    for user in services.case_accounts(case):
+        mine = [d for d in history if d.user_id == user.pk]
+        out.append(
+            {
+                "user": user,
+                "email": user.email if show_email else None,
+                "former_tags": list(user.former_tags.all()),
+                "restriction": services.active_restriction(user),
+                "history": mine,
+                "reversed_ids": {d.reverses_id for d in mine if d.reverses_id},
+            }
+        )
+    return out
+
+
+def _seat_timings(game: Game) -> list[dict[str, Any]]:
+    """Each member seat's decision times as a histogram."""
+    seats = member_seats(game, list(Seat.objects.filter(table_id=game.table_id).select_related("user")))
+    events = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    return [
+        {"seat": position, "tag": seat.user.gamer_tag, "bars": histogram(events, position)}
+        for position, seat in sorted(seats.items())
+    ]
+
+
+def _case_page(request: HttpRequest, case: Case, form: DecisionForm | None = None, status: int = 200):
+    game = case.game
+    context = {
+        "case": case,
+        "game": game,
+        "table": game.table,
+        "flags": list(case.flags.all()),
+        "accounts": _accounts(case, request),
+        "timings": _seat_timings(game),
+        "form": form or DecisionForm(accounts=services.case_accounts(case)),
+        "reverse_form": ReverseForm(),
+        "replay": full_replay(game),
+    }
+    return render(request, "moderation/case.html", context, status=status)
+
+
+@reviewer_only
+def review_case(request: HttpRequest, case_id: int) -> HttpResponse:
+    """A case: its evidence, the full replay with timings, and the decision form."""
+    case = get_object_or_404(Case.objects.select_related("game__table"), pk=case_id)
+    return _case_page(request, case)
+
+
+@require_POST
+@reviewer_only
+def decide(request: HttpRequest, case_id: int) -> HttpResponse:
+    """Record a reviewer's decision; only this ever restricts an account."""
+    case = get_object_or_404(Case.objects.select_related("game__table"), pk=case_id)
+    form = DecisionForm(request.POST, accounts=services.case_accounts(case))
+    if not form.is_valid():
+        return _case_page(request, case, form, status=400)
+    data = form.cleaned_data
+    try:
+        services.decide_case(
+            case_id=case.pk,
+            reviewer=request.user,
+            user_ids=[u.pk for u in data["accounts"]],
+            action=data["action"],
+            reason=data["reason"],
+            days=data.get("days"),
+        )
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"Decision recorded for case {case.pk}.")
+    return redirect("review_case", case_id=case.pk)
+
+
+@require_POST
+@reviewer_only
+def reverse(request: HttpRequest, decision_id: int) -> HttpResponse:
+    """Reverse a decision with a new record; the history keeps both."""
+    decision = get_object_or_404(Decision, pk=decision_id)
+    form = ReverseForm(request.POST)
+    try:
+        reason = form.data.get("reason", "")
+        services.reverse_decision(decision_id=decision.pk, reviewer=request.user, reason=reason)
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"The {decision.get_action_display().lower()} was reversed.")
+    return redirect("review_case", case_id=decision.case_id)

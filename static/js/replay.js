@@ -1,0 +1,192 @@
+// A replay: steps through the server-built views in the JSON data block, forward and back.
+// Players get their own seat's views only; reviewers get every hand and the timing of each move.
+import { h, fill, plural } from "./dom.js";
+import { cardChip, cardFace, kindOf, storyOf } from "./cards.js";
+import { describe, endReason } from "./render-log.js";
+
+const $ = (id) => document.getElementById(id);
+const data = JSON.parse($("replay-data").textContent);
+const full = data.mode === "full";
+const LOG_STEPS = 40;
+
+const tags = Object.fromEntries(data.seats.map((s) => [s.seat, s]));
+const name = (seat) => (tags[seat] ? tags[seat].tag : `Seat ${seat}`);
+const card = (id) => data.cards[String(id)] || null;
+const story = (n) => {
+  const face = card((n - 1) * 4);
+  return face ? face.story_title : `Story ${n}`;
+};
+const ctx = { me: data.me, name, card, story };
+const sentences = data.steps.map((step) => step.events.map((e) => describe(e, ctx)).filter(Boolean));
+
+let at = 0;
+
+function turnText(view) {
+  if (view.result) return `The game is over. ${endReason(view.result.reason)}`;
+  if (!view.turn) return "The deal";
+  if (view.turn === data.me) return "Your turn";
+  return `${name(view.turn)}'s turn`;
+}
+
+function seatChip(view, facts) {
+  const seat = facts.seat;
+  const info = tags[seat] || {};
+  const turn = view.turn === seat && !view.result;
+  const laid = view.stones.filter((s) => s.seat === seat).length;
+  const person = facts.kind === "person";
+  const badge = seat === data.me ? "You" : info.badge || (person ? null : "JagAI");
+  return h(
+    "li",
+    { class: `seat-chip${turn ? " is-turn" : ""}${seat === data.me ? " is-me" : ""}${person ? "" : " is-helper"}` },
+    h("div", { class: "seat-head" }, h("span", { class: "seat-avatar", "aria-hidden": "true" }, name(seat).slice(0, 1).toUpperCase()), h("span", { class: "seat-name" }, name(seat))),
+    h("div", { class: "seat-badges" }, badge ? h("span", { class: `badge badge-${badge.toLowerCase()}` }, badge) : null, turn ? h("span", { class: "badge badge-turn" }, "Turn") : null),
+    h(
+      "div",
+      { class: "seat-stats" },
+      h("span", { class: "stat" }, h("span", { class: "stat-card", "aria-hidden": "true" }), plural(facts.hand_size, "card")),
+      person ? h("span", { class: "stat" }, h("strong", {}, String(facts.points)), " pts") : h("span", { class: "stat muted" }, "no score"),
+      h("span", { class: "stat" }, h("span", { class: "stone-dot", "aria-hidden": "true" }), String(laid)),
+    ),
+  );
+}
+
+function storyGroups(hand, faces) {
+  const groups = new Map();
+  for (const id of hand) {
+    if (!groups.has(storyOf(id))) groups.set(storyOf(id), []);
+    groups.get(storyOf(id)).push(id);
+  }
+  return [...groups.values()].map((ids) => faces(ids));
+}
+
+function ownHand(view) {
+  $("rp-hand-count").textContent = `(${plural(view.hand.length, "card")})`;
+  if (!view.hand.length) return h("p", { class: "muted hand-empty" }, "Your hand was empty.");
+  return storyGroups(view.hand, (ids) => {
+    const first = card(ids[0]);
+    return h(
+      "section",
+      { class: "story-group" },
+      h("h4", { class: "story-group-title" }, h("span", { class: "story-group-name" }, first.story_title), h("span", { class: "story-group-count" }, `${ids.length} of 4`)),
+      h("div", { class: "story-cards" }, ids.map((id) => cardFace(card(id), { held: ids.map(kindOf) }))),
+    );
+  });
+}
+
+function everyHand(view) {
+  $("rp-hand-count").textContent = `(${plural(view.well_cards.length, "card")} in the Well)`;
+  return data.seats.map((s) =>
+    h(
+      "section",
+      { class: `full-hand${view.turn === s.seat ? " is-turn" : ""}` },
+      h("h4", { class: "full-hand-title" }, `${name(s.seat)} · ${plural((view.hands[String(s.seat)] || []).length, "card")}`),
+      h("ul", { class: "chip-list" }, (view.hands[String(s.seat)] || []).map((id) => h("li", {}, cardChip(card(id))))),
+    ),
+  );
+}
+
+function circle(view) {
+  const places = [];
+  for (let place = 1; place <= 12; place += 1) {
+    const stone = view.stones.find((s) => s.place === place);
+    if (!stone) {
+      places.push(h("li", { class: `place place-${place} is-empty` }, h("span", { class: "visually-hidden" }, `Place ${place}: empty`)));
+      continue;
+    }
+    const label = `Place ${place}: ${name(stone.seat)}'s ${stone.sealed ? "sealed stone" : "stone of three"} of ${story(stone.story)}`;
+    places.push(h("li", { class: `place place-${place} is-filled${stone.sealed ? " is-sealed" : " is-open"}` }, h("span", { class: "stone", title: label, role: "img", "aria-label": label }, String(stone.story))));
+  }
+  places.push(h("li", { class: "circle-center", "aria-hidden": "true" }, h("strong", {}, String(view.stones.length)), h("span", {}, "of 12")));
+  return places;
+}
+
+function log() {
+  const items = [];
+  for (let i = at; i >= Math.max(0, at - LOG_STEPS); i -= 1) {
+    for (const text of [...sentences[i]].reverse()) items.push(h("li", { class: `log-item${i === at ? " is-now" : ""}` }, text));
+  }
+  return items.length ? items : [h("li", { class: "log-item muted" }, "The cards are dealt.")];
+}
+
+function timing(step) {
+  const t = step.timing;
+  if (t.seat === null && t.move === null) return h("p", { class: "muted" }, "The deal.");
+  if (t.seat === null) return h("p", {}, `A server move: ${JSON.stringify(t.move)}.`);
+  const speed = t.elapsed_ms === null ? "no timing recorded" : `${t.elapsed_ms} ms after the move became possible`;
+  return [
+    h("p", { class: `timing-line${t.fast ? " is-fast" : ""}` }, h("strong", {}, name(t.seat)), ` (seat ${t.seat}): ${JSON.stringify(t.move)}, ${speed}`, t.fast ? h("span", { class: "flag-chip flag-too_fast" }, "Fast") : null),
+    h("p", { class: "muted" }, `Device ${t.device || "unknown"} · ${new Date(t.time).toLocaleString()}`),
+  ];
+}
+
+function positionText(step) {
+  if (at === 0) return `The deal · step 0 of ${data.steps.length - 1}`;
+  return `Move ${step.seq} · step ${at} of ${data.steps.length - 1}`;
+}
+
+function render() {
+  const step = data.steps[at];
+  const view = step.view;
+  $("rp-turn").textContent = turnText(view);
+  $("rp-turn").classList.toggle("is-mine", !full && view.turn === data.me && !view.result);
+  $("rp-well").textContent = String(view.well);
+  $("rp-stone-count").textContent = String(view.stones.length);
+  fill($("rp-seats"), view.seats.map((facts) => seatChip(view, facts)));
+  fill($("rp-hand"), full ? everyHand(view) : ownHand(view));
+  fill($("rp-circle"), circle(view));
+  fill($("rp-log"), log());
+  $("rp-position").textContent = positionText(step);
+  $("rp-slider").value = String(at);
+  if (full) {
+    fill($("rp-timing"), timing(step));
+    for (const bar of $("rp-timeline").children) bar.classList.toggle("is-now", Number(bar.dataset.step) === at);
+  }
+  const last = data.steps.length - 1;
+  $("rp-first").disabled = $("rp-back").disabled = at === 0;
+  $("rp-last").disabled = $("rp-forward").disabled = at === last;
+  $("rp-prev-stone").disabled = !data.stones.some((s) => s < at);
+  $("rp-next-stone").disabled = !data.stones.some((s) => s > at);
+}
+
+function go(step) {
+  at = Math.max(0, Math.min(data.steps.length - 1, step));
+  render();
+}
+
+function timeline() {
+  const slowest = Math.max(1, ...data.steps.map((s) => s.timing.elapsed_ms || 0));
+  const bars = data.steps.map((s, i) => {
+    const ms = s.timing.elapsed_ms;
+    const bar = h("span", { class: `tl-bar${s.timing.fast ? " is-fast" : ""}${ms === null ? " is-server" : ""}`, dataset: { step: String(i) }, title: ms === null ? "" : `${name(s.timing.seat)}: ${ms} ms` });
+    // A square root keeps quick moves visible next to a slow one; CSSOM is allowed by our CSP.
+    bar.style.setProperty("--h", String(ms === null ? 0.06 : Math.max(0.06, Math.sqrt(ms / slowest))));
+    return bar;
+  });
+  fill($("rp-timeline"), bars);
+  $("rp-timeline").addEventListener("click", (event) => {
+    const step = event.target.dataset && event.target.dataset.step;
+    if (step !== undefined) go(Number(step));
+  });
+}
+
+function setUp() {
+  const slider = $("rp-slider");
+  slider.max = String(data.steps.length - 1);
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  $("rp-first").addEventListener("click", () => go(0));
+  $("rp-last").addEventListener("click", () => go(data.steps.length - 1));
+  $("rp-back").addEventListener("click", () => go(at - 1));
+  $("rp-forward").addEventListener("click", () => go(at + 1));
+  $("rp-prev-stone").addEventListener("click", () => go([...data.stones].reverse().find((s) => s < at) ?? 0));
+  $("rp-next-stone").addEventListener("click", () => go(data.stones.find((s) => s > at) ?? at));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, textarea, select")) return;
+    if (event.key === "ArrowLeft") go(at - 1);
+    if (event.key === "ArrowRight") go(at + 1);
+  });
+  if (full) timeline();
+  window.jagReplay = { go, get at() { return at; }, data };
+  render();
+}
+
+setUp();

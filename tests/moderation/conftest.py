@@ -1,0 +1,102 @@
+"""Fixtures for moderation tests: the live deck, a controlled clock, and whole games played."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from game import engine, services
+from game.models import Game, GameEvent, Table
+from tests.factories import UserFactory
+
+
+@pytest.fixture
+def live_deck(db):
+    """The default deck of twenty approved stories."""
+    call_command("load_default_deck", verbosity=0)
+
+
+class Clock:
+    """A controlled clock: time stands still until a test moves it on."""
+
+    def __init__(self) -> None:
+        self.now = timezone.now()
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, ms: int) -> None:
+        self.now += timedelta(milliseconds=ms)
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    """Freeze django.utils.timezone.now for the services; advance it by hand."""
+    controlled = Clock()
+    monkeypatch.setattr(timezone, "now", controlled)
+    return controlled
+
+
+@dataclass
+class Played:
+    """A game played to its end through the services, with what each member seat saw live."""
+
+    table: Table
+    game: Game
+    users: dict[int, object]
+    live: dict[int, list[dict]] = field(default_factory=dict)
+
+
+def play_game(
+    *,
+    members: int = 2,
+    seed: int = 7,
+    think: Callable[[int], int] | None = None,
+    clock: Clock | None = None,
+    devices: dict[int, str] | None = None,
+) -> Played:
+    """Two (or more) members and JagAI play a private table to its end with random legal moves."""
+    users = [UserFactory() for _ in range(members)]
+    table = services.create_private_table(user=users[0])
+    for guest in users[1:]:
+        services.join_by_code(user=guest, code=table.code)
+    services.start_table(user=users[0], code=table.code)
+    seated = {i + 1: user for i, user in enumerate(users)}
+    played = Played(table, Game.objects.get(table=table), seated, {s: [] for s in seated})
+    _capture(played, None)
+    rng = random.Random(seed)
+    while True:
+        game = Game.objects.get(table=table)
+        state = engine.from_json(game.state)
+        if state["over"] is not None:
+            break
+        seat = state["turn"]
+        if clock is not None and think is not None:
+            clock.advance(think(seat))
+        services.play_move(
+            table_id=table.pk,
+            user=seated[seat],
+            move_id=f"m{game.version}",
+            version=game.version,
+            move=rng.choice(engine.legal_moves(state, seat)),
+            device_id=(devices or {}).get(seat, ""),
+        )
+        _capture(played, game.version + 1)
+    played.game = Game.objects.get(table=table)
+    played.table.refresh_from_db()
+    return played
+
+
+def _capture(played: Played, seq: int | None) -> None:
+    """What each member seat was sent live after this move: its view and its events."""
+    game = Game.objects.get(table=played.table)
+    state = engine.from_json(game.state)
+    events = GameEvent.objects.get(game=game, seq=seq).events if seq else []
+    for seat in played.live:
+        played.live[seat].append({"view": engine.view(state, seat), "events": engine.events_for(events, seat)})

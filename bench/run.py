@@ -43,7 +43,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--pace", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
     parser.add_argument("--echo-sockets", type=int, default=4, help="echo sockets per server process")
     parser.add_argument("--seed", type=int, default=None, help="the clients' random choices")
-    parser.add_argument("--profile", metavar="DIR", help="record the (first) server with py-spy into DIR")
+    parser.add_argument("--profile", metavar="DIR", help="py-spy the (first) server over the window into DIR")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0:
@@ -72,7 +72,9 @@ def server_env(args: argparse.Namespace, workdir: Path, services: Services | Non
     return env
 
 
-async def run_load(args: argparse.Namespace, servers: list[Server], executor: ThreadPoolExecutor) -> dict:
+async def run_load(
+    args: argparse.Namespace, servers: list[Server], executor: ThreadPoolExecutor, profilers: list
+) -> dict:
     from bench import load, setup_db
 
     loop = asyncio.get_running_loop()
@@ -137,6 +139,8 @@ async def run_load(args: argparse.Namespace, servers: list[Server], executor: Th
     log(f"{'hot' if args.hot else 'human-pace'} moves: {args.warmup:.0f} s warm-up, {args.seconds:.0f} s measured")
 
     await asyncio.sleep(max(0.0, window.start - load.now()))
+    if args.profile:
+        profilers.append(start_profiler(servers[0].pid, Path(args.profile), args))
     cpu0 = [cpu_seconds(s.pid) for s in servers]
     client0 = time.process_time()
     peak = [0.0] * len(servers)
@@ -220,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="jag-bench-"))
     services = Services(workdir) if args.services else None
     servers: list[Server] = []
-    profiler = None
+    profilers: list = []
     wall = time.perf_counter()
     try:
         if services:
@@ -239,10 +243,8 @@ def main(argv: list[str] | None = None) -> int:
         django.setup()
 
         servers = [start_server(env, workdir, i) for i in range(args.servers)]
-        if args.profile:
-            profiler = start_profiler(servers[0].pid, Path(args.profile), args)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bench-db") as executor:
-            result = asyncio.run(asyncio.wait_for(run_load(args, servers, executor), HARD_LIMIT))
+            result = asyncio.run(asyncio.wait_for(run_load(args, servers, executor, profilers), HARD_LIMIT))
         for i, server in enumerate(servers):
             if server.process.poll() is not None:
                 result["errors"] += 1
@@ -255,11 +257,10 @@ def main(argv: list[str] | None = None) -> int:
             log(f"daphne {i} log tail:\n{server.log_tail()}")
         raise
     finally:
-        if profiler is not None:
-            profiler.send_signal(signal.SIGINT)
+        for profiler in profilers:
             try:
                 profiler.wait(30)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - a profiler that hangs is stopped
                 stop(profiler)
         for server in servers:
             stop(server.process)
@@ -280,8 +281,8 @@ def start_profiler(pid: int, out: Path, args: argparse.Namespace):
         raise RuntimeError("--profile needs py-spy: .venv/bin/pip install py-spy")
     out.mkdir(parents=True, exist_ok=True)
     name = f"{'hot' if args.hot else 'human'}-{args.tables}"
-    cmd = [spy, "record", "--pid", str(pid), "--rate", "200", "--format", "raw", "--threads", "--idle",
-           "--output", str(out / f"{name}.txt")]  # fmt: skip
+    cmd = [spy, "record", "--pid", str(pid), "--rate", "100", "--format", "raw", "--threads", "--idle",
+           "--nonblocking", "--duration", str(int(args.seconds)), "--output", str(out / f"{name}.txt")]  # fmt: skip
     log(f"py-spy recording pid {pid} into {out}/{name}.txt")
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 

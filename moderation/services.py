@@ -49,14 +49,15 @@ def flag_game(*, game_id: int) -> list[Flag]:
     findings = find_flags(game)
     if not findings:
         return []
-    case, _ = Case.objects.get_or_create(game=game)
+    now = timezone.now()
+    case, _ = Case.objects.get_or_create(game=game, defaults={"opened_at": now})
     flags = []
     for finding in findings:
         flag, created = Flag.objects.get_or_create(
             game=game,
             kind=finding.kind,
             seats=finding.seats_key,
-            defaults={"case": case, "evidence": finding.evidence},
+            defaults={"case": case, "evidence": finding.evidence, "created_at": now},
         )
         if created:
             flag.users.set(finding.user_ids)
@@ -150,6 +151,7 @@ def reverse_decision(*, decision_id: int, reviewer: User, reason: str) -> Decisi
         reason=reason,
         reviewer=reviewer,
         reverses=original,
+        created_at=timezone.now(),
     )
 
 

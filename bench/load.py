@@ -150,7 +150,7 @@ class Seat:
                 self.run.on_message(self, json.loads(raw), t)
         except ConnectionClosed:
             pass
-        except Exception as error:  # noqa: BLE001 - a broken reader is an error, not a crash
+        except Exception as error:
             stats.error(f"reader:{type(error).__name__}")
         if not self.closing:
             code = self.ws.close_code
@@ -175,7 +175,14 @@ class TableRun:
         reopen: Callable[[list[Member]], Awaitable[TableInfo]],
         index: int,
     ) -> None:
-        self.info, self.stats, self.window, self.hot, self.pace, self.rng = info, stats, window, hot, pace, rng
+        self.info, self.stats, self.window, self.hot, self.pace, self.rng = (
+            info,
+            stats,
+            window,
+            hot,
+            pace,
+            rng,
+        )
         self.reopen = reopen
         # Members of one table are spread over the server processes (cross-process fan-out).
         self.seats = [
@@ -344,11 +351,13 @@ class TableRun:
             seat.version, seat.view = -1, None
         await self.open()
 
+    def caught_up(self) -> bool:
+        return all(s.version >= self.version for s in self.seats)
+
     def settle(self) -> None:
-        """At the end: a seat that never reached the table's last version lost those events."""
-        top = max(s.version for s in self.seats)
+        """At the end: every version this table's moves made that a seat never got is a lost event."""
         for seat in self.seats:
-            self.stats.lost_events += top - seat.version
+            self.stats.lost_events += max(0, self.version - seat.version)
         self.pending.clear()
 
 
@@ -399,8 +408,10 @@ class EchoProbe:
             self.due[n] = due
             await self.ws.send(json.dumps({"type": "echo", "n": n, "pad": ECHO_PAD}))
             due += ECHO_INTERVAL
-        await asyncio.sleep(0.5)  # let the last answers in
-        for _ in [d for d in self.due.values() if d < end]:
+        grace = now() + MOVE_TIMEOUT  # let the last answers in
+        while self.due and now() < grace:
+            await asyncio.sleep(0.05)
+        for _ in self.due:
             self.stats.error("echo_lost")
         self.due.clear()
 
@@ -421,4 +432,10 @@ def percentiles(samples: list[float]) -> dict[str, Any]:
         index = max(0, min(len(ordered) - 1, int(-(-p * len(ordered) // 100)) - 1))
         return round(ordered[index], 2)
 
-    return {"p50": rank(50), "p90": rank(90), "p99": rank(99), "max": round(ordered[-1], 2), "n": len(ordered)}
+    return {
+        "p50": rank(50),
+        "p90": rank(90),
+        "p99": rank(99),
+        "max": round(ordered[-1], 2),
+        "n": len(ordered),
+    }

@@ -1,6 +1,6 @@
 """Summarise a py-spy raw profile (`python -m bench --profile DIR`): where each thread spends its time.
 
-    python -m bench.profile_summary DIR/human-200.txt [--top 40] [--match game/]
+python -m bench.profile_summary DIR/human-200.txt [--top 40] [--match game/]
 """
 
 from __future__ import annotations

@@ -56,9 +56,11 @@ def stop(process: subprocess.Popen, seconds: float = 10) -> None:
 
 
 def run_checked(cmd: list[str], env: dict[str, str], what: str) -> None:
-    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)  # noqa: S603
     if done.returncode != 0:
-        raise RuntimeError(f"{what} failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+        raise RuntimeError(
+            f"{what} failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
+        )
 
 
 @dataclass
@@ -88,7 +90,7 @@ class Services:
             raise RuntimeError("redis-server not found: install Debian's redis-server or set REDIS_URL")
         port = free_port()
         cmd = [server, "--port", str(port), "--bind", LOOPBACK, "--save", "", "--appendonly", "no"]
-        self._redis = subprocess.Popen(
+        self._redis = subprocess.Popen(  # noqa: S603
             cmd, cwd=self.workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         wait_for_port(port, 20, self._redis)
@@ -106,11 +108,8 @@ class Services:
         return Path(initdb).parent
 
     def _pg(self, args: list[str]) -> None:
-        if self._as_postgres:
-            cmd = ["su", "postgres", "-c", " ".join(args)]
-        else:
-            cmd = args
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        cmd = ["su", "postgres", "-c", " ".join(args)] if self._as_postgres else args
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)  # noqa: S603
         if done.returncode != 0:
             raise RuntimeError(f"{args[0]} failed: {done.stdout[-1000:]} {done.stderr[-2000:]}")
 
@@ -127,10 +126,12 @@ class Services:
         # Production-like durability (fsync on); loopback only; sockets in the run's temp dir.
         options = f"-p {port} -k {self.workdir} -c listen_addresses={LOOPBACK} -c max_connections=200"
         self._pg_ctl = str(pg_bin / "pg_ctl")
-        self._pg([self._pg_ctl, "-D", str(data), "-o", f"'{options}'", "-l", str(data / "log"), "-w", "start"])
+        self._pg(
+            [self._pg_ctl, "-D", str(data), "-o", f"'{options}'", "-l", str(data / "log"), "-w", "start"]
+        )
         self._pg_data = data
         self.started.append("postgresql")
-        createdb = subprocess.run(
+        createdb = subprocess.run(  # noqa: S603
             [str(pg_bin / "createdb") if (pg_bin / "createdb").exists() else "createdb",
              "-h", LOOPBACK, "-p", str(port), "-U", "postgres", "jag_bench"],
             capture_output=True, text=True, timeout=60,
@@ -144,7 +145,7 @@ class Services:
         if self._pg_data is not None:
             try:
                 self._pg([self._pg_ctl, "-D", str(self._pg_data), "-m", "immediate", "stop"])
-            except Exception as error:  # noqa: BLE001 - cleanup goes on
+            except Exception as error:
                 log(f"stopping PostgreSQL: {error}")
             self._pg_data = None
         if self._redis is not None:
@@ -177,7 +178,7 @@ def start_server(env: dict[str, str], workdir: Path, index: int) -> Server:
     log_path = workdir / f"daphne-{index}.log"
     cmd = [str(BIN / "daphne"), "-b", LOOPBACK, "-p", str(port), "justalllowgod.asgi:application"]
     with log_path.open("wb") as out:
-        process = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)  # noqa: S603
     server = Server(port=port, process=process, log_path=log_path)
     try:
         wait_for_port(port, 60, process)

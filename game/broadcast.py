@@ -143,10 +143,20 @@ def seat_update(game: Game, state: dict, seat: int, events: list[dict], *, kind:
     }
 
 
-def _send(group: str, message: dict) -> None:
+async def _group_send_all(layer: Any, sends: list[tuple[str, dict]]) -> None:
+    for group, message in sends:
+        await layer.group_send(group, {"type": "relay", "message": message})
+
+
+def _send_all(sends: list[tuple[str, dict]]) -> None:
+    """Send messages to groups, in order, in one hop from this (database) thread to the event loop."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, {"type": "relay", "message": message})
+    if layer is not None and sends:
+        async_to_sync(_group_send_all)(layer, sends)
+
+
+def _send(group: str, message: dict) -> None:
+    _send_all([(group, message)])
 
 
 def on_commit_send(group: str, message: dict) -> None:
@@ -156,10 +166,14 @@ def on_commit_send(group: str, message: dict) -> None:
 
 def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[dict]) -> None:
     """After commit: each seated member or agent gets their own seat's view; nobody gets another's."""
-    for seat in seats:
-        group = seat_group(seat)
-        if group is not None:
-            on_commit_send(group, seat_update(game, state, seat.position, events))
+    sends = [
+        (group, seat_update(game, state, seat.position, events))
+        for seat in seats
+        if (group := seat_group(seat)) is not None
+    ]
+    if sends:
+        # One hook and one hop for every seat: the database thread waits on the event loop once.
+        transaction.on_commit(lambda: _send_all(sends))
 
 
 def send_table_update(table: Table, seats: list[Seat], version: int = 0) -> None:

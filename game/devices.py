@@ -13,12 +13,17 @@ SALT = "jag.device"
 MAX_AGE = 60 * 60 * 24 * 365 * 2
 
 
+def _signer() -> signing.TimestampSigner:
+    """One signer for writing and reading the cookie, usable without a request (sockets)."""
+    return signing.get_cookie_signer(salt=SALT)
+
+
 def read_device(value: str | None) -> str:
     """The device id inside a signed cookie value, or "" if it is missing or forged."""
     if not value:
         return ""
     try:
-        return signing.get_cookie_signer(salt=SALT).unsign(value)
+        return _signer().unsign(value, max_age=MAX_AGE)
     except signing.BadSignature:
         return ""
 
@@ -39,10 +44,9 @@ class DeviceCookieMiddleware:
         request.device_id = device or secrets.token_urlsafe(16)
         response = self.get_response(request)
         if not device:
-            response.set_signed_cookie(
+            response.set_cookie(
                 COOKIE,
-                request.device_id,
-                salt=SALT,
+                _signer().sign(request.device_id),
                 max_age=MAX_AGE,
                 httponly=True,
                 samesite="Lax",

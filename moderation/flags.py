@@ -132,10 +132,13 @@ def _bucket_label(i: int) -> str:
         return f"{ms} ms" if ms < 1000 else f"{ms // 1000} s"
 
     if i == 0:
-        return f"under {words(BUCKETS_MS[0])}"
+        return f"< {words(BUCKETS_MS[0])}"
     if i == len(BUCKETS_MS):
-        return f"{words(BUCKETS_MS[-1])} or more"
-    return f"{words(BUCKETS_MS[i - 1])} to {words(BUCKETS_MS[i])}"
+        return f"≥ {words(BUCKETS_MS[-1])}"
+    low, high = BUCKETS_MS[i - 1], BUCKETS_MS[i]
+    if (low < 1000) == (high < 1000):
+        return f"{words(low).split()[0]}\u2013{words(high)}"
+    return f"{words(low)}\u2013{words(high)}"
 
 
 def _move_name(event: GameEvent) -> str:

@@ -7,7 +7,7 @@ from .events import Event, event
 from .helpers import begin_helper_turn, give, jagai_choice
 from .scoring import no_more_stones, result
 from .state import State
-from .views import view
+from .views import helper_view
 
 PERSON_PHASES = ("ask", "well", "ending", "word")
 # A game cannot run longer than this many automatic steps after one move; a guard, not a rule.
@@ -32,7 +32,7 @@ def _step(state: State, events: list[Event]) -> bool:
         start_next_turn(state, events)
     elif phase == "gift" and state["kinds"][seat - 1] == "helper":
         # R14: JagAI decides from its own seat view, never from the state itself.
-        give(state, seat, jagai_choice(view(state, seat)), events)
+        give(state, seat, jagai_choice(helper_view(state, seat)), events)
     elif phase == "ask" and not state["hands"][seat - 1]:
         empty_hand(state, seat, events)
     else:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .cards import STONES_TO_END
 from .flow import PERSON_PHASES
-from .legal import legal_moves
+from .legal import legal_options
 from .state import State, seat_count
 
 
 def violations(state: State, moves: list[dict] | None = None) -> list[str]:
     """Every broken invariant, as short messages; empty when all hold.
 
-    `moves` may pass legal_moves(state, state["turn"]) when the caller already has them.
+    `moves` may pass legal_moves(state, state["turn"]) or legal_options(...) when the caller has them.
     """
     out = _cards(state)
     out += _to_move(state, moves)
@@ -29,16 +27,25 @@ def _cards(state: State) -> list[str]:
         seen += held
     for stone in state["stones"]:
         seen += stone[2]
-    every = _every_card(4 * len(state["verses"]))
-    if len(seen) != len(every) or set(seen) != every:
-        return ["cards are not each in exactly one place"]
+    try:
+        seen.sort()  # a permutation of 0..N-1 sorts to exactly 0..N-1
+    except TypeError:  # a card that is not a number
+        return [_CARDS_MISPLACED]
+    if seen != _every_card(4 * len(state["verses"])):
+        return [_CARDS_MISPLACED]
     return []
 
 
-@lru_cache(maxsize=8)
-def _every_card(total: int) -> frozenset[int]:
-    """All card ids of a deck with `total` cards."""
-    return frozenset(range(total))
+_CARDS_MISPLACED = "cards are not each in exactly one place"
+_EVERY: dict[int, list[int]] = {}
+
+
+def _every_card(total: int) -> list[int]:
+    """All card ids of a deck with `total` cards, in order (cached; never mutated)."""
+    every = _EVERY.get(total)
+    if every is None:
+        every = _EVERY[total] = list(range(total))
+    return every
 
 
 def _to_move(state: State, moves: list[dict] | None) -> list[str]:
@@ -47,7 +54,7 @@ def _to_move(state: State, moves: list[dict] | None) -> list[str]:
     movers = [
         s
         for s in range(1, seat_count(state) + 1)
-        if (moves if s == turn and moves is not None else legal_moves(state, s))
+        if (moves if s == turn and moves is not None else legal_options(state, s))
     ]
     if state["over"] is not None:
         return [] if not movers and state["phase"] == "over" else ["moves offered after the end"]
@@ -68,27 +75,28 @@ def _stones_and_points(state: State) -> list[str]:
     Person points are their stones plus word bonuses; helpers have none."""
     out = []
     stones = state["stones"]
+    kinds, original = state["kinds"], state["original"]
     if len(stones) > STONES_TO_END:
         out.append("more than 12 stones")
-    from_stones = [0] * len(state["kinds"])
+    from_stones = [0] * len(kinds)
     stories = set()
     for owner, story, cards in stones:
         stories.add(story)
         low = (story - 1) * 4
         size = len(cards)
-        if size not in (3, 4) or cards[0] < low or cards[-1] >= low + 4:
+        if (size != 3 and size != 4) or cards[0] < low or cards[-1] >= low + 4:
             out.append(f"bad stone of story {story}")
-        if state["original"][owner - 1] != "person":
+        if original[owner - 1] != "person":
             out.append(f"helper seat {owner} laid a stone")
         from_stones[owner - 1] += 4 if size == 4 else 2
     if len(stories) != len(stones):
         out.append("two stones of one story")
-    for i, kind in enumerate(state["kinds"]):
-        points, bonus = state["points"][i], state["bonus"][i]
+    points, bonus = state["points"], state["bonus"]
+    for i, kind in enumerate(kinds):
         if kind != "person":
-            if points or bonus:
+            if points[i] or bonus[i]:
                 out.append(f"helper seat {i + 1} has points")
-        elif points != from_stones[i] + bonus:
+        elif points[i] != from_stones[i] + bonus[i]:
             out.append(f"seat {i + 1} points do not add up")
     return out
 

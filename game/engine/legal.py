@@ -41,59 +41,72 @@ def parse(move: Any, shapes: dict[str, tuple[str, ...]]) -> tuple[str, dict[str,
     return name, args
 
 
+# A legal move in light form: (name, *its int fields in SHAPES order), e.g. ("ask", 2, 7).
+Option = tuple
+_WELL: Option = ("well",)
+_DONE: Option = ("done",)
+_ANSWERS: list[Option] = [("answer", i) for i in range(3)]
+
+
+def as_move(option: Option) -> dict:
+    """The move dict of a light option: ("ask", 2, 7) -> {"ask": {"seat": 2, "story": 7}}."""
+    name = option[0]
+    return {name: dict(zip(SHAPES[name], option[1:]))}
+
+
 def legal_moves(state: State, seat: int) -> list[dict]:
     """Every move the seat may make now; empty when it is not that seat's decision."""
+    return [as_move(option) for option in legal_options(state, seat)]
+
+
+def legal_options(state: State, seat: int) -> list[Option]:
+    """legal_moves in light form, same moves in the same order; the one source of both."""
     if state["over"] is not None or state["turn"] != seat:
         return []
     kind = state["kinds"][seat - 1]
-    held = state["hands"][seat - 1]
-    if kind == "agent" and state["phase"] == "gift":
-        return [{"give": {"card": c}} for c in held]
     if kind != "person":
+        if kind == "agent" and state["phase"] == "gift":
+            return [("give", c) for c in state["hands"][seat - 1]]
         return []
     phase = state["phase"]
     if phase == "word":
-        return [{"answer": {"choice": i}} for i in range(3)]
-    moves: list[dict] = []
-    if phase == "ask":
-        moves.extend(_asks(state, seat, held))
-        if state["asked"]:
-            moves.append({"done": {}})
-    elif phase == "well":
-        moves.append({"well": {}})
-    else:
-        moves.append({"done": {}})
-    moves.extend(_lays(state, seat, held))
-    if state["teams"] and not state["passed"] and partner(state, seat) is not None:
-        moves.extend({"pass": {"card": c}} for c in held)
-    return moves
-
-
-def _asks(state: State, seat: int, held: list[int]) -> list[dict]:
-    """Every ask: each other seat (not a partner) for each story in hand."""
+        return list(_ANSWERS)
+    held = state["hands"][seat - 1]
     mate = partner(state, seat)
+    if phase == "ask":
+        options = _asks(state, seat, mate, held)
+        if state["asked"]:
+            options.append(_DONE)
+    else:
+        options = [_WELL if phase == "well" else _DONE]
+    _lays(state, seat, held, options)
+    if mate is not None and not state["passed"]:
+        options += [("pass", c) for c in held]
+    return options
+
+
+def _asks(state: State, seat: int, mate: int | None, held: list[int]) -> list[Option]:
+    """Every ask: each other seat (not a partner) for each story in hand."""
     stories = sorted({c // 4 + 1 for c in held})
     return [
-        {"ask": {"seat": target, "story": story}}
+        ("ask", target, story)
         for target in range(1, len(state["kinds"]) + 1)
-        if target not in (seat, mate)
+        if target != seat and target != mate
         for story in stories
     ]
 
 
-def _lays(state: State, seat: int, held: list[int]) -> list[dict]:
-    """Knocks for stories held three or four times, seals for own open stones."""
-    moves = []
+def _lays(state: State, seat: int, held: list[int], options: list[Option]) -> None:
+    """Add knocks for stories held three or four times, and seals for own open stones."""
     run_story, run = -1, 0
     for card in held:  # hands are sorted, so a story's cards sit together
         story = card // 4
         run = run + 1 if story == run_story else 1
         run_story = story
         if run == 3:
-            moves.append({"knock": {"story": story + 1}})
+            options.append(("knock", story + 1))
     for owner, story, cards in state["stones"]:
         if owner == seat and len(cards) == 3:
             gap = (story - 1) * 4 * 4 + 6 - sum(cards)  # four ids sum to 16(story-1)+6
             if gap in held:
-                moves.append({"seal": {"story": story}})
-    return moves
+                options.append(("seal", story))

@@ -10,7 +10,7 @@ from .flow import PERSON_PHASES, end_turn, finish
 from .helpers import give, jagai_choice, prepare_gift
 from .state import State, seat_count
 from .turns import word_answer
-from .views import view
+from .views import helper_view
 
 TIMEOUTS_TO_TAKEOVER = 2
 
@@ -60,7 +60,7 @@ def agent_timeout(state: State, args: dict[str, Any], events: list[Event]) -> No
     require(state["phase"] == "gift" and state["kinds"][seat - 1] == "agent", "no_agent_waiting")
     events.append(event("agent_timeout", seat=seat))
     while state["phase"] == "gift":
-        give(state, seat, jagai_choice(view(state, seat)), events)
+        give(state, seat, jagai_choice(helper_view(state, seat)), events)
 
 
 def end(state: State, args: dict[str, Any], events: list[Event]) -> None:

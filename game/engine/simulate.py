@@ -8,7 +8,7 @@ from typing import Any
 
 from . import apply, new_game
 from .invariants import violations
-from .legal import legal_moves
+from .legal import as_move, legal_options
 from .state import State
 
 MAX_MOVES = 20_000  # a random game that runs this long counts as not ending
@@ -60,19 +60,24 @@ def run(
 
 def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool) -> State:
     """One game to its end with random legal moves."""
-    moves = legal_moves(state, state["turn"])
+    # Light options are legal_moves in the same order, so rng.choice picks the same move.
+    options = legal_options(state, state["turn"])
+    moves = kept = bad = 0
     for _ in range(MAX_MOVES):
         if state["over"] is not None:
-            return state
-        if not moves:
-            totals["bad"] += 1
-            return state
-        state, events = apply(state, state["turn"], rng.choice(moves))
-        totals["moves"] += 1
+            break
+        if not options:
+            bad += 1
+            break
+        state, events = apply(state, state["turn"], as_move(rng.choice(options)))
+        moves += 1
         for item in events:
             if item["type"] == "gift_kept":
-                totals["kept"] += 1
-        moves = legal_moves(state, state["turn"])
+                kept += 1
+        options = legal_options(state, state["turn"])
         if check:
-            totals["bad"] += len(violations(state, moves))
+            bad += len(violations(state, options))
+    totals["moves"] += moves
+    totals["kept"] += kept
+    totals["bad"] += bad
     return state

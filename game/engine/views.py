@@ -22,14 +22,13 @@ def owed(state: State) -> dict[str, int] | None:
 def view(state: State, seat: int) -> dict[str, Any]:
     """One seat's view: own hand and the public table, never hidden cards, order or seed."""
     question = state["question"]
-    gift = state["owed"]
     return {
         "seat": seat,
         "hand": list(state["hands"][seat - 1]),
         "seats": _seats(state),
         "well": len(state["well"]),
         "stones": _stones(state),
-        "asks": [{"seat": a, "target": t, "story": s, "count": n} for a, t, s, n in state["asks"]],
+        "asks": _asks(state),
         "gifts": [{"giver": g, "recipient": r, "card": c, "reason": why} for g, r, c, why in state["gifts"]],
         "passes": [{"seat": s, "to": t} for s, t in state["passes"]],
         "turn": state["turn"],
@@ -39,12 +38,34 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "ask_story": state["ask_story"],
         "passed": state["passed"],
         "question": public_question(question) if question is not None and question["seat"] == seat else None,
-        "owed": dict(gift) if gift is not None else None,
+        "owed": _owed(state),
         "options": {"remember_word": state["word"], "teams": state["teams"]},
         "stories": len(state["verses"]),
         "legal_moves": legal_moves(state, seat),
         "result": result(state),
     }
+
+
+def helper_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of view(state, seat) that JagAI reads (R14), built by the same code, nothing more."""
+    return {
+        "seat": seat,
+        "hand": list(state["hands"][seat - 1]),
+        "stones": _stones(state),
+        "asks": _asks(state),
+        "owed": _owed(state),
+    }
+
+
+def _asks(state: State) -> list[dict[str, int]]:
+    """Every ask so far, in order, with how many cards it won."""
+    return [{"seat": a, "target": t, "story": s, "count": n} for a, t, s, n in state["asks"]]
+
+
+def _owed(state: State) -> dict[str, int] | None:
+    """The gift owed now (recipient, count), or None."""
+    gift = state["owed"]
+    return dict(gift) if gift is not None else None
 
 
 def _seats(state: State) -> list[dict[str, Any]]:

@@ -17,9 +17,23 @@ const story = (n) => {
   return face ? face.story_title : `Story ${n}`;
 };
 const ctx = { me: data.me, name, card, story };
-const sentences = data.steps.map((step) => step.events.map((e) => describe(e, ctx)).filter(Boolean));
+const sentences = data.steps.map((step) => step.events.map((e) => (full ? describeFull(e) : describe(e, ctx))).filter(Boolean));
 
 let at = 0;
+
+/** Reviewers see every secret, told in the third person (the table's sentences assume a seat). */
+function describeFull(e) {
+  const chip = (id) => {
+    const face = card(id);
+    return face ? `${face.title} (${face.kind})` : "a card";
+  };
+  if (e.type === "well_draw" && !e.matched && e.card !== undefined) {
+    return `${name(e.seat)} drew ${chip(e.card)} from the Well. It wasn't from “${story(e.story)}”.`;
+  }
+  if (e.type === "draw" && e.card !== undefined) return `${name(e.seat)} drew ${chip(e.card)} from the Well.`;
+  if (e.type === "pass" && e.card !== undefined) return `${name(e.seat)} passed ${chip(e.card)} to ${name(e.to)}.`;
+  return describe(e, ctx);
+}
 
 function turnText(view) {
   if (view.result) return `The game is over. ${endReason(view.result.reason)}`;
@@ -43,7 +57,7 @@ function seatChip(view, facts) {
     h(
       "div",
       { class: "seat-stats" },
-      h("span", { class: "stat" }, h("span", { class: "stat-card", "aria-hidden": "true" }), plural(facts.hand_size, "card")),
+      h("span", { class: "stat" }, h("span", { class: "stat-card", "aria-hidden": "true" }), String(facts.hand_size), h("span", { class: "visually-hidden" }, " cards")),
       person ? h("span", { class: "stat" }, h("strong", {}, String(facts.points)), " pts") : h("span", { class: "stat muted" }, "no score"),
       h("span", { class: "stat" }, h("span", { class: "stone-dot", "aria-hidden": "true" }), String(laid)),
     ),

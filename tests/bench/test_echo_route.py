@@ -42,7 +42,11 @@ def test_the_echo_route_is_absent_by_default():
 
 
 def test_the_echo_route_is_absent_in_production():
-    production = {"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "x" * 50, "DJANGO_ALLOWED_HOSTS": "example.org"}
+    production = {
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": "x" * 50,
+        "DJANGO_ALLOWED_HOSTS": "example.org",
+    }
     assert "bench" not in _routes_with(production)
 
 

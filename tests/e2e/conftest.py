@@ -37,15 +37,20 @@ def _file_based_sqlite_for_tests() -> None:
 _file_based_sqlite_for_tests()
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/e2e/" in str(item.fspath):
-            item.add_marker(pytest.mark.e2e)
+    """Mark browser tests and run them last: Playwright's sync API keeps an event loop running in
+    the main thread, and async tests cannot start while it runs."""
+    browser_tests = [item for item in items if "tests/e2e/" in str(item.fspath)]
+    for item in browser_tests:
+        item.add_marker(pytest.mark.e2e)
+    others = [item for item in items if "tests/e2e/" not in str(item.fspath)]
+    items[:] = others + browser_tests
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    """One headless Chromium for the whole run."""
+    """One headless Chromium per test module, closed after it so no event loop outlives it."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is not installed at {CHROMIUM}; install the chromium package")
     from playwright.sync_api import sync_playwright
@@ -66,6 +71,15 @@ def browser() -> Iterator[object]:
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _patient_expectations() -> Iterator[None]:
+    """Live pages wait on sockets and clocks; give expectations a little more time on slow CI."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=10_000)
+    yield
 
 
 @pytest.fixture

@@ -41,6 +41,10 @@ def _child_setup() -> None:
     for conn in connections.all(initialized_only=True):
         # The parent's connection objects came along with the fork; never reuse their sockets.
         conn.connection = None
+    # Nor its channel layer: queues and Redis pools belong to the parent's event loops.
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
     if settings.GAME_CLOCK_IN_PROCESS:
         from game.clock import start_in_background
 

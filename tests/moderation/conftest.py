@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,6 +15,21 @@ from django.utils import timezone
 from game import engine, services
 from game.models import Game, GameEvent, Table
 from tests.factories import UserFactory
+
+
+def ensure_reviewers_group() -> None:
+    """Run the data migration's step again: flushing tests (browser tests) empty the database."""
+    from django.apps import apps
+
+    migration = importlib.import_module("moderation.migrations.0002_reviewers_group")
+    migration.create_reviewers(apps, None)
+
+
+@pytest.fixture(autouse=True)
+def _reviewers_group(request):
+    if "db" in request.fixturenames or request.node.get_closest_marker("django_db"):
+        request.getfixturevalue("db")
+        ensure_reviewers_group()
 
 
 @pytest.fixture
@@ -99,4 +115,6 @@ def _capture(played: Played, seq: int | None) -> None:
     state = engine.from_json(game.state)
     events = GameEvent.objects.get(game=game, seq=seq).events if seq else []
     for seat in played.live:
-        played.live[seat].append({"view": engine.view(state, seat), "events": engine.events_for(events, seat)})
+        played.live[seat].append(
+            {"view": engine.view(state, seat), "events": engine.events_for(events, seat)}
+        )

@@ -57,7 +57,9 @@ def test_two_devices_are_not_flagged(live_deck, clock):
     assert flag_game(game_id=played.game.pk) == []
 
 
-def test_a_flagged_game_appears_in_the_queue_when_it_ends(live_deck, clock, django_capture_on_commit_callbacks):
+def test_a_flagged_game_appears_in_the_queue_when_it_ends(
+    live_deck, clock, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         played = play_game(clock=clock, think=scripted(2))
     case = Case.objects.get(game=played.game)

@@ -13,7 +13,7 @@ MEMBER_PAGES = ["home", "how_to_play", "rules", "accounts:settings"]
 
 
 @pytest.mark.parametrize("name", MEMBER_PAGES)
-def test_pages_a_member_sees_show_no_email_of_any_member(client, name):
+def test_ruling_R31_pages_a_member_sees_show_no_email_of_any_member(client, name):
     other = UserFactory(email="secret.miriam@example.org", gamer_tag="Miriam")
     viewer = UserFactory(email="hidden.aaron@example.org", gamer_tag="Aaron")
     client.force_login(viewer)

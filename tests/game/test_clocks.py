@@ -22,7 +22,7 @@ def public_game(members: int = 2) -> tuple[Table, list]:
     return table, users
 
 
-def test_the_countdown_starts_a_public_table_and_jagai_fills_the_seats(live_deck, clock):
+def test_ruling_R25_the_countdown_starts_a_public_table_and_jagai_fills_the_seats(live_deck, clock):
     table = services.play_now(user=UserFactory())
     services.play_now(user=UserFactory())
     clock.advance(30)
@@ -42,7 +42,7 @@ def test_a_deadline_fires_exactly_once(live_deck, clock):
     assert Game.objects.filter(table=table).count() == 1
 
 
-def test_private_tables_have_no_move_clock(live_deck, clock):
+def test_ruling_R24_private_tables_have_no_move_clock(live_deck, clock):
     host = UserFactory()
     table = services.create_private_table(user=host)
     game = services.start_table(user=host, code=table.code)
@@ -51,7 +51,7 @@ def test_private_tables_have_no_move_clock(live_deck, clock):
     assert services.expire_deadlines() == 0
 
 
-def test_a_timeout_passes_the_turn_with_nobody_connected(live_deck, clock):
+def test_ruling_R27_a_timeout_passes_the_turn_with_nobody_connected(live_deck, clock):
     table, _users = public_game()
     game = Game.objects.get(table=table)
     assert game.move_deadline is not None
@@ -77,7 +77,7 @@ def test_a_move_in_time_restarts_the_clock(live_deck, clock):
     assert game.move_deadline is None or game.move_deadline == first_deadline + timedelta(seconds=20)
 
 
-def test_two_timeouts_in_a_row_make_the_seat_a_helper(live_deck, clock):
+def test_ruling_R27_two_timeouts_in_a_row_make_the_seat_a_helper(live_deck, clock):
     table, _users = public_game()
     game = Game.objects.get(table=table)
     for _ in range(8):

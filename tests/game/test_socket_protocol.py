@@ -122,7 +122,13 @@ async def test_a_move_for_another_table_is_refused(live_deck):
     before = await game_row(other_table)
     mine = await game_row(table)
     await player.send(
-        {"type": "move", "id": "t1", "table": other_table.code, "version": 999, "move": {"ask": {"seat": 2, "story": 1}}}
+        {
+            "type": "move",
+            "id": "t1",
+            "table": other_table.code,
+            "version": 999,
+            "move": {"ask": {"seat": 2, "story": 1}},
+        }
     )
     await player.drain()
     assert await game_row(other_table) == before

@@ -19,7 +19,7 @@ def refusal(call, **kwargs) -> GameError:
     return caught.value
 
 
-def test_a_code_is_four_letters_without_look_alikes():
+def test_ruling_R30_a_code_is_four_letters_without_look_alikes():
     for _ in range(200):
         code = codes.random_code()
         assert len(code) == 4
@@ -27,17 +27,17 @@ def test_a_code_is_four_letters_without_look_alikes():
         assert codes.is_well_formed(code)
 
 
-def test_codes_are_never_rude(monkeypatch):
+def test_ruling_R30_codes_are_never_rude(monkeypatch):
     draws = iter("SHIT" + "KDRT")
     monkeypatch.setattr(codes, "_draw", lambda alphabet: next(draws))
     assert codes.random_code() == "KDRT"
 
 
-def test_codes_match_any_case_and_ignore_spaces():
+def test_ruling_R30_codes_match_any_case_and_ignore_spaces():
     assert codes.normalize(" kd-rt ") == "KDRT"
 
 
-def test_a_code_is_unique_among_unfinished_tables(monkeypatch):
+def test_ruling_R30_a_code_is_unique_among_unfinished_tables(monkeypatch):
     host = UserFactory()
     first = services.create_private_table(user=host)
     draws = iter(first.code + "MNPQ")
@@ -54,7 +54,7 @@ def test_a_finished_tables_code_can_be_used_again(monkeypatch):
     assert services.create_private_table(user=UserFactory()).code == first.code
 
 
-def test_members_join_by_code_in_any_case_in_the_order_they_join(live_deck):
+def test_ruling_R3_members_join_by_code_in_any_case_in_the_order_they_join(live_deck):
     host, second, third = UserFactory(), UserFactory(), UserFactory()
     table = services.create_private_table(user=host, seats=5)
     services.join_by_code(user=second, code=table.code.lower())
@@ -137,7 +137,7 @@ def test_the_qr_code_is_an_svg_of_the_join_link(client):
     assert response.content.startswith(b"<svg")
 
 
-def test_teams_need_four_people_to_start(live_deck):
+def test_ruling_R4_teams_need_four_people_to_start(live_deck):
     host = UserFactory()
     table = services.create_private_table(user=host, teams=True)
     services.join_by_code(user=UserFactory(), code=table.code)
@@ -166,7 +166,7 @@ def test_a_deck_that_is_not_ready_refuses_to_start():
     assert table.status == Table.Status.WAITING
 
 
-def test_play_now_takes_the_public_table_that_starts_soonest_or_opens_one():
+def test_ruling_R26_play_now_takes_the_public_table_that_starts_soonest_or_opens_one():
     first = services.play_now(user=UserFactory())
     assert first.is_public and first.countdown_deadline is not None
     later = services.play_now(user=UserFactory())
@@ -174,13 +174,13 @@ def test_play_now_takes_the_public_table_that_starts_soonest_or_opens_one():
     assert first.seats.count() == 2
 
 
-def test_play_now_never_sends_anyone_to_a_private_table():
+def test_ruling_R24_play_now_never_sends_anyone_to_a_private_table():
     services.create_private_table(user=UserFactory())
     table = services.play_now(user=UserFactory())
     assert table.is_public
 
 
-def test_a_public_table_starts_when_every_seat_is_taken(live_deck):
+def test_ruling_R25_a_public_table_starts_when_every_seat_is_taken(live_deck):
     table = services.play_now(user=UserFactory())
     for _ in range(3):
         services.play_now(user=UserFactory())
@@ -199,7 +199,7 @@ def test_leaving_before_the_deal_frees_the_seat_and_passes_the_host_on():
     assert [(s.position, s.user) for s in table.seats.all()] == [(1, second), (2, third)]
 
 
-def test_leaving_during_a_game_hands_the_seat_to_jagai(live_deck):
+def test_ruling_R28_leaving_during_a_game_hands_the_seat_to_jagai(live_deck):
     host, guest = UserFactory(), UserFactory()
     table = services.create_private_table(user=host)
     services.join_by_code(user=guest, code=table.code)
@@ -210,7 +210,7 @@ def test_leaving_during_a_game_hands_the_seat_to_jagai(live_deck):
     assert engine.from_json(table.game.__class__.objects.get(table=table).state)["kinds"][1] == "helper"
 
 
-def test_the_host_ends_the_game_early_and_nobody_wins(live_deck):
+def test_ruling_R23_the_host_ends_the_game_early_and_nobody_wins(live_deck):
     host, guest = UserFactory(), UserFactory()
     table = services.create_private_table(user=host)
     services.join_by_code(user=guest, code=table.code)
@@ -223,7 +223,7 @@ def test_the_host_ends_the_game_early_and_nobody_wins(live_deck):
     assert game.result["winners"] == []
 
 
-def test_play_again_opens_one_new_table_with_the_same_settings_for_the_same_people(live_deck):
+def test_ruling_R29_play_again_opens_one_new_table_with_the_same_settings_for_the_same_people(live_deck):
     host, guest = UserFactory(), UserFactory()
     table = services.create_private_table(user=host, seats=5, remember_word=False)
     services.join_by_code(user=guest, code=table.code)

@@ -30,6 +30,7 @@ def check_every_message(player, seat: int, states: dict[int, dict], events: dict
     for message in player.received:
         text = json.dumps(message)
         assert '"seed"' not in text and '"hands"' not in text
+        assert "@example.org" not in text  # R31: tags only, never an email
         if message.get("view") is None:
             continue
         version = message["version"]

@@ -43,5 +43,11 @@ test: $(VENV)/.installed-dev
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 
+# The load benchmark (docs/performance.md): one JSON line on stdout, under 5 minutes.
+# `make bench SERVICES=1` runs on PostgreSQL + Redis with two server processes;
+# BENCH_ARGS passes options, e.g. `make bench BENCH_ARGS="--tables 100 --hot"`.
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m bench $(if $(filter 1 yes true,$(SERVICES)),--services) $(BENCH_ARGS)
+
 clean:
 	rm -rf $(VENV) staticfiles test-artifacts

@@ -24,16 +24,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage
 
 from bench.setup_db import Member, TableInfo
 
 MOVE_TIMEOUT = 10.0  # a move not seen by every seat within this is counted as a stall
 FLOOD_WINDOW = 1.0
 FLOOD_SENDS = 15  # the server closes a socket above 20 messages a second; stay well below
-ECHO_INTERVAL = 0.1  # each echo socket: one probe every 100 ms
+ECHO_INTERVAL = 0.5  # each echo socket: one probe every 500 ms (many sockets, each at a human rate)
 ECHO_PAD = "x" * 80  # an echo frame about the size of a move frame
 MAX_RESYNCS = 3  # per table: then the table stops playing (and it shows in the errors)
+CONNECT_TRIES = 3
 
 now = time.perf_counter
 
@@ -64,6 +65,7 @@ class Stats:
     stalls: int = 0
     games_finished: int = 0
     connect_failures: int = 0
+    connect_retries: int = 0
     unexpected_closes: int = 0
     late_sends: int = 0  # moves that went out more than 100 ms after their scheduled time
 
@@ -195,8 +197,20 @@ class TableRun:
         self.moves = 0
 
     async def open(self) -> None:
-        await asyncio.gather(*(s.open(self.info.code) for s in self.seats))
+        await asyncio.gather(*(self._open_seat(s) for s in self.seats))
         self.version = max(s.version for s in self.seats)
+
+    async def _open_seat(self, seat: Seat) -> None:
+        """Connect like a browser that retries a refused handshake (counted, not an error)."""
+        for attempt in range(CONNECT_TRIES):
+            try:
+                await seat.open(self.info.code)
+                return
+            except (OSError, TimeoutError, InvalidHandshake, InvalidMessage, ConnectionClosed):
+                if attempt == CONNECT_TRIES - 1:
+                    raise
+                self.stats.connect_retries += 1
+                await asyncio.sleep(1 + attempt)
 
     async def close(self) -> None:
         await asyncio.gather(*(s.close() for s in self.seats), return_exceptions=True)

@@ -26,7 +26,14 @@ from pathlib import Path
 from bench.servers import Server, Services, cpu_seconds, log, rss_mb, run_checked, start_server, stop
 
 # Settings the benchmark never passes on to the server it starts.
-DROPPED = ("DATABASE_URL", "REDIS_URL", "BENCH_ECHO", "BENCH_WHAT_IF", "GAME_FIXED_SEED", "DJANGO_TEST_SQLITE")
+DROPPED = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "BENCH_ECHO",
+    "BENCH_WHAT_IF",
+    "GAME_FIXED_SEED",
+    "DJANGO_TEST_SQLITE",
+)
 HARD_LIMIT = 285.0  # seconds for the whole run, whatever the options: `make bench` stays under 5 min
 
 
@@ -42,7 +49,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--servers", type=int, default=None, help="daphne processes (default 1, 2 with --services)"
     )
     parser.add_argument("--pace", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
-    parser.add_argument("--echo-sockets", type=int, default=4, help="echo sockets per server process")
+    parser.add_argument("--echo-sockets", type=int, default=20, help="echo sockets per server (default 20)")
     parser.add_argument("--seed", type=int, default=None, help="the clients' random choices")
     parser.add_argument("--profile", metavar="DIR", help="py-spy the (first) server over the window into DIR")
     parser.add_argument(
@@ -122,7 +129,7 @@ async def run_load(
         )
         for i, info in enumerate(infos)
     ]
-    gate = asyncio.Semaphore(20)
+    gate = asyncio.Semaphore(10)
 
     async def open_run(run):
         async with gate:
@@ -143,7 +150,13 @@ async def run_load(
         for url, origin in urls
         for _ in range(args.echo_sockets)
     ]
-    await asyncio.gather(*(p.open() for p in probes))
+    opened = await asyncio.gather(*(p.open() for p in probes), return_exceptions=True)
+    for outcome in opened:
+        if isinstance(outcome, BaseException):
+            stats.error(f"echo_connect:{type(outcome).__name__}")
+    probes = [p for p, outcome in zip(probes, opened, strict=True) if not isinstance(outcome, BaseException)]
+    if not probes:
+        raise RuntimeError("no echo socket could connect: is BENCH_ECHO on in the server?")
     t = load.now()
     await asyncio.gather(*(p.probe(stats.echo_idle, t, t + 3.0, rng) for p in probes))
     log(f"idle floor: {load.percentiles(stats.echo_idle)}")
@@ -183,6 +196,7 @@ async def run_load(
     await asyncio.gather(*(r.close() for r in runs), *(p.close() for p in probes), return_exceptions=True)
 
     seconds = window.end - window.start
+    cpu_s = sum((b - a) for a, b in zip(cpu0, cpu1, strict=True))
     moves = load.percentiles(stats.move_last)
     actor = load.percentiles(stats.move_actor)
     floor = load.percentiles(stats.echo)
@@ -226,8 +240,11 @@ async def run_load(
         "stalls": stats.stalls,
         "late_sends": stats.late_sends,
         "games_finished": stats.games_finished,
+        "connect_failures": stats.connect_failures,
+        "connect_retries": stats.connect_retries,
         "moves_sent": stats.moves_sent,
-        "server_cpu_pct": round(sum((b - a) for a, b in zip(cpu0, cpu1, strict=True)) / seconds * 100, 1),
+        "server_cpu_pct": round(cpu_s / seconds * 100, 1),
+        "server_cpu_ms_per_move": round(cpu_s * 1000 / moves["n"], 2) if moves["n"] else None,
         "server_rss_mb": round(sum(rss), 1),
         "server_rss_peak_mb": round(sum(peak), 1),
         "client_cpu_pct": round((client1 - client0) / seconds * 100, 1),

@@ -11,6 +11,7 @@ from importlib import import_module
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.hashers import make_password
+from django.db import close_old_connections, connection
 
 from accounts.models import User
 from game import services
@@ -31,6 +32,25 @@ class TableInfo:
     members: list[Member]  # in seat order: member i sits in seat i + 1
 
 
+def closing(fn):
+    """Close this process's connection after each call, as the server does (conn_max_age=0).
+
+    An idle connection held open here would change the server's SQLite behaviour: the last
+    connection to close checkpoints the write-ahead log, and a benchmark must not hide that cost.
+    """
+
+    def wrapper(*args, **kwargs):
+        close_old_connections()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            connection.close()
+
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+@closing
 def make_members(run_tag: str, count: int) -> list[Member]:
     """Members with gamer tags and no usable password, each with a signed-in session."""
     unusable = make_password(None)
@@ -53,6 +73,7 @@ def make_members(run_tag: str, count: int) -> list[Member]:
     return members
 
 
+@closing
 def open_table(members: list[Member]) -> TableInfo:
     """A private four-seat table through the services: the first member hosts, the others join by
     code, JagAI fills the empty seats, and the host starts the game."""

@@ -1,4 +1,4 @@
-"""The reviewer's forms: a decision about a case, and the reversal of one."""
+"""The reviewer's form: a decision about a case."""
 
 from __future__ import annotations
 
@@ -49,9 +49,3 @@ class DecisionForm(forms.Form):
         if not (data.get("reason") or "").strip():
             self.add_error("reason", "Please write the reason for this decision.")
         return data
-
-
-class ReverseForm(forms.Form):
-    """Why a decision is being reversed."""
-
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Reason for reversing")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -16,16 +17,17 @@ from game.broadcast import seat_name
 from game.models import Game, GameEvent, Seat, Table
 from moderation import services
 from moderation.flags import histogram, member_seats
-from moderation.forms import DecisionForm, ReverseForm
+from moderation.forms import DecisionForm
 from moderation.models import Case, Decision
 from moderation.replays import full_replay, seat_replay
 
 GAMES_PER_PAGE = 20
 CASES_PER_PAGE = 50
 OVER = [Table.Status.FINISHED, Table.Status.ENDED]
+View = Callable[..., HttpResponse]
 
 
-def reviewer_only(view):
+def reviewer_only(view: View) -> View:
     """Anonymous visitors sign in first; members who are not reviewers get 403."""
     return login_required(permission_required(services.REVIEW_PERMISSION, raise_exception=True)(view))
 
@@ -99,6 +101,8 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         .order_by("opened_at", "pk")
     )
     page = Paginator(cases, CASES_PER_PAGE).get_page(request.GET.get("page"))
+    for case in page:
+        case.tags = sorted({u.gamer_tag for flag in case.flags.all() for u in flag.users.all()})
     recent = (
         Case.objects.filter(status=Case.Status.CLOSED).select_related("game__table").order_by("-closed_at")
     )
@@ -139,7 +143,9 @@ def _seat_timings(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def _case_page(request: HttpRequest, case: Case, form: DecisionForm | None = None, status: int = 200):
+def _case_page(
+    request: HttpRequest, case: Case, form: DecisionForm | None = None, status: int = 200
+) -> HttpResponse:
     game = case.game
     context = {
         "case": case,
@@ -149,7 +155,6 @@ def _case_page(request: HttpRequest, case: Case, form: DecisionForm | None = Non
         "accounts": _accounts(case, request),
         "timings": _seat_timings(game),
         "form": form or DecisionForm(accounts=services.case_accounts(case)),
-        "reverse_form": ReverseForm(),
         "replay": full_replay(game),
     }
     return render(request, "moderation/case.html", context, status=status)
@@ -192,9 +197,8 @@ def decide(request: HttpRequest, case_id: int) -> HttpResponse:
 def reverse(request: HttpRequest, decision_id: int) -> HttpResponse:
     """Reverse a decision with a new record; the history keeps both."""
     decision = get_object_or_404(Decision, pk=decision_id)
-    form = ReverseForm(request.POST)
     try:
-        reason = form.data.get("reason", "")
+        reason = request.POST.get("reason", "")
         services.reverse_decision(decision_id=decision.pk, reviewer=request.user, reason=reason)
     except services.ModerationError as error:
         messages.error(request, error.message)

@@ -32,7 +32,11 @@ export function renderSeats(app) {
       const person = facts.kind === "person";
       const laid = stones.filter((s) => s.seat === seat).length;
       const clock = app.clock && app.clock.seat === seat && turn;
-      const team = facts.team ? h("span", { class: `team-tag team-${facts.team}` }, `Team ${facts.team}`) : null;
+      const mine = view.seats[app.me.seat - 1];
+      const partner = facts.team && seat !== app.me.seat && mine && mine.team === facts.team;
+      const team = facts.team
+        ? h("span", { class: `team-tag team-${facts.team}` }, `${partner ? "Partner · " : ""}Team ${facts.team}: ${facts.team_points ?? 0} pts`)
+        : null;
       const li = h(
         "li",
         {
@@ -64,7 +68,7 @@ export function renderSeats(app) {
 function seatLabel(app, facts, info, laid, turn) {
   const parts = [seatTag(app, facts.seat) + (facts.seat === app.me.seat ? " (you)" : "")];
   if (facts.kind !== "person") parts.push(facts.taken_over ? "played by JagAI as a Helper" : info.badge || "JagAI helper");
-  if (facts.team) parts.push(`team ${facts.team}`);
+  if (facts.team) parts.push(`team ${facts.team}, ${plural(facts.team_points ?? 0, "team point")}`);
   parts.push(plural(facts.hand_size, "card"));
   if (facts.kind === "person") parts.push(plural(facts.points, "point"));
   parts.push(plural(laid, "stone"));

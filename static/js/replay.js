@@ -82,7 +82,7 @@ function ownHand(view) {
       "section",
       { class: "story-group" },
       h("h4", { class: "story-group-title" }, h("span", { class: "story-group-name" }, first.story_title), h("span", { class: "story-group-count" }, `${ids.length} of 4`)),
-      h("div", { class: "story-cards" }, ids.map((id) => cardFace(card(id), { held: ids.map(kindOf) }))),
+      h("div", { class: "story-cards", tabindex: "0" }, ids.map((id) => cardFace(card(id), { held: ids.map(kindOf) }))),
     );
   });
 }

@@ -152,8 +152,8 @@ function moments(events) {
     if (event.type === "word_question") app.waitingWord.add(event.story);
     if (event.type === "word_answer") {
       app.waitingWord.delete(event.story);
+      showVerse(app, event.story, { laidBy: event.seat });
       if (event.seat === app.me.seat) showAnswer(app, event);
-      else showVerse(app, event.story, { laidBy: event.seat });
     }
   }
   for (const event of events) {

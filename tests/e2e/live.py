@@ -45,6 +45,14 @@ def _child_setup() -> None:
     from channels.layers import channel_layers
 
     channel_layers.backends.clear()
+    # Nor asgiref's one-thread executor: its worker thread did not survive the fork, so every
+    # database_sync_to_async call would wait for it forever (after any async test ran first).
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import AsyncToSync, SyncToAsync
+
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    AsyncToSync.loop_thread_executors.clear()
     if settings.GAME_CLOCK_IN_PROCESS:
         from game.clock import start_in_background
 

@@ -14,7 +14,7 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-COUNTDOWN = 6
+COUNTDOWN = 10
 MOVE_SECONDS = 4
 
 
@@ -34,6 +34,16 @@ def test_play_now_counts_down_fills_with_jagai_and_the_clock_passes_the_turn(liv
     expect(page.get_by_role("button", name="Start now")).to_be_visible()
     screenshot(page, "play-now-countdown")
 
+    # Another member's start screen lists the open table live, with its host and time left.
+    other = new_page()
+    sign_in(other, server, UserFactory(gamer_tag="Tabitha"))
+    other.goto(server.url + "/")
+    open_table = other.locator(".lobby-table")
+    expect(open_table).to_contain_text("Dorcas's table")
+    expect(open_table).to_contain_text(re.compile(r"3 seats free · starts in \d+ s"))
+    expect(open_table.get_by_role("button", name="Join Dorcas's table")).to_be_visible()
+    screenshot(other, "start-with-open-table")
+
     # The countdown ends: JagAI fills the three empty seats and the game begins, without a reload.
     expect(page.locator("#game")).to_be_visible(timeout=(COUNTDOWN + 10) * 1000)
     expect(page.locator(".seat-chip")).to_have_count(4)
@@ -46,3 +56,5 @@ def test_play_now_counts_down_fills_with_jagai_and_the_clock_passes_the_turn(liv
     # Nobody moves: the clock runs out and the turn passes.
     expect(page.locator("#log")).to_contain_text("Your time ran out", timeout=(MOVE_SECONDS + 10) * 1000)
     expect(page.locator("#log")).to_contain_text("JagAI")
+    # Once the game has begun the table leaves the open list.
+    expect(other.locator(".lobby-table")).to_have_count(0)

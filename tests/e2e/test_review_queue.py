@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from moderation.models import Case, Decision
 from tests.e2e.helpers import screenshot
+from tests.e2e.live import axe_violations
 from tests.factories import UserFactory
 from tests.moderation.conftest import ensure_reviewers_group, play_game
 
@@ -66,6 +67,7 @@ def test_a_reviewer_decides_a_suspension_from_the_queue(live_server, new_page, f
     page.goto(f"{live_server.url}/review/")
     expect(page.get_by_role("heading", name="Review queue")).to_be_visible()
     screenshot(page, "review-queue")
+    assert axe_violations(page) == []
     page.locator(".case-link").first.click()
 
     expect(page.get_by_role("heading", name=re.compile(r"Case \d+"))).to_be_visible()
@@ -75,6 +77,7 @@ def test_a_reviewer_decides_a_suspension_from_the_queue(live_server, new_page, f
     expect(page.locator("#rp-circle .stone")).to_have_count(1)
     expect(page.locator("#rp-timing")).to_contain_text("ms after the move became possible")
     screenshot(page, "review-case")
+    assert axe_violations(page) == []
 
     page.get_by_role("checkbox", name=flagged.users[2].gamer_tag, exact=True).uncheck()
     page.get_by_role("radio", name="Suspension").check()
@@ -99,6 +102,7 @@ def test_a_member_replays_their_own_game(live_server, new_page, flagged):
     page.goto(f"{live_server.url}/me/games/")
     expect(page.get_by_role("heading", name="My games")).to_be_visible()
     screenshot(page, "my-games")
+    assert axe_violations(page) == []
     page.get_by_role("link", name=re.compile("Replay")).first.click()
 
     expect(page.locator("#rp-position")).to_contain_text("The deal")
@@ -108,5 +112,6 @@ def test_a_member_replays_their_own_game(live_server, new_page, flagged):
     expect(page.locator("#rp-hand .game-card").first).to_be_visible()
     assert page.locator(".full-hand").count() == 0
     screenshot(page, "replay-own-seat")
+    assert axe_violations(page) == []
     page.get_by_role("button", name="End").click()
     expect(page.locator("#rp-turn")).to_contain_text("The game is over")

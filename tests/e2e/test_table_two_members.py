@@ -128,6 +128,8 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
     call_command("load_default_deck", verbosity=0)
 
     host = new_page()
+    errors: list[str] = []
+    host.on("pageerror", lambda error: errors.append(f"host: {error}"))
     sign_up(host, server.url, "miriam@example.org", "Miriam")
     host.reload()  # the start screen itself, without the one-off "signed in" message
     shoot(host, "start")
@@ -142,6 +144,7 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
 
     guest_user = UserFactory(gamer_tag="Barnabas")
     guest = new_page()
+    guest.on("pageerror", lambda error: errors.append(f"guest: {error}"))
     sign_in(guest, server, guest_user)
     guest.goto(server.url + "/")
     guest.get_by_label("Table code").fill(code.lower())
@@ -150,6 +153,7 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
 
     # The host sees Barnabas sit down without a reload.
     expect(host.locator("#waiting-seats")).to_contain_text("Barnabas")
+    assert errors == []
     expect(host.locator("#waiting-seats .is-taken")).to_have_count(2)
     shoot(host, "waiting-room")
     assert axe_violations(host) == []
@@ -208,3 +212,12 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
     guest.get_by_role("link", name="Join the new table").click()
     expect(guest.locator(".table-code")).to_have_text(new_code)
     expect(host.locator("#waiting-seats")).to_contain_text("Barnabas")
+    assert errors == []
+
+    # The finished game is listed under My games, and the new table is one tap away.
+    host.goto(server.url + "/")
+    expect(host.locator(".my-game")).to_have_count(1)
+    expect(host.locator(".my-game")).to_contain_text(code)
+    expect(host.locator(".my-game")).to_contain_text(re.compile(r"Won|Shared win|Place \d"))
+    expect(host.get_by_role("link", name="Back to your table")).to_be_visible()
+    shoot(host, "start-my-games")

@@ -76,10 +76,11 @@ def play_game(
     think: Callable[[int], int] | None = None,
     clock: Clock | None = None,
     devices: dict[int, str] | None = None,
+    teams: bool = False,
 ) -> Played:
     """Two (or more) members and JagAI play a private table to its end with random legal moves."""
     users = [UserFactory() for _ in range(members)]
-    table = services.create_private_table(user=users[0])
+    table = services.create_private_table(user=users[0], teams=teams)
     for guest in users[1:]:
         services.join_by_code(user=guest, code=table.code)
     services.start_table(user=users[0], code=table.code)

@@ -45,6 +45,20 @@ def test_a_replay_never_shows_another_seats_hand(played):
     assert '"hands"' not in text and '"well_cards"' not in text and '"seed"' not in text
 
 
+def test_in_teams_a_passed_card_shows_only_to_the_two_partners(live_deck):
+    played = play_game(members=4, teams=True, seed=5)
+    passes = 0
+    for seat in played.users:
+        steps = seat_steps(played.game, seat)
+        assert [s["view"] for s in steps] == [s["view"] for s in played.live[seat]]
+        for step in steps:
+            for event in step["events"]:
+                if event["type"] == "pass":
+                    passes += 1
+                    assert ("card" in event) == (seat in (event["seat"], event["to"]))
+    assert passes
+
+
 def test_the_replay_jumps_from_stone_to_stone(played):
     data = seat_replay(played.game, 2)
     stones = data["stones"]

@@ -1,0 +1,108 @@
+"""The host ends a game early (with a confirm), and partners pass a card face down in teams."""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.core.management import call_command
+from django.db import connections
+from playwright.sync_api import expect
+
+from game import services
+from tests.e2e.helpers import ARTIFACTS, screenshot
+from tests.e2e.live import axe_violations, sign_in
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _in_a_thread(work):
+    """Run service calls away from Playwright's event loop (they send messages with async_to_sync)."""
+
+    def run():
+        try:
+            return work()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
+
+
+def test_the_host_ends_the_game_early_after_a_confirm_and_nobody_wins(live_asgi, new_page):
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    host, guest = UserFactory(gamer_tag="Lydia"), UserFactory(gamer_tag="Aquila")
+
+    def deal() -> str:
+        table = services.create_private_table(user=host, seats=4)
+        services.join_by_code(user=guest, code=table.code.lower())
+        services.start_table(user=host, code=table.code)
+        return table.code
+
+    code = _in_a_thread(deal)
+    page, other = new_page(), new_page()
+    for member, browser_page in ((host, page), (guest, other)):
+        sign_in(browser_page, server, member)
+        browser_page.goto(f"{server.url}/t/{code}/")
+        expect(browser_page.locator("#game")).to_be_visible()
+    expect(other.get_by_role("button", name="End game")).to_have_count(0)
+
+    page.get_by_role("button", name="End game").click()
+    dialog = page.get_by_role("dialog", name="End the game for everyone?")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("button", name="Keep playing")).to_be_focused()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "game-end-confirm.png"))
+    dialog.get_by_role("button", name="Keep playing").click()
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_role("button", name="End game")).to_be_focused()
+
+    page.get_by_role("button", name="End game").click()
+    dialog.get_by_role("button", name="End the game").click()
+    for browser_page in (page, other):
+        expect(browser_page.locator("#end")).to_be_visible()
+        expect(browser_page.locator("#end-title")).to_have_text("The game was ended early")
+        expect(browser_page.locator("#end-reason")).to_contain_text("Nobody wins")
+    screenshot(other, "end-screen-ended-early")
+    assert axe_violations(other) == []
+
+
+def test_partners_pass_a_card_face_down_in_teams(live_asgi, new_page):
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    people = [UserFactory(gamer_tag=tag) for tag in ("Naomi", "Boaz", "Ruth", "Obed")]
+
+    def deal() -> str:
+        table = services.create_private_table(user=people[0], seats=4, teams=True)
+        for member in people[1:]:
+            services.join_by_code(user=member, code=table.code)
+        services.start_table(user=people[0], code=table.code)
+        return table.code
+
+    code = _in_a_thread(deal)
+    naomi, ruth = new_page(), new_page()
+    for member, page in ((people[0], naomi), (people[2], ruth)):
+        sign_in(page, server, member)
+        page.goto(f"{server.url}/t/{code}/")
+        expect(page.locator("#game")).to_be_visible()
+    expect(naomi.locator(".seat-chip .team-tag")).to_have_count(4)
+    # Partners are never offered as a seat to ask.
+    naomi.locator(".story-choice").first.click()
+    expect(naomi.locator(".seat-choice")).to_have_count(2)
+    expect(naomi.locator(".seat-choice", has_text="Ruth")).to_have_count(0)
+    naomi.get_by_role("button", name="Choose another story").click()
+
+    naomi.get_by_role("button", name="Pass a card to Ruth").click()
+    card = naomi.locator(".card-choice").first
+    title = card.inner_text().split(":", 1)[1].strip()
+    card.click()
+    expect(naomi.locator("#log")).to_contain_text(
+        re.compile(rf"You passed {re.escape(title)} \(\w+\) to Ruth")
+    )
+    expect(ruth.locator("#log")).to_contain_text(re.compile(rf"Naomi passed you {re.escape(title)}"))
+    expect(naomi.get_by_role("button", name="Pass a card to Ruth")).to_have_count(0)
+    screenshot(naomi, "game-teams")
+    assert axe_violations(naomi) == []

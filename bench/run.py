@@ -55,7 +55,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--what-if",
         action="append",
-        choices=["persistent-db", "switch-interval"],
+        choices=["persistent-db", "switch-interval", "redis-no-socket-timeout"],
         help="serve with bench/whatif_settings.py (a change to measure, not the site's own); repeatable",
     )
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")

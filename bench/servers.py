@@ -173,10 +173,12 @@ class Server:
 
 
 def start_server(env: dict[str, str], workdir: Path, index: int) -> Server:
-    """daphne without --access-log (so no access log), bound to loopback."""
+    """daphne bound to loopback, with no access log: daphne 4 writes one to stdout at its default
+    verbosity (1) even without --access-log, so the benchmark runs it at -v 0. The site's own
+    logging (settings.LOGGING) is unchanged."""
     port = free_port()
     log_path = workdir / f"daphne-{index}.log"
-    cmd = [str(BIN / "daphne"), "-b", LOOPBACK, "-p", str(port), "justalllowgod.asgi:application"]
+    cmd = [str(BIN / "daphne"), "-v", "0", "-b", LOOPBACK, "-p", str(port), "justalllowgod.asgi:application"]
     with log_path.open("wb") as out:
         process = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)  # noqa: S603
     server = Server(port=port, process=process, log_path=log_path)

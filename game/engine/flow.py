@@ -17,9 +17,7 @@ _MAX_STEPS = 10_000
 def settle(state: State, events: list[Event]) -> None:
     """Play everything automatic until a person or an agent must decide, or the game is over."""
     for _ in range(_MAX_STEPS):
-        if check_end(state, events):
-            return
-        if not _step(state, events):
+        if check_end(state, events) or not _step(state, events):
             return
     raise RuntimeError("the game did not settle")
 
@@ -42,12 +40,14 @@ def _step(state: State, events: list[Event]) -> bool:
 
 def start_next_turn(state: State, events: list[Event]) -> None:
     """The next seat in order takes its turn (R3)."""
-    seat = state["turn"] % len(state["kinds"]) + 1
+    kinds = state["kinds"]
+    seat = state["turn"] % len(kinds) + 1
     state["turn"] = seat
     state["turns"] += 1
-    state.update(asked=False, ask_story=None, passed=False, question=None, resume=None)
-    events.append(event("turn", seat=seat))
-    if state["kinds"][seat - 1] == "person":
+    state["asked"] = state["passed"] = False
+    state["ask_story"] = state["question"] = state["resume"] = None
+    events.append({"type": "turn", "seat": seat})  # as event("turn", seat=seat)
+    if kinds[seat - 1] == "person":
         state["phase"] = "ask"
     else:
         begin_helper_turn(state, seat, events)
@@ -66,7 +66,8 @@ def empty_hand(state: State, seat: int, events: list[Event]) -> None:
 
 def end_turn(state: State) -> None:
     """The turn is over; the next one starts in settle()."""
-    state.update(phase="next", question=None, resume=None, owed=None, ask_story=None)
+    state["phase"] = "next"
+    state["question"] = state["resume"] = state["owed"] = state["ask_story"] = None
 
 
 def check_end(state: State, events: list[Event]) -> bool:
@@ -79,7 +80,9 @@ def check_end(state: State, events: list[Event]) -> bool:
         finish(state, "no_persons_left", events)
     elif not state["well"] and no_more_stones(state):
         finish(state, "no_more_stones", events)
-    return state["over"] is not None
+    else:
+        return False
+    return True
 
 
 def finish(state: State, reason: str, events: list[Event]) -> None:

@@ -1,25 +1,30 @@
 """Helper seats (R13-R19): the draw, who is owed a gift, and JagAI's choice of card."""
 
+# Hot events are dict literals shaped exactly as events.event() builds them: type, fields, secret.
+
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import story_of
-from .events import Event, event
-from .scoring import laid_stories, team_points
-from .state import State, persons, seat_count
+from .events import Event
+from .scoring import team_points
+from .state import State
 
 
 def pick_recipient(state: State, giver: int) -> int | None:
     """R15: fewest points, then fewest gifts received, then first in seat order after the giver."""
-    n = seat_count(state)
-    candidates = persons(state)
-    if not candidates:
-        return None
-    return min(
-        candidates,
-        key=lambda s: (team_points(state, s), state["received"][s - 1], (s - giver) % n),
-    )
+    kinds, received = state["kinds"], state["received"]
+    n = len(kinds)
+    teams = state["teams"]
+    best, best_key = None, None
+    for seat in range(1, n + 1):
+        if kinds[seat - 1] != "person":
+            continue
+        points = team_points(state, seat) if teams else state["points"][seat - 1]
+        key = (points, received[seat - 1], (seat - giver) % n)
+        if best_key is None or key < best_key:
+            best, best_key = seat, key
+    return best
 
 
 def jagai_choice(view: dict[str, Any]) -> int | None:
@@ -56,13 +61,17 @@ def _gap(story: int, cards: list[int]) -> int:
 
 def gift_reason(state: State, recipient: int, card: int) -> str:
     """Why a card fits the recipient: "asked", "seal", or "choice" (an agent's free pick)."""
-    story = story_of(card)
-    laid = laid_stories(state)
-    if laid.get(story, recipient) == recipient and any(
-        a[0] == recipient and a[2] == story for a in state["asks"]
-    ):
-        return "asked"
-    for owner, stone_story, cards in state["stones"]:
+    story = card // 4 + 1
+    stones = state["stones"]
+    laid_by = recipient  # the seat that laid this story's stone (the last, as a dict would keep)
+    for seat, stone_story, _cards in stones:
+        if stone_story == story:
+            laid_by = seat
+    if laid_by == recipient:
+        for ask in state["asks"]:
+            if ask[0] == recipient and ask[2] == story:
+                return "asked"
+    for owner, stone_story, cards in stones:
         if owner == recipient and stone_story == story and len(cards) == 3:
             return "seal"
     return "choice"
@@ -75,9 +84,10 @@ def begin_helper_turn(state: State, seat: int, events: list[Event]) -> None:
         held = state["hands"][seat - 1]
         held.append(card)
         held.sort()
-        events.append(event("draw", {"seats": [seat], "card": card}, seat=seat, why="helper"))
-    count = (2 if len(state["hands"][seat - 1]) > 6 else 1) + state["kept"][seat - 1]
-    state["kept"][seat - 1] = 0
+        events.append({"type": "draw", "seat": seat, "why": "helper", "secret": {"seats": [seat], "card": card}})
+    kept = state["kept"]
+    count = (2 if len(state["hands"][seat - 1]) > 6 else 1) + kept[seat - 1]
+    kept[seat - 1] = 0
     state["phase"] = "gift"
     prepare_gift(state, seat, count, events)
 
@@ -91,7 +101,7 @@ def prepare_gift(state: State, seat: int, count: int, events: list[Event]) -> No
     recipient = pick_recipient(state, seat)
     if recipient is None or not state["hands"][seat - 1]:
         state["kept"][seat - 1] += count
-        events.append(event("gift_kept", giver=seat, recipient=recipient, count=count))
+        events.append({"type": "gift_kept", "giver": seat, "recipient": recipient, "count": count})
         state["owed"] = None
         state["phase"] = "next"
     else:
@@ -105,7 +115,7 @@ def give(state: State, seat: int, card: int | None, events: list[Event]) -> None
     if card is None:
         # Nothing a keep changes feeds R15 or R16, so every later gift this turn is kept too.
         state["kept"][seat - 1] += count
-        events.append(event("gift_kept", giver=seat, recipient=recipient, count=count))
+        events.append({"type": "gift_kept", "giver": seat, "recipient": recipient, "count": count})
         count = 0
     else:
         reason = gift_reason(state, recipient, card)
@@ -116,7 +126,7 @@ def give(state: State, seat: int, card: int | None, events: list[Event]) -> None
         state["received"][recipient - 1] += 1
         state["gifts"].append([seat, recipient, card, reason])
         events.append(
-            event("gift", giver=seat, recipient=recipient, card=card, story=story_of(card), reason=reason)
+            {"type": "gift", "giver": seat, "recipient": recipient, "card": card, "story": card // 4 + 1, "reason": reason}
         )
         count -= 1
     prepare_gift(state, seat, count, events)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from .cards import STONES_TO_END
 from .flow import PERSON_PHASES
 from .legal import legal_options
-from .state import State, seat_count
+from .state import State
 
 
-def violations(state: State, moves: list[dict] | None = None) -> list[str]:
+def violations(state: State, moves: list | None = None) -> list[str]:
     """Every broken invariant, as short messages; empty when all hold.
 
     `moves` may pass legal_moves(state, state["turn"]) or legal_options(...) when the caller has them.
@@ -48,12 +48,12 @@ def _every_card(total: int) -> list[int]:
     return every
 
 
-def _to_move(state: State, moves: list[dict] | None) -> list[str]:
+def _to_move(state: State, moves: list | None) -> list[str]:
     """Exactly one seat decides now, unless the game is over."""
     turn = state["turn"]
     movers = [
         s
-        for s in range(1, seat_count(state) + 1)
+        for s in range(1, len(state["kinds"]) + 1)
         if (moves if s == turn and moves is not None else legal_options(state, s))
     ]
     if state["over"] is not None:
@@ -79,17 +79,15 @@ def _stones_and_points(state: State) -> list[str]:
     if len(stones) > STONES_TO_END:
         out.append("more than 12 stones")
     from_stones = [0] * len(kinds)
-    stories = set()
     for owner, story, cards in stones:
-        stories.add(story)
-        low = (story - 1) * 4
+        low = story * 4 - 4
         size = len(cards)
-        if (size != 3 and size != 4) or cards[0] < low or cards[-1] >= low + 4:
+        if not (3 <= size <= 4 and low <= cards[0] and cards[-1] < low + 4):
             out.append(f"bad stone of story {story}")
         if original[owner - 1] != "person":
             out.append(f"helper seat {owner} laid a stone")
         from_stones[owner - 1] += 4 if size == 4 else 2
-    if len(stories) != len(stones):
+    if len({stone[1] for stone in stones}) != len(stones):
         out.append("two stones of one story")
     points, bonus = state["points"], state["bonus"]
     for i, kind in enumerate(kinds):

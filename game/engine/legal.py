@@ -51,7 +51,10 @@ _ANSWERS: list[Option] = [("answer", i) for i in range(3)]
 def as_move(option: Option) -> dict:
     """The move dict of a light option: ("ask", 2, 7) -> {"ask": {"seat": 2, "story": 7}}."""
     name = option[0]
-    return {name: dict(zip(SHAPES[name], option[1:]))}
+    fields = SHAPES[name]
+    if len(fields) == 1:
+        return {name: {fields[0]: option[1]}}
+    return {name: dict(zip(fields, option[1:], strict=True))}
 
 
 def legal_moves(state: State, seat: int) -> list[dict]:
@@ -72,32 +75,35 @@ def legal_options(state: State, seat: int) -> list[Option]:
     if phase == "word":
         return list(_ANSWERS)
     held = state["hands"][seat - 1]
-    mate = partner(state, seat)
+    mate = partner(state, seat) if state["teams"] else None
+    stories = {c // 4 for c in held}  # story positions - 1
     if phase == "ask":
-        options = _asks(state, seat, mate, held)
+        options = _asks(state, seat, mate, stories)
         if state["asked"]:
             options.append(_DONE)
     else:
         options = [_WELL if phase == "well" else _DONE]
-    _lays(state, seat, held, options)
+    if len(held) - len(stories) >= 2:  # else no story is held three times
+        _knocks(held, options)
+    _seals(state, seat, held, options)
     if mate is not None and not state["passed"]:
         options += [("pass", c) for c in held]
     return options
 
 
-def _asks(state: State, seat: int, mate: int | None, held: list[int]) -> list[Option]:
+def _asks(state: State, seat: int, mate: int | None, stories: set[int]) -> list[Option]:
     """Every ask: each other seat (not a partner) for each story in hand."""
-    stories = sorted({c // 4 + 1 for c in held})
+    ordered = sorted(stories)
     return [
-        ("ask", target, story)
+        ("ask", target, story + 1)
         for target in range(1, len(state["kinds"]) + 1)
         if target != seat and target != mate
-        for story in stories
+        for story in ordered
     ]
 
 
-def _lays(state: State, seat: int, held: list[int], options: list[Option]) -> None:
-    """Add knocks for stories held three or four times, and seals for own open stones."""
+def _knocks(held: list[int], options: list[Option]) -> None:
+    """Add a knock for each story held three or four times."""
     run_story, run = -1, 0
     for card in held:  # hands are sorted, so a story's cards sit together
         story = card // 4
@@ -105,6 +111,10 @@ def _lays(state: State, seat: int, held: list[int], options: list[Option]) -> No
         run_story = story
         if run == 3:
             options.append(("knock", story + 1))
+
+
+def _seals(state: State, seat: int, held: list[int], options: list[Option]) -> None:
+    """Add a seal for each open stone of the seat whose missing card it holds."""
     for owner, story, cards in state["stones"]:
         if owner == seat and len(cards) == 3:
             gap = (story - 1) * 4 * 4 + 6 - sum(cards)  # four ids sum to 16(story-1)+6

@@ -9,10 +9,11 @@ from .errors import require
 from .events import Event, event
 from .flow import end_turn
 from .scoring import OPEN_POINTS, SEAL_POINTS, SEALED_POINTS, WORD_POINTS, twelve_stones
-from .state import State, add_to_hand, holds_story, next_rng, partner, seat_count, story_count
+from .state import State, add_to_hand, next_rng, partner, seat_count, story_count
 from .words import make_question
 
 ACTING = ("ask", "well", "ending")
+# Hot events are dict literals shaped exactly as events.event() builds them: type, fields, secret.
 
 
 def ask(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> None:
@@ -24,15 +25,16 @@ def ask(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> N
         "cannot_ask_that_seat",
     )
     _require_story(state, story)
-    require(holds_story(state, seat, story), "story_not_in_hand")
-    cards = cards_of_story(state["hands"][target - 1], story)
+    hands = state["hands"]
+    require(any(c // 4 + 1 == story for c in hands[seat - 1]), "story_not_in_hand")
+    cards = cards_of_story(hands[target - 1], story)
     if cards:
-        state["hands"][target - 1] = [c for c in state["hands"][target - 1] if c not in cards]
+        hands[target - 1] = [c for c in hands[target - 1] if c not in cards]
         add_to_hand(state, seat, cards)
     state["asks"].append([seat, target, story, len(cards)])
     state["asked"] = True
-    events.append(event("ask", seat=seat, target=target, story=story))
-    events.append(event("answer", seat=target, to=seat, story=story, cards=cards, count=len(cards)))
+    events.append({"type": "ask", "seat": seat, "target": target, "story": story})
+    events.append({"type": "answer", "seat": target, "to": seat, "story": story, "cards": cards, "count": len(cards)})
     if not cards:
         state["ask_story"] = story
         state["phase"] = "well" if state["well"] else "ending"
@@ -46,11 +48,11 @@ def well(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> 
     story = state["ask_story"]
     state["ask_story"] = None
     if story_of(card) == story:
-        events.append(event("well_draw", seat=seat, story=story, matched=True, card=card))
+        events.append({"type": "well_draw", "seat": seat, "story": story, "matched": True, "card": card})
         state["phase"] = "ask"
     else:
         secret = {"seats": [seat], "card": card}
-        events.append(event("well_draw", secret, seat=seat, story=story, matched=False))
+        events.append({"type": "well_draw", "seat": seat, "story": story, "matched": False, "secret": secret})
         state["phase"] = "ending"
 
 
@@ -153,7 +155,7 @@ def done(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> 
     require(phase != "well", "must_go_to_well")
     require(phase == "ending" or state["asked"], "must_ask_first")
     state["timeouts"][seat - 1] = 0
-    events.append(event("done", seat=seat))
+    events.append({"type": "done", "seat": seat})
     end_turn(state)
 
 

@@ -96,3 +96,22 @@ def new_page(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def _content_groups(request: pytest.FixtureRequest) -> None:
+    """Put back the content team's groups (made by a data migration) that an earlier transactional
+    test's flush removed; browser tests for the admin sign in as members of them."""
+    if request.node.get_closest_marker("django_db") is None:
+        return
+    request.getfixturevalue("transactional_db")
+    from importlib import import_module
+
+    from django.contrib.auth.models import Group, Permission
+
+    wanted = import_module("content.migrations.0002_content_groups").GROUP_PERMISSIONS
+    for name, codenames in wanted.items():
+        group, _ = Group.objects.get_or_create(name=name)
+        group.permissions.add(
+            *Permission.objects.filter(content_type__app_label="content", codename__in=codenames)
+        )

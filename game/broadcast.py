@@ -114,6 +114,9 @@ def public_cards(game: Game) -> dict[str, Any]:
 def verses_shown(game: Game, state: dict) -> dict[str, Any]:
     """The verse of every story with a stone on the table: the whole table has seen these."""
     laid = {story for _owner, story, _cards in state["stones"]}
+    if state["question"] is not None:
+        # The verse is the answer to an open Remember the Word question: not until it is answered.
+        laid.discard(state["question"]["story"])
     out = {}
     for story in game.cards:
         if story["position"] in laid:
@@ -133,7 +136,7 @@ def seat_update(game: Game, state: dict, seat: int, events: list[dict], *, kind:
     clock = None
     if game.move_deadline is not None and state["over"] is None:
         clock = {"seat": state["turn"], "seconds_left": seconds_left(game.move_deadline)}
-    return {
+    message = {
         "type": kind,
         "version": game.version,
         "events": engine.events_for(events, seat),
@@ -141,6 +144,9 @@ def seat_update(game: Game, state: dict, seat: int, events: list[dict], *, kind:
         "verses": verses_shown(game, state),
         "clock": clock,
     }
+    if game.version == 0:
+        message["cards"] = public_cards(game)  # the deal: the faces of the cards in play
+    return message
 
 
 async def _group_send_all(layer: Any, sends: list[tuple[str, dict]]) -> None:

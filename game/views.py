@@ -28,6 +28,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "private_form": PrivateTableForm(),
         "join_form": JoinForm(),
         "my_games": my_games(request.user),
+        "restriction": request.user.active_restriction(),
         "open_table": Table.objects.unfinished()
         .filter(seats__user=request.user)
         .order_by("-created_at")
@@ -60,8 +61,10 @@ def _game_summary(table: Table, user: Any) -> dict[str, Any]:
         outcome = "Shared win" if result.get("shared") else "Won"
     else:
         outcome = f"Place {mine['rank']}"
+    game = getattr(table, "game", None)
     return {
         "code": table.code,
+        "game_id": game.pk if game else None,
         "when": table.finished_at or table.created_at,
         "kind": table.get_kind_display(),
         "outcome": outcome,

@@ -97,7 +97,7 @@ async def test_an_agent_plays_a_whole_game_through_the_api_seeing_only_its_seat(
 
 
 async def test_an_illegal_gift_is_refused_and_the_timeout_falls_back_to_r16(live_deck, clock):
-    agent, token = await approved_agent()
+    _agent, token = await approved_agent()
     table, host = await table_for_agents()
     player = await joined(token, table.code)
     await sync_to_async(services.start_table)(user=host, code=table.code)

@@ -51,25 +51,37 @@ def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bo
 def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
     """A seat's move; raises IllegalMove(code) and leaves the input untouched when refused."""
     name, args = parse(move, SHAPES)
+    admit(state, seat, name, args)
+    new, events = clone(state), []
+    perform(new, seat, name, args, events)
+    return new, events
+
+
+def admit(state: State, seat: int, name: str, args: dict[str, int]) -> None:
+    """The checks every seat's move passes before it is played; raises IllegalMove."""
     if state["over"] is not None:
         raise IllegalMove("game_over")
-    if type(seat) is not int or not 1 <= seat <= len(state["kinds"]):
+    kinds = state["kinds"]
+    if type(seat) is not int or not 1 <= seat <= len(kinds):
         raise IllegalMove("unknown_seat")
     if state["turn"] != seat:
         raise IllegalMove("not_your_turn")
-    kind = state["kinds"][seat - 1]
+    kind = kinds[seat - 1]
     if name == "give":
         require(kind == "agent" and state["phase"] == "gift", "no_gift_owed")
         require(args["card"] in state["hands"][seat - 1], "card_not_in_hand")
-        new, events = clone(state), []
-        give(new, seat, args["card"], events)
     else:
         require(kind == "person", "not_a_person")
         require(state["phase"] != "word" or name == "answer", "must_answer_word")
-        new, events = clone(state), []
-        PERSON_MOVES[name](new, seat, args, events)
-    flow.settle(new, events)
-    return new, events
+
+
+def perform(state: State, seat: int, name: str, args: dict[str, int], events: list[Event]) -> None:
+    """Play an admitted move on the state itself, then everything automatic after it."""
+    if name == "give":
+        give(state, seat, args["card"], events)
+    else:
+        PERSON_MOVES[name](state, seat, args, events)
+    flow.settle(state, events)
 
 
 def apply_server(state: State, move: Any) -> tuple[State, list[Event]]:

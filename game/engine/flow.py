@@ -29,13 +29,23 @@ def _step(state: State, events: list[Event]) -> bool:
     if phase == "next":
         start_next_turn(state, events)
     elif phase == "gift" and state["kinds"][seat - 1] == "helper":
-        # R14: JagAI decides from its own seat view, never from the state itself.
-        give(state, seat, jagai_choice(helper_view(state, seat)), events)
+        _helper_gifts(state, seat, events)
     elif phase == "ask" and not state["hands"][seat - 1]:
         empty_hand(state, seat, events)
     else:
         return False
     return True
+
+
+def _helper_gifts(state: State, seat: int, events: list[Event]) -> None:
+    """JagAI makes the gifts it owes this turn, checking for the end after each as settle() would."""
+    table = None
+    while True:
+        # R14: JagAI decides from its own seat view, never from the state itself.
+        table = helper_view(state, seat, table)
+        give(state, seat, jagai_choice(table), events)
+        if state["phase"] != "gift" or check_end(state, events):
+            return
 
 
 def start_next_turn(state: State, events: list[Event]) -> None:

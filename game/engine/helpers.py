@@ -29,23 +29,17 @@ def pick_recipient(state: State, giver: int) -> int | None:
 
 def jagai_choice(view: dict[str, Any]) -> int | None:
     """R16, decided from the helper's own seat view only (R14): the card to give, or None to keep."""
-    owed = view["owed"]
-    recipient = owed["recipient"]
+    recipient = view["owed"]["recipient"]
     held = view["hand"]
-    laid = {stone["story"]: stone["seat"] for stone in view["stones"]}
-    tried: set[int] = set()
+    stones = view["stones"]
+    laid = {stone["story"]: stone["seat"] for stone in stones}
+    held_stories = {card // 4 + 1 for card in held}
     for ask in reversed(view["asks"]):
         story = ask["story"]
-        if ask["seat"] != recipient or story in tried:
-            continue
-        tried.add(story)
-        if laid.get(story, recipient) != recipient:
-            continue
-        # The hand is sorted, so the first match is Person, Place, Moment, Word order.
-        for card in held:
-            if card // 4 + 1 == story:
-                return card
-    for stone in view["stones"]:
+        if ask["seat"] == recipient and story in held_stories and laid.get(story, recipient) == recipient:
+            # The hand is sorted, so the first match is Person, Place, Moment, Word order.
+            return next(card for card in held if card // 4 + 1 == story)
+    for stone in stones:
         if stone["seat"] == recipient and not stone["sealed"]:
             gap = _gap(stone["story"], stone["cards"])
             if gap in held:
@@ -84,7 +78,9 @@ def begin_helper_turn(state: State, seat: int, events: list[Event]) -> None:
         held = state["hands"][seat - 1]
         held.append(card)
         held.sort()
-        events.append({"type": "draw", "seat": seat, "why": "helper", "secret": {"seats": [seat], "card": card}})
+        events.append(
+            {"type": "draw", "seat": seat, "why": "helper", "secret": {"seats": [seat], "card": card}}
+        )
     kept = state["kept"]
     count = (2 if len(state["hands"][seat - 1]) > 6 else 1) + kept[seat - 1]
     kept[seat - 1] = 0
@@ -126,7 +122,14 @@ def give(state: State, seat: int, card: int | None, events: list[Event]) -> None
         state["received"][recipient - 1] += 1
         state["gifts"].append([seat, recipient, card, reason])
         events.append(
-            {"type": "gift", "giver": seat, "recipient": recipient, "card": card, "story": card // 4 + 1, "reason": reason}
+            {
+                "type": "gift",
+                "giver": seat,
+                "recipient": recipient,
+                "card": card,
+                "story": card // 4 + 1,
+                "reason": reason,
+            }
         )
         count -= 1
     prepare_gift(state, seat, count, events)

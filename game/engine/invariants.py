@@ -13,49 +13,72 @@ def violations(state: State, moves: list | None = None) -> list[str]:
 
     `moves` may pass legal_moves(state, state["turn"]) or legal_options(...) when the caller has them.
     """
-    out = _cards(state)
-    out += _to_move(state, moves)
-    out += _stones_and_points(state)
-    out += _question(state)
-    return out
+    cards, stones = _cards_and_stones(state)
+    return cards + _to_move(state, moves) + stones + _question(state)
 
 
-def _cards(state: State) -> list[str]:
-    """Every card exactly once in hands, the Well and the stones."""
+def _cards_and_stones(state: State) -> tuple[list[str], list[str]]:
+    """One pass: each card once; stones of 3-4 cards of one story, one a story, by persons; points."""
+    out: list[str] = []
+    stones = state["stones"]
+    original = state["original"]
+    if len(stones) > STONES_TO_END:
+        out.append("more than 12 stones")
     seen = list(state["well"])
     for held in state["hands"]:
         seen += held
-    for stone in state["stones"]:
-        seen += stone[2]
+    from_stones = [0] * len(state["kinds"])
+    stories = set()
+    for owner, story, cards in stones:
+        seen += cards
+        stories.add(story)
+        low = (story - 1) * 4
+        size = len(cards)
+        if size not in (3, 4) or cards[0] < low or cards[-1] >= low + 4:
+            out.append(f"bad stone of story {story}")
+        if original[owner - 1] != "person":
+            out.append(f"helper seat {owner} laid a stone")
+        from_stones[owner - 1] += 4 if size == 4 else 2
+    if len(stories) != len(stones):
+        out.append("two stones of one story")
+    _points(state, from_stones, out)
+    return _each_card_once(state, seen), out
+
+
+def _each_card_once(state: State, seen: list) -> list[str]:
+    """The cards found on the table are exactly 0..N-1, each once."""
     try:
         seen.sort()  # a permutation of 0..N-1 sorts to exactly 0..N-1
     except TypeError:  # a card that is not a number
         return [_CARDS_MISPLACED]
-    if seen != _every_card(4 * len(state["verses"])):
-        return [_CARDS_MISPLACED]
-    return []
+    total = 4 * len(state["verses"])
+    every = _EVERY.get(total) or _EVERY.setdefault(total, list(range(total)))
+    return [] if seen == every else [_CARDS_MISPLACED]
+
+
+def _points(state: State, from_stones: list[int], out: list[str]) -> None:
+    """Person points are their stones plus word bonuses; helpers have none."""
+    points, bonus = state["points"], state["bonus"]
+    for i, kind in enumerate(state["kinds"]):
+        if kind != "person":
+            if points[i] or bonus[i]:
+                out.append(f"helper seat {i + 1} has points")
+        elif points[i] != from_stones[i] + bonus[i]:
+            out.append(f"seat {i + 1} points do not add up")
 
 
 _CARDS_MISPLACED = "cards are not each in exactly one place"
+# Deck size -> its card ids in order; never mutated.
 _EVERY: dict[int, list[int]] = {}
-
-
-def _every_card(total: int) -> list[int]:
-    """All card ids of a deck with `total` cards, in order (cached; never mutated)."""
-    every = _EVERY.get(total)
-    if every is None:
-        every = _EVERY[total] = list(range(total))
-    return every
 
 
 def _to_move(state: State, moves: list | None) -> list[str]:
     """Exactly one seat decides now, unless the game is over."""
     turn = state["turn"]
-    movers = [
-        s
-        for s in range(1, len(state["kinds"]) + 1)
-        if (moves if s == turn and moves is not None else legal_options(state, s))
-    ]
+    movers = []
+    for s in range(1, len(state["kinds"]) + 1):
+        if moves if s == turn and moves is not None else legal_options(state, s):
+            movers.append(s)
     if state["over"] is not None:
         return [] if not movers and state["phase"] == "over" else ["moves offered after the end"]
     if movers != [state["turn"]]:
@@ -68,35 +91,6 @@ def _to_move(state: State, moves: list | None) -> list[str]:
     if state["owed"] is not None and state["kinds"][state["owed"]["recipient"] - 1] != "person":
         return ["a gift is owed to a seat that is not a person"]
     return []
-
-
-def _stones_and_points(state: State) -> list[str]:
-    """Stones: at most 12, 3 or 4 cards of one story, one a story, laid by persons.
-    Person points are their stones plus word bonuses; helpers have none."""
-    out = []
-    stones = state["stones"]
-    kinds, original = state["kinds"], state["original"]
-    if len(stones) > STONES_TO_END:
-        out.append("more than 12 stones")
-    from_stones = [0] * len(kinds)
-    for owner, story, cards in stones:
-        low = story * 4 - 4
-        size = len(cards)
-        if not (3 <= size <= 4 and low <= cards[0] and cards[-1] < low + 4):
-            out.append(f"bad stone of story {story}")
-        if original[owner - 1] != "person":
-            out.append(f"helper seat {owner} laid a stone")
-        from_stones[owner - 1] += 4 if size == 4 else 2
-    if len({stone[1] for stone in stones}) != len(stones):
-        out.append("two stones of one story")
-    points, bonus = state["points"], state["bonus"]
-    for i, kind in enumerate(kinds):
-        if kind != "person":
-            if points[i] or bonus[i]:
-                out.append(f"helper seat {i + 1} has points")
-        elif points[i] != from_stones[i] + bonus[i]:
-            out.append(f"seat {i + 1} points do not add up")
-    return out
 
 
 def _question(state: State) -> list[str]:

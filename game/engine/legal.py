@@ -76,41 +76,45 @@ def legal_options(state: State, seat: int) -> list[Option]:
         return list(_ANSWERS)
     held = state["hands"][seat - 1]
     mate = partner(state, seat) if state["teams"] else None
-    stories = {c // 4 for c in held}  # story positions - 1
+    stories, knocks = _stories_and_knocks(held)
     if phase == "ask":
         options = _asks(state, seat, mate, stories)
         if state["asked"]:
             options.append(_DONE)
     else:
         options = [_WELL if phase == "well" else _DONE]
-    if len(held) - len(stories) >= 2:  # else no story is held three times
-        _knocks(held, options)
+    options += knocks
     _seals(state, seat, held, options)
     if mate is not None and not state["passed"]:
         options += [("pass", c) for c in held]
     return options
 
 
-def _asks(state: State, seat: int, mate: int | None, stories: set[int]) -> list[Option]:
+def _stories_and_knocks(held: list[int]) -> tuple[list[int], list[Option]]:
+    """Stories in a (sorted) hand as positions - 1, ascending, and a knock for each held 3-4 times."""
+    stories: list[int] = []
+    knocks: list[Option] = []
+    run_story, run = -1, 0
+    for card in held:
+        story = card // 4
+        if story == run_story:
+            run += 1
+            if run == 3:
+                knocks.append(("knock", story + 1))
+        else:
+            run_story, run = story, 1
+            stories.append(story)
+    return stories, knocks
+
+
+def _asks(state: State, seat: int, mate: int | None, stories: list[int]) -> list[Option]:
     """Every ask: each other seat (not a partner) for each story in hand."""
-    ordered = sorted(stories)
     return [
         ("ask", target, story + 1)
         for target in range(1, len(state["kinds"]) + 1)
         if target != seat and target != mate
-        for story in ordered
+        for story in stories
     ]
-
-
-def _knocks(held: list[int], options: list[Option]) -> None:
-    """Add a knock for each story held three or four times."""
-    run_story, run = -1, 0
-    for card in held:  # hands are sorted, so a story's cards sit together
-        story = card // 4
-        run = run + 1 if story == run_story else 1
-        run_story = story
-        if run == 3:
-            options.append(("knock", story + 1))
 
 
 def _seals(state: State, seat: int, held: list[int], options: list[Option]) -> None:

@@ -6,10 +6,11 @@ import random
 import time
 from typing import Any
 
-from . import apply, new_game
+from . import admit, perform
+from .flow import settle
 from .invariants import violations
-from .legal import as_move, legal_options
-from .state import State
+from .legal import SHAPES, legal_options
+from .state import State, check_seats, deal, table_of
 
 MAX_MOVES = 20_000  # a random game that runs this long counts as not ending
 
@@ -28,9 +29,12 @@ def run(
     totals = {"turns": 0, "stones": 0, "gifts": 0, "kept": 0, "left_kept": 0, "bad": 0, "moves": 0}
     endings: dict[str, int] = {}
     started, wall = time.process_time(), time.perf_counter()
+    check_seats(kinds, teams)
+    verses, names = table_of(deck)  # once, not once a game as new_game() would
     for game in range(games):
         rng = random.Random(f"{seed}:{game}")
-        state = new_game(deck, kinds, seed=rng.randrange(2**31), remember_word=True, teams=teams)
+        state = deal(verses, names, kinds, seed=rng.randrange(2**31), remember_word=True, teams=teams)
+        settle(state, [])  # as new_game() does
         state = _play(state, rng, totals, check)
         reason = state["over"]["reason"] if state["over"] else "unfinished"
         endings[reason] = endings.get(reason, 0) + 1
@@ -69,7 +73,7 @@ def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool)
         if not options:
             bad += 1
             break
-        state, events = apply(state, state["turn"], as_move(rng.choice(options)))
+        events = play(state, state["turn"], rng.choice(options))
         moves += 1
         for item in events:
             if item["type"] == "gift_kept":
@@ -81,3 +85,13 @@ def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool)
     totals["kept"] += kept
     totals["bad"] += bad
     return state
+
+
+def play(state: State, seat: int, option: tuple) -> list:
+    """apply() of a legal option without the copy: the simulator owns its state and drops the old one."""
+    name = option[0]
+    args = dict(zip(SHAPES[name], option[1:], strict=True))  # the move as_move(option) would make
+    admit(state, seat, name, args)
+    events: list = []
+    perform(state, seat, name, args, events)
+    return events

@@ -31,8 +31,26 @@ _MUTABLE_LISTS = (
 
 def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool) -> State:
     """Deal a new game (R1-R4): shuffle by the seed, 5 cards a seat, the rest is the Well."""
-    _check_seats(seats, teams)
+    check_seats(seats, teams)
     verses = _verses(deck)
+    return deal(verses, title_names(deck), seats, seed=seed, remember_word=remember_word, teams=teams)
+
+
+def table_of(deck: list[dict]) -> tuple[list[str | None], list[str]]:
+    """What a deal needs from a deck (verses by position, names); lets many deals share the work."""
+    return _verses(deck), title_names(deck)
+
+
+def deal(
+    verses: list[str | None],
+    names: list[str],
+    seats: list[str],
+    *,
+    seed: int,
+    remember_word: bool,
+    teams: bool,
+) -> State:
+    """new_game() from checked seats and a deck's table_of()."""
     cards = list(range(4 * len(verses)))
     random.Random(seed).shuffle(cards)
     hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(seats))]
@@ -43,8 +61,8 @@ def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bo
         "rng": 0,
         "word": bool(remember_word),
         "teams": bool(teams),
-        "verses": verses,
-        "names": title_names(deck),
+        "verses": list(verses),
+        "names": list(names),
         "kinds": list(seats),
         "original": list(seats),
         "hands": hands,
@@ -71,7 +89,7 @@ def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bo
     }
 
 
-def _check_seats(seats: list[str], teams: bool) -> None:
+def check_seats(seats: list[str], teams: bool) -> None:
     """Seats: 4 or 5, known kinds, seat 1 the host (a person); teams are exactly four people."""
     if len(seats) not in (4, 5):
         raise ValueError("a table has 4 or 5 seats")

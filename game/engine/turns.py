@@ -34,7 +34,9 @@ def ask(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> N
     state["asks"].append([seat, target, story, len(cards)])
     state["asked"] = True
     events.append({"type": "ask", "seat": seat, "target": target, "story": story})
-    events.append({"type": "answer", "seat": target, "to": seat, "story": story, "cards": cards, "count": len(cards)})
+    events.append(
+        {"type": "answer", "seat": target, "to": seat, "story": story, "cards": cards, "count": len(cards)}
+    )
     if not cards:
         state["ask_story"] = story
         state["phase"] = "well" if state["well"] else "ending"

@@ -46,13 +46,14 @@ def view(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def helper_view(state: State, seat: int) -> dict[str, Any]:
-    """The part of view(state, seat) that JagAI reads (R14), built by the same code, nothing more."""
+def helper_view(state: State, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The part of view(state, seat) JagAI reads (R14), by the same code; `table`: this turn's last one."""
+    # Gifts change neither stones nor asks, so a later gift of the same turn may reuse them.
     return {
         "seat": seat,
         "hand": list(state["hands"][seat - 1]),
-        "stones": _stones(state),
-        "asks": _asks(state),
+        "stones": _stones(state) if table is None else table["stones"],
+        "asks": _asks(state) if table is None else table["asks"],
         "owed": _owed(state),
     }
 

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.contrib.auth.models import Group
 from django.core.management import call_command
-from django.db import connections
 from django.test import Client
 from playwright.sync_api import expect
 
 from moderation.models import Case, Decision
-from tests.e2e.helpers import screenshot
+from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations
 from tests.factories import UserFactory
 from tests.moderation.conftest import ensure_reviewers_group, play_game
@@ -30,19 +28,6 @@ def sign_in(page, base_url: str, user) -> None:
     page.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base_url}]
     )
-
-
-def in_a_thread(work):
-    """Run ORM work that sends socket messages away from Playwright's event loop."""
-
-    def run():
-        try:
-            return work()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(run).result()
 
 
 @pytest.fixture

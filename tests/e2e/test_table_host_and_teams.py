@@ -3,32 +3,17 @@
 from __future__ import annotations
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.management import call_command
-from django.db import connections
 from playwright.sync_api import expect
 
 from game import services
-from tests.e2e.helpers import ARTIFACTS, screenshot
+from tests.e2e.helpers import ARTIFACTS, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _in_a_thread(work):
-    """Run service calls away from Playwright's event loop (they send messages with async_to_sync)."""
-
-    def run():
-        try:
-            return work()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(run).result()
 
 
 def test_the_host_ends_the_game_early_after_a_confirm_and_nobody_wins(live_asgi, new_page):
@@ -42,7 +27,7 @@ def test_the_host_ends_the_game_early_after_a_confirm_and_nobody_wins(live_asgi,
         services.start_table(user=host, code=table.code)
         return table.code
 
-    code = _in_a_thread(deal)
+    code = in_a_thread(deal)
     page, other = new_page(), new_page()
     for member, browser_page in ((host, page), (guest, other)):
         sign_in(browser_page, server, member)
@@ -82,7 +67,7 @@ def test_partners_pass_a_card_face_down_in_teams(live_asgi, new_page):
         services.start_table(user=people[0], code=table.code)
         return table.code
 
-    code = _in_a_thread(deal)
+    code = in_a_thread(deal)
     naomi, ruth = new_page(), new_page()
     for member, page in ((people[0], naomi), (people[2], ruth)):
         sign_in(page, server, member)

@@ -47,7 +47,7 @@ test: $(VENV)/.installed-dev
 # `make bench SERVICES=1` runs on PostgreSQL + Redis with two server processes;
 # BENCH_ARGS passes options, e.g. `make bench BENCH_ARGS="--tables 100 --hot"`.
 bench: $(VENV)/.installed-dev
-	$(BIN)/python -m bench $(if $(filter 1 yes true,$(SERVICES)),--services) $(BENCH_ARGS)
+	@$(BIN)/python -m bench $(if $(filter 1 yes true,$(SERVICES)),--services) $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles test-artifacts

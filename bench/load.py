@@ -62,6 +62,7 @@ class Stats:
     error_codes: Counter = field(default_factory=Counter)
     lost_events: int = 0
     out_of_order: int = 0
+    stale_after_catchup: int = 0
     stalls: int = 0
     games_finished: int = 0
     connect_failures: int = 0
@@ -92,6 +93,7 @@ class Seat:
         self.ws: ClientConnection | None = None
         self.reader: asyncio.Task | None = None
         self.version = -1  # last game version this seat has seen
+        self.caught_up_to = -1  # the highest version a catchup brought
         self.view: dict | None = None
         self.view_at = 0.0  # when that view arrived
         self.sent: deque[float] = deque()
@@ -222,6 +224,7 @@ class TableRun:
             self._on_update(seat, message, t)
         elif kind == "catchup":
             version = message["version"]
+            seat.caught_up_to = max(seat.caught_up_to, version)
             if version > seat.version:
                 self.stats.lost_events += version - seat.version  # never arrived as live updates
                 seat.version = version
@@ -238,7 +241,10 @@ class TableRun:
     def _on_update(self, seat: Seat, message: dict, t: float) -> None:
         version = message["version"]
         if version <= seat.version:
-            self.stats.out_of_order += 1
+            if version <= seat.caught_up_to:
+                self.stats.stale_after_catchup += 1  # already covered by a catchup after a stall
+            else:
+                self.stats.out_of_order += 1
             return
         if version > seat.version + 1:
             self.stats.lost_events += version - seat.version - 1
@@ -362,7 +368,7 @@ class TableRun:
         await self.close()
         self.info = await self.reopen(self.info.members)
         for seat in self.seats:
-            seat.version, seat.view = -1, None
+            seat.version, seat.view, seat.caught_up_to = -1, None, -1
         await self.open()
 
     def caught_up(self) -> bool:

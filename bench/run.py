@@ -237,6 +237,7 @@ async def run_load(
         "error_codes": dict(stats.error_codes),
         "lost_events": stats.lost_events,
         "out_of_order": stats.out_of_order,
+        "stale_after_catchup": stats.stale_after_catchup,
         "stalls": stats.stalls,
         "late_sends": stats.late_sends,
         "games_finished": stats.games_finished,

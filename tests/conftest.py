@@ -7,6 +7,8 @@ from django.conf import settings
 
 # Tests fire clock deadlines themselves, with a controlled clock.
 settings.GAME_CLOCK_IN_PROCESS = False
+# Threads in tests (races, socket workers) must not keep connections that block dropping the test DB.
+settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 # Hashing passwords slowly protects members, not tests.
 settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -6,8 +6,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from game.codes import normalize
+
 
 class TableQuerySet(models.QuerySet["Table"]):
+    def by_code(self, code: str) -> TableQuerySet:
+        """Tables with this code in any case, newest first: a code is reused once its table is done."""
+        return self.filter(code=normalize(code)).order_by("-created_at", "-pk")
+
     def unfinished(self) -> TableQuerySet:
         return self.filter(status__in=[Table.Status.WAITING, Table.Status.PLAYING])
 

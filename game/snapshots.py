@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import Agent, User
-from game import broadcast, codes, engine
+from game import broadcast, engine
 from game.models import Game, GameEvent, Seat, Table
 from game.services.starting import seat_list
 
@@ -38,8 +38,7 @@ def _seat_filter(user: User | None, agent: Agent | None) -> dict[str, Any]:
 
 def welcome(*, code: str, user: User | None = None, agent: Agent | None = None) -> dict[str, Any] | None:
     """The first message on a table socket, or None if the member or agent has no seat there."""
-    tables = Table.objects.filter(code=codes.normalize(code), **_seat_filter(user, agent))
-    table = tables.order_by("-created_at").first()
+    table = Table.objects.by_code(code).filter(**_seat_filter(user, agent)).first()
     if table is None:
         return None
     seats = seat_list(table)

@@ -88,7 +88,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
     """The waiting room and the game: one page, brought to life by static/js/table.js."""
     normal = codes.normalize(code)
-    table = Table.objects.filter(code=normal, seats__user=request.user).order_by("-created_at").first()
+    table = Table.objects.by_code(normal).filter(seats__user=request.user).first()
     if table is None:
         if Table.objects.unfinished().filter(code=normal).exists():
             return redirect("join_link", code=normal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from accounts.models import Agent
-from game import broadcast, codes
+from game import broadcast
 from game.errors import GameError
 from game.models import Seat, Table
 from game.services.starting import seat_list
@@ -19,9 +19,7 @@ def agent_join(*, agent: Agent, code: str) -> Table:
     """An approved agent takes a free seat as a helper: private tables that allow agents, no teams."""
     if not agent.is_approved:
         raise GameError("agent_not_approved", "This agent is not approved.", status=403)
-    table = (
-        Table.objects.select_for_update().filter(code=codes.normalize(code)).order_by("-created_at").first()
-    )
+    table = Table.objects.select_for_update().by_code(code).first()
     if table is None or not table.is_open:
         raise GameError("no_such_table", status=404)
     seats = seat_list(table)
@@ -43,7 +41,7 @@ def agent_join(*, agent: Agent, code: str) -> Table:
 @transaction.atomic
 def agent_leave(*, agent: Agent, code: str) -> Table:
     """An agent leaves a table before the deal; once dealt, its seat stays and R16 plays for it."""
-    table = Table.objects.select_for_update().filter(code=codes.normalize(code), seats__agent=agent).first()
+    table = Table.objects.select_for_update().by_code(code).filter(seats__agent=agent).first()
     if table is None:
         raise GameError("not_seated", status=403)
     if table.status == Table.Status.WAITING:

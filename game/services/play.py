@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Agent, User
-from game import broadcast, codes, engine
+from game import broadcast, engine
 from game.errors import GameError
 from game.models import Game, GameEvent, Reaction, Seat, Table
 from game.services.recording import Step, lock_game, record
@@ -20,8 +20,7 @@ from game.services.starting import seat_list
 @transaction.atomic
 def leave_table(*, user: User, code: str) -> Table:
     """Leave: before the deal the seat is freed; during the game JagAI takes it over (R27, R28)."""
-    table = Table.objects.select_for_update().filter(code=codes.normalize(code), seats__user=user)
-    table = table.order_by("-created_at").first()
+    table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
         raise GameError("not_seated", status=403)
     if table.status == Table.Status.WAITING:
@@ -114,7 +113,7 @@ def play_move(
 @transaction.atomic
 def end_game(*, user: User, code: str) -> Game:
     """The host ends the game early: nobody wins (R23)."""
-    table = Table.objects.filter(code=codes.normalize(code)).order_by("-created_at").first()
+    table = Table.objects.by_code(code).first()
     if table is None or table.status != Table.Status.PLAYING:
         raise GameError("not_playing", status=409)
     game, table, seats = lock_game(table.pk)

@@ -91,7 +91,7 @@ def _agents_after_people(seats: list[Seat]) -> list[Seat]:
 
 
 def _locked_waiting_table(code: str, user: User) -> Table:
-    table = Table.objects.select_for_update().filter(code=code).order_by("-created_at").first()
+    table = Table.objects.select_for_update().by_code(code).first()
     if table is None:
         raise GameError("no_such_table", status=404)
     if table.host_id != user.pk:

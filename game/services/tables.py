@@ -83,7 +83,7 @@ def join_by_code(*, user: User, code: str, ip: str = "") -> Table:
     normal = codes.normalize(code)
     table = None
     if codes.is_well_formed(normal):
-        table = Table.objects.select_for_update().filter(code=normal).order_by("-created_at").first()
+        table = Table.objects.select_for_update().by_code(normal).first()
     if table is None:
         count_failed_join(user=user, ip=ip)
         raise GameError("no_such_table" if normal else "bad_code", status=404)
@@ -112,8 +112,7 @@ def play_now(*, user: User) -> Table:
 @transaction.atomic
 def play_again(*, user: User, code: str) -> Table:
     """After a game: open (or join) the next table with the same settings and the same people (R29)."""
-    table = Table.objects.select_for_update().filter(code=codes.normalize(code), seats__user=user)
-    table = table.order_by("-created_at").first()
+    table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
         raise GameError("not_seated", status=403)
     if table.is_open:

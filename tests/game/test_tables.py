@@ -237,3 +237,11 @@ def test_ruling_R29_play_again_opens_one_new_table_with_the_same_settings_for_th
     assert set(again.seats.values_list("user", flat=True)) == {host.pk, guest.pk}
     stranger = UserFactory()
     assert refusal(services.play_again, user=stranger, code=table.code).code == "not_seated"
+
+
+def test_the_host_starts_a_table_named_in_any_case(live_deck):
+    host = UserFactory()
+    table = services.create_private_table(user=host)
+    services.start_table(user=host, code=table.code.lower())
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING

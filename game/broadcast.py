@@ -5,12 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
-from game import engine
+from game import engine, outbox
 from game.models import Game, Seat, Table
 
 LOBBY_GROUP = "lobby"
@@ -149,25 +147,9 @@ def seat_update(game: Game, state: dict, seat: int, events: list[dict], *, kind:
     return message
 
 
-async def _group_send_all(layer: Any, sends: list[tuple[str, dict]]) -> None:
-    for group, message in sends:
-        await layer.group_send(group, {"type": "relay", "message": message})
-
-
-def _send_all(sends: list[tuple[str, dict]]) -> None:
-    """Send messages to groups, in order, in one hop from this (database) thread to the event loop."""
-    layer = get_channel_layer()
-    if layer is not None and sends:
-        async_to_sync(_group_send_all)(layer, sends)
-
-
-def _send(group: str, message: dict) -> None:
-    _send_all([(group, message)])
-
-
 def on_commit_send(group: str, message: dict) -> None:
     """Send a message to a group once the current transaction has committed."""
-    transaction.on_commit(lambda: _send(group, message))
+    transaction.on_commit(lambda: outbox.send_all([(group, message)]))
 
 
 def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[dict]) -> None:
@@ -178,8 +160,8 @@ def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[di
         if (group := seat_group(seat)) is not None
     ]
     if sends:
-        # One hook and one hop for every seat: the database thread waits on the event loop once.
-        transaction.on_commit(lambda: _send_all(sends))
+        # One hook for every seat, handed to the event loop in one piece, in commit order.
+        transaction.on_commit(lambda: outbox.send_all(sends))
 
 
 def send_table_update(table: Table, seats: list[Seat], version: int = 0) -> None:
@@ -205,5 +187,5 @@ def lobby_tables() -> list[dict[str, Any]]:
 def send_lobby_update() -> None:
     """After commit: the open public tables to every start screen."""
     transaction.on_commit(
-        lambda: _send(LOBBY_GROUP, {"type": "lobby", "version": 0, "tables": lobby_tables()})
+        lambda: outbox.send_all([(LOBBY_GROUP, {"type": "lobby", "version": 0, "tables": lobby_tables()})])
     )

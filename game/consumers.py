@@ -14,6 +14,7 @@ from django.conf import settings
 from game import services, snapshots
 from game.broadcast import LOBBY_GROUP, member_group, table_group
 from game.devices import device_from_scope
+from game.dispatch import DirectDispatch
 from game.errors import GameError
 
 # Close codes in the 4000 range are ours.
@@ -23,7 +24,7 @@ CLOSE_TOO_BIG = 1009
 CLOSE_TOO_MANY = 1008
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """The start screen's live list of open public tables, for signed-in members."""
 
     async def connect(self) -> None:
@@ -49,7 +50,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
 
-class SeatSocket(AsyncWebsocketConsumer):
+class SeatSocket(DirectDispatch, AsyncWebsocketConsumer):
     """What every seat's socket shares: size and rate caps, parsing, moves, catch-up, errors."""
 
     table_id: int | None = None

@@ -20,6 +20,7 @@ if settings.GAME_CLOCK_IN_PROCESS:
 
     start_in_background()
 
+from game import outbox  # noqa: E402
 from game.agent_consumer import AgentConsumer  # noqa: E402
 
 AGENT_PATH = "/ws/agent/"
@@ -33,4 +34,11 @@ async def websocket_app(scope, receive, send):
     return await app(scope, receive, send)
 
 
-application = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websocket_app})
+router = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websocket_app})
+
+
+async def application(scope, receive, send):
+    """Every connection first attaches the server's event loop to the outbox, so that services in
+    worker threads hand it their messages without waiting for it (game/outbox.py)."""
+    outbox.attach()
+    return await router(scope, receive, send)

@@ -1,0 +1,95 @@
+"""Handing group messages from database threads to the server's event loop, in order, without waiting.
+
+Services run in worker threads and send after their transaction commits. Waiting there for the event
+loop (asgiref's async_to_sync) held the single database thread until the loop got round to the send,
+so every move queued behind every socket's traffic. Instead, each server process attaches its event
+loop here (asgi.py does, on every connection) and a thread only appends to a queue and wakes the
+loop; one task per loop drains the queue in order, so messages still leave in commit order.
+
+With no attached loop running (a management command, a separate `run_clock` process, a plain test),
+the send happens in the calling thread as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections import deque
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+log = logging.getLogger(__name__)
+
+Sends = list[tuple[str, dict]]
+
+
+async def group_send_all(sends: Sends) -> None:
+    """Send each message to its group, one after another."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in sends:
+        await layer.group_send(group, {"type": "relay", "message": message})
+
+
+class Outbox:
+    """One event loop's queue of sends from other threads, drained by at most one task at a time."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.thread_id = threading.get_ident()
+        self.pending: deque[Sends] = deque()
+        self.draining: asyncio.Task | None = None
+
+    def usable(self) -> bool:
+        """Whether a thread can hand work to this loop: it is running and this is not its thread."""
+        return self.loop.is_running() and threading.get_ident() != self.thread_id
+
+    def put(self, sends: Sends) -> None:
+        """From any thread: queue the sends and wake the loop."""
+        self.pending.append(sends)
+        self.loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        if self.draining is None or self.draining.done():
+            self.draining = self.loop.create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while self.pending:
+            sends = self.pending.popleft()
+            try:
+                await group_send_all(sends)
+            except Exception:
+                # One failed send must not stop the messages queued behind it.
+                log.exception("group send failed")
+
+
+_current: Outbox | None = None
+_lock = threading.Lock()
+
+
+def attach() -> None:
+    """Called on the event loop: make it the loop this process's threads hand their sends to."""
+    global _current
+    loop = asyncio.get_running_loop()
+    if _current is not None and _current.loop is loop:
+        return
+    with _lock:
+        if _current is None or _current.loop is not loop:
+            _current = Outbox(loop)
+
+
+def send_all(sends: Sends) -> None:
+    """Send messages to groups in order: through the attached loop if there is one, else right here."""
+    if not sends:
+        return
+    outbox = _current
+    if outbox is not None and outbox.usable():
+        try:
+            outbox.put(sends)
+            return
+        except RuntimeError:  # the loop closed after the check: send from here instead
+            pass
+    async_to_sync(group_send_all)(sends)

@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from game import engine
 from game.models import Game, Table
-from game.services.recording import Step, lock_game, record
+from game.services.recording import Step, record
+from game.services.rows import lock_game
 from game.services.starting import begin_game, seat_list
 
 

@@ -12,8 +12,9 @@ from django.utils import timezone
 from accounts.models import Agent, User
 from game import broadcast, engine
 from game.errors import GameError
-from game.models import Game, GameEvent, Reaction, Seat, Table
-from game.services.recording import Step, lock_game, record
+from game.models import Game, Reaction, Seat, Table
+from game.services.recording import Step, record
+from game.services.rows import lock_game, move_seen
 from game.services.starting import seat_list
 
 
@@ -92,7 +93,7 @@ def play_move(
     except Game.DoesNotExist:
         raise GameError("not_playing", status=409) from None
     seat = _seat_of(seats, user, agent)
-    if move_id and GameEvent.objects.filter(game=game, seat=seat.position, move_id=move_id).exists():
+    if move_id and move_seen(game.pk, seat.position, move_id):
         return game, False
     if table.status != Table.Status.PLAYING:
         raise GameError("game_over", status=409)

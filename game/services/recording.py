@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from game import broadcast, engine
 from game.models import Game, GameEvent, Seat, Table
-from game.services.starting import move_deadline
+from game.services.starting import move_deadline, seat_list
 from moderation.services import flag_game_on_commit
 
 
@@ -21,13 +21,6 @@ class Step:
     move_id: str = ""
     device_id: str = ""
     extra_events: list[dict] = field(default_factory=list)
-
-
-def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
-    """The game row locked for this transaction, its table and seats (three queries at most)."""
-    game = Game.objects.select_for_update().select_related("table").get(table_id=table_id)
-    seats = list(Seat.objects.filter(table_id=table_id).select_related("user", "agent").order_by("position"))
-    return game, game.table, seats
 
 
 def _sync_seat_kinds(state: dict, seats: list[Seat]) -> bool:
@@ -82,4 +75,5 @@ def record(game: Game, table: Table, seats: list[Seat], state: dict, events: lis
     seats_changed = _sync_seat_kinds(state, seats)
     broadcast.send_game_update(game, state, seats, events)
     if seats_changed or state["over"] is not None:
-        broadcast.send_table_update(table, seats, game.version)
+        # The table's public facts name every seat: read them again with their members and agents.
+        broadcast.send_table_update(table, seat_list(table), game.version)

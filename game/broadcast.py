@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
@@ -109,24 +110,44 @@ def public_cards(game: Game) -> dict[str, Any]:
     return cards
 
 
+def _words_of(cards: list[dict]) -> dict[int, dict[str, Any]]:
+    out = {}
+    for story in cards:
+        word = story["cards"][3]
+        out[story["position"]] = {
+            "reference": word.get("reference"),
+            "text": word.get("verse_text"),
+            "book_slug": word.get("book_slug"),
+            "chapter": word.get("chapter"),
+            "verse": word.get("verse"),
+        }
+    return out
+
+
+@lru_cache(maxsize=512)
+def _dealt_words(game_id: int, started_at: datetime) -> dict[int, dict[str, Any]]:
+    # Keyed by the start time too: a test database can give a new game an old game's id.
+    return _words_of(Game.objects.filter(pk=game_id).values_list("cards", flat=True).get())
+
+
+def word_cards(game: Game) -> dict[int, dict[str, Any]]:
+    """Each story's verse by story position. A move reads the game without its dealt cards, which
+    never change, so they are read once per game in each process."""
+    if "cards" in game.get_deferred_fields():
+        return _dealt_words(game.pk, game.started_at)
+    return _words_of(game.cards)
+
+
 def verses_shown(game: Game, state: dict) -> dict[str, Any]:
     """The verse of every story with a stone on the table: the whole table has seen these."""
     laid = {story for _owner, story, _cards in state["stones"]}
     if state["question"] is not None:
         # The verse is the answer to an open Remember the Word question: not until it is answered.
         laid.discard(state["question"]["story"])
-    out = {}
-    for story in game.cards:
-        if story["position"] in laid:
-            word = story["cards"][3]
-            out[str(story["position"])] = {
-                "reference": word.get("reference"),
-                "text": word.get("verse_text"),
-                "book_slug": word.get("book_slug"),
-                "chapter": word.get("chapter"),
-                "verse": word.get("verse"),
-            }
-    return out
+    if not laid:
+        return {}
+    words = word_cards(game)
+    return {str(position): words[position] for position in sorted(laid)}
 
 
 def seat_update(game: Game, state: dict, seat: int, events: list[dict], *, kind: str = "update") -> dict:

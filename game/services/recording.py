@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from game import broadcast, engine
 from game.models import Game, GameEvent, Seat, Table
+from game.services import rows
 from game.services.starting import move_deadline, seat_list
 from moderation.services import flag_game_on_commit
 
@@ -54,15 +55,18 @@ def record(game: Game, table: Table, seats: list[Seat], state: dict, events: lis
     elapsed = int((now - game.decision_since).total_seconds() * 1000) if step.seat is not None else None
     game.version += 1
     events = step.extra_events + events
-    GameEvent.objects.create(
-        game=game,
-        seq=game.version,
-        seat=step.seat,
-        move=step.move,
-        move_id=step.move_id,
-        events=events,
-        elapsed_ms=elapsed,
-        device_id=step.device_id[:64],
+    rows.add_event(
+        GameEvent(
+            game=game,
+            seq=game.version,
+            seat=step.seat,
+            move=step.move,
+            move_id=step.move_id,
+            events=events,
+            server_time=now,
+            elapsed_ms=elapsed,
+            device_id=step.device_id[:64],
+        )
     )
     game.state = engine.to_json(state)
     game.decision_since = now
@@ -71,7 +75,7 @@ def record(game: Game, table: Table, seats: list[Seat], state: dict, events: lis
     if state["over"] is not None:
         _finish(game, table, state)
         fields += ["result", "finished_at"]
-    game.save(update_fields=fields)
+    rows.save_game(game, fields)
     seats_changed = _sync_seat_kinds(state, seats)
     broadcast.send_game_update(game, state, seats, events)
     if seats_changed or state["over"] is not None:

@@ -1,49 +1,91 @@
-"""The rows every move reads, in plain SQL: the locked table and game, the seats, a repeated move id.
+"""The statements every move runs, in plain SQL: read the locked table, game and seats, check for a
+repeated move id, add the event row, save the game.
 
-These run on every move, and the ORM spent more CPU building their SQL than the database spent
-answering it: about 3.7 ms a move against 0.5 ms for the same rows read here (measured on the
-benchmark machine; docs/performance.md). The rows still come back as model instances through
-`Manager.raw`, with the usual field conversions. The game's copy of the dealt deck and its initial
-state are left out (deferred, so they load if something asks for them); members and agents are
-not joined in, because a move only needs their ids.
+The ORM spent far more CPU turning these into SQL and back into models than the database spent
+answering them: lock_game took 1.6 ms through `Manager.raw` and 3.7 ms through querysets, against
+0.3 ms for the same statements on a plain cursor (docs/performance.md). So they are written here
+once, from the models' own table and column names. Rows become model instances through
+`Model.from_db` after the same field and backend converters a queryset applies, and values are
+prepared for the database by each field's own `get_db_prep_save`, as `Model.save` does (no model
+here has save signals or a custom save).
 
-Locks are taken table first, then game, the same order as every service that locks a table.
+The game's copy of the dealt deck and its initial state are not read (deferred: they load if
+something asks for them; verses come from `broadcast.word_cards`, read once per game). Members and
+agents are not joined in: a move only needs their ids. Locks are taken table first, then game, the
+same order as every service that locks a table.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from django.db import connection
+from django.db.models import Model
 
 from game.models import Game, GameEvent, Seat, Table
 
 # Large columns a move never reads.
-_GAME_UNREAD = {"initial_state"}
+GAME_UNREAD = frozenset({"cards", "initial_state"})
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How to read one model's rows: the columns, their attribute names, and their converters."""
+
+    model: type[Model]
+    columns: str
+    names: list[str]
+    converters: list[tuple[int, Any, list]]
+
+    def instances(self, rows: list[tuple]) -> list[Any]:
+        out = []
+        for row in rows:
+            values = list(row)
+            for i, expression, converters in self.converters:
+                for convert in converters:
+                    values[i] = convert(values[i], expression, connection)
+            out.append(self.model.from_db(connection.alias, self.names, values))
+        return out
 
 
 @cache
-def _statements(vendor: str, lock: str) -> dict[str, str]:
-    """The statements, built once from the models' own table and column names (no outside input)."""
+def _reader(model: type[Model], vendor: str, leave_out: frozenset[str] = frozenset()) -> Reader:
+    fields = [f for f in model._meta.concrete_fields if f.name not in leave_out]
+    converters = []
+    for i, field in enumerate(fields):
+        expression = field.get_col(model._meta.db_table)
+        found = connection.ops.get_db_converters(expression) + expression.get_db_converters(connection)
+        if found:
+            converters.append((i, expression, found))
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    return Reader(model, columns, [f.attname for f in fields], converters)
+
+
+@cache
+def _statements(vendor: str, lock: str) -> dict[str, tuple[Reader | None, str]]:
+    """Each statement with the reader for its rows, built once (no outside input reaches the SQL)."""
     quote = connection.ops.quote_name
-
-    def columns(model, leave_out: frozenset[str] | set[str] = frozenset()) -> str:
-        return ", ".join(quote(f.column) for f in model._meta.concrete_fields if f.name not in leave_out)
-
-    table, game, seat, event = (quote(m._meta.db_table) for m in (Table, Game, Seat, GameEvent))
+    table, game, seat = _reader(Table, vendor), _reader(Game, vendor, GAME_UNREAD), _reader(Seat, vendor)
+    t, g, s, e = (quote(m._meta.db_table) for m in (Table, Game, Seat, GameEvent))
     # S608: names come from model metadata; values are always passed as parameters.
     return {
-        "table": f"SELECT {columns(Table)} FROM {table} WHERE id = %s{lock}",  # noqa: S608
-        "game": f"SELECT {columns(Game, _GAME_UNREAD)} FROM {game} WHERE table_id = %s{lock}",  # noqa: S608
-        "seats": f"SELECT {columns(Seat)} FROM {seat} WHERE table_id = %s ORDER BY position",  # noqa: S608
-        "seen": f"SELECT 1 FROM {event} WHERE game_id = %s AND seat = %s AND move_id = %s LIMIT 1",  # noqa: S608
+        "table": (table, f"SELECT {table.columns} FROM {t} WHERE id = %s{lock}"),  # noqa: S608
+        "game": (game, f"SELECT {game.columns} FROM {g} WHERE table_id = %s{lock}"),  # noqa: S608
+        "seats": (seat, f"SELECT {seat.columns} FROM {s} WHERE table_id = %s ORDER BY position"),  # noqa: S608
+        "seen": (None, f"SELECT 1 FROM {e} WHERE game_id = %s AND seat = %s AND move_id = %s LIMIT 1"),  # noqa: S608
     }
 
 
-def _sql(name: str) -> str:
+def _run(name: str, params: list) -> list:
     # SQLite has no row locks: its IMMEDIATE transactions already hold the database's write lock.
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return _statements(connection.vendor, lock)[name]
+    reader, sql = _statements(connection.vendor, lock)[name]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return reader.instances(rows) if reader is not None else rows
 
 
 def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
@@ -51,13 +93,13 @@ def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
 
     Raises Game.DoesNotExist if the table has no game.
     """
-    tables = list(Table.objects.raw(_sql("table"), [table_id]))
-    games = list(Game.objects.raw(_sql("game"), [table_id]))
+    tables = _run("table", [table_id])
+    games = _run("game", [table_id])
     if not tables or not games:
         raise Game.DoesNotExist(f"no game at table {table_id}")
     table, game = tables[0], games[0]
     game.table = table
-    seats = list(Seat.objects.raw(_sql("seats"), [table_id]))
+    seats = _run("seats", [table_id])
     for seat in seats:
         seat.table = table
     return game, table, seats
@@ -65,6 +107,38 @@ def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
 
 def move_seen(game_id: int, seat: int, move_id: str) -> bool:
     """Whether this seat's move id was already applied in this game."""
+    return bool(_run("seen", [game_id, seat, move_id]))
+
+
+@cache
+def _insert_sql(model: type[Model], vendor: str) -> tuple[list, str]:
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    return fields, f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})"  # noqa: S608
+
+
+@cache
+def _update_sql(model: type[Model], vendor: str, names: tuple[str, ...]) -> tuple[list, str]:
+    fields = [model._meta.get_field(name) for name in names]
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    pk = quote(model._meta.pk.column)
+    return fields, f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {pk} = %s"  # noqa: S608
+
+
+def add_event(event: GameEvent) -> None:
+    """Insert a new event row (its id is not read back: nothing after a move needs it)."""
+    fields, sql = _insert_sql(GameEvent, connection.vendor)
+    values = [f.get_db_prep_save(getattr(event, f.attname), connection) for f in fields]
     with connection.cursor() as cursor:
-        cursor.execute(_sql("seen"), [game_id, seat, move_id])
-        return cursor.fetchone() is not None
+        cursor.execute(sql, values)
+
+
+def save_game(game: Game, names: list[str]) -> None:
+    """Save these fields of the game, like game.save(update_fields=names)."""
+    fields, sql = _update_sql(Game, connection.vendor, tuple(names))
+    values = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, game.pk])

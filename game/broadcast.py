@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
@@ -124,18 +124,24 @@ def _words_of(cards: list[dict]) -> dict[int, dict[str, Any]]:
     return out
 
 
-@lru_cache(maxsize=512)
-def _dealt_words(game_id: int, started_at: datetime) -> dict[int, dict[str, Any]]:
-    # Keyed by the start time too: a test database can give a new game an old game's id.
-    return _words_of(Game.objects.filter(pk=game_id).values_list("cards", flat=True).get())
+# Each game's verses by (id, start time): a test database can give a new game an old game's id.
+_DEALT_WORDS: dict[tuple[int, datetime], dict[int, dict[str, Any]]] = {}
+_DEALT_WORDS_KEPT = 512
+_dealt_lock = threading.Lock()
 
 
 def word_cards(game: Game) -> dict[int, dict[str, Any]]:
     """Each story's verse by story position. A move reads the game without its dealt cards, which
-    never change, so they are read once per game in each process."""
-    if "cards" in game.get_deferred_fields():
-        return _dealt_words(game.pk, game.started_at)
-    return _words_of(game.cards)
+    never change, so they are read once per game in each process (at the deal, in the one that deals)."""
+    key = (game.pk, game.started_at)
+    words = _DEALT_WORDS.get(key)
+    if words is None:
+        words = _words_of(game.cards)  # loads the deferred column if it is not loaded
+        with _dealt_lock:
+            if len(_DEALT_WORDS) >= _DEALT_WORDS_KEPT:
+                _DEALT_WORDS.pop(next(iter(_DEALT_WORDS)))  # the oldest game
+            _DEALT_WORDS[key] = words
+    return words
 
 
 def verses_shown(game: Game, state: dict) -> dict[str, Any]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
+from functools import cached_property
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from game import services, snapshots
+from game import outbox, services, snapshots
 from game.broadcast import LOBBY_GROUP, member_group, table_group
 from game.devices import device_from_scope
 from game.dispatch import DirectDispatch
@@ -24,7 +25,18 @@ CLOSE_TOO_BIG = 1009
 CLOSE_TOO_MANY = 1008
 
 
-class LobbyConsumer(DirectDispatch, AsyncWebsocketConsumer):
+class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
+    """What all our sockets share: direct dispatch, compact JSON out, and group messages relayed."""
+
+    async def relay(self, event: dict) -> None:
+        """A group message built by a service after commit, already encoded: sent on as it is."""
+        await self.send(text_data=event["text"])
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=outbox.to_text(content))
+
+
+class LobbyConsumer(ServerSocket):
     """The start screen's live list of open public tables, for signed-in members."""
 
     async def connect(self) -> None:
@@ -43,14 +55,8 @@ class LobbyConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The lobby only listens."""
 
-    async def relay(self, event: dict) -> None:
-        await self.send_json(event["message"])
 
-    async def send_json(self, content: dict) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))
-
-
-class SeatSocket(DirectDispatch, AsyncWebsocketConsumer):
+class SeatSocket(ServerSocket):
     """What every seat's socket shares: size and rate caps, parsing, moves, catch-up, errors."""
 
     table_id: int | None = None
@@ -89,6 +95,11 @@ class SeatSocket(DirectDispatch, AsyncWebsocketConsumer):
         except GameError as error:
             return await self.send_error(error, ref=message.get("id"))
 
+    @cached_property
+    def device_id(self) -> str:
+        """The browser's signed device id, checked once per socket rather than on every move."""
+        return device_from_scope(self.scope)
+
     def _flooding(self) -> bool:
         now = time.monotonic()
         self.recent.append(now)
@@ -107,7 +118,7 @@ class SeatSocket(DirectDispatch, AsyncWebsocketConsumer):
                 move_id=move_id,
                 version=version,
                 move=move,
-                device_id=device_from_scope(self.scope),
+                device_id=self.device_id,
             )
         except GameError as error:
             await self.send_error(error, ref=move_id)
@@ -134,10 +145,6 @@ class SeatSocket(DirectDispatch, AsyncWebsocketConsumer):
     async def _version(self) -> int:
         return await database_sync_to_async(snapshots.version)(table_id=self.table_id)
 
-    async def relay(self, event: dict) -> None:
-        """Group messages built by the services after commit, forwarded as they are."""
-        await self.send_json(event["message"])
-
     async def send_error(self, error: GameError, ref: Any = None) -> str:
         payload: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
         if isinstance(ref, str):
@@ -145,9 +152,6 @@ class SeatSocket(DirectDispatch, AsyncWebsocketConsumer):
         payload["version"] = await self._version() if self.table_id else 0
         await self.send_json(payload)
         return error.code
-
-    async def send_json(self, content: dict) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
 
 class TableConsumer(SeatSocket):

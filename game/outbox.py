@@ -13,6 +13,7 @@ the send happens in the calling thread as before.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from collections import deque
@@ -25,13 +26,24 @@ log = logging.getLogger(__name__)
 Sends = list[tuple[str, dict]]
 
 
+def to_text(message: dict) -> str:
+    """A message as it goes on the wire: compact JSON."""
+    return json.dumps(message, separators=(",", ":"))
+
+
+def relays(sends: Sends) -> Sends:
+    """Each message as a group message for the consumers' `relay` handler, encoded once here rather
+    than once by every socket that gets it (and never copied or re-encoded by the channel layer)."""
+    return [(group, {"type": "relay", "text": to_text(message)}) for group, message in sends]
+
+
 async def group_send_all(sends: Sends) -> None:
-    """Send each message to its group, one after another."""
+    """Send each group message to its group, one after another."""
     layer = get_channel_layer()
     if layer is None:
         return
     for group, message in sends:
-        await layer.group_send(group, {"type": "relay", "message": message})
+        await layer.group_send(group, message)
 
 
 class Outbox:
@@ -85,6 +97,7 @@ def send_all(sends: Sends) -> None:
     """Send messages to groups in order: through the attached loop if there is one, else right here."""
     if not sends:
         return
+    sends = relays(sends)
     outbox = _current
     if outbox is not None and outbox.usable():
         try:

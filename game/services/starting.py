@@ -72,6 +72,7 @@ def begin_game(table: Table, seats: list[Seat]) -> Game:
     table.started_at = now
     table.countdown_deadline = None
     table.save(update_fields=["status", "started_at", "countdown_deadline"])
+    broadcast.word_cards(game)  # this process keeps the verses; moves read the game without its cards
     broadcast.send_table_update(table, seats)
     broadcast.send_game_update(game, state, seats, [])
     if table.is_public:

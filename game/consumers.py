@@ -112,7 +112,7 @@ class SeatSocket(ServerSocket):
         if not isinstance(move_id, str) or not 0 < len(move_id) <= 64 or type(version) is not int:
             raise GameError("malformed_message")
         try:
-            game, _applied = await database_sync_to_async(services.play_move)(
+            game, _applied = await database_sync_to_async(outbox.wake_on_return(services.play_move))(
                 table_id=self.table_id,
                 **self.who,
                 move_id=move_id,

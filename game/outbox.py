@@ -13,6 +13,7 @@ the send happens in the calling thread as before.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import threading
@@ -60,11 +61,13 @@ class Outbox:
         return self.loop.is_running() and threading.get_ident() != self.thread_id
 
     def put(self, sends: Sends) -> None:
-        """From any thread: queue the sends and wake the loop."""
+        """From any thread: queue the sends and wake the loop (at once, or see `wake_on_return`)."""
         self.pending.append(sends)
-        self.loop.call_soon_threadsafe(self._wake)
+        if not getattr(_held, "on", False):
+            self.loop.call_soon_threadsafe(self.wake)
 
-    def _wake(self) -> None:
+    def wake(self) -> None:
+        """On the loop: start draining unless a drain is already going (one at a time keeps the order)."""
         if self.draining is None or self.draining.done():
             self.draining = self.loop.create_task(self._drain())
 
@@ -80,6 +83,27 @@ class Outbox:
 
 _current: Outbox | None = None
 _lock = threading.Lock()
+_held = threading.local()
+
+
+def wake_on_return(fn):
+    """For a service that a socket awaits: what it commits is queued in order as usual, but the loop
+    is woken once, when the call returns, not at the commit. Waking it at the commit made the loop
+    take the GIL from the database thread while that thread was still finishing the call, and the two
+    took turns, delaying both the other seats' updates and the mover's own."""
+
+    @functools.wraps(fn)
+    def held(*args, **kwargs):
+        _held.on = True
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _held.on = False
+            outbox = _current
+            if outbox is not None and outbox.pending and outbox.usable():
+                outbox.loop.call_soon_threadsafe(outbox.wake)
+
+    return held
 
 
 def attach() -> None:

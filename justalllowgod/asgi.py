@@ -1,6 +1,8 @@
 """ASGI entry point: HTTP to Django, WebSockets through the origin check, the session and the router."""
 
+import gc
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -13,6 +15,8 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
+
+sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL_US / 1_000_000)
 
 if settings.GAME_CLOCK_IN_PROCESS:
     # Every server process sweeps the clocks, so deadlines fire with nobody connected.
@@ -42,3 +46,7 @@ async def application(scope, receive, send):
     worker threads hand it their messages without waiting for it (game/outbox.py)."""
     outbox.attach()
     return await router(scope, receive, send)
+
+
+# Everything loaded so far lives as long as the process: the collector need not scan it again.
+gc.freeze()

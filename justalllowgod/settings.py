@@ -256,6 +256,10 @@ GAME_REACTION_INTERVAL_SECONDS = 2
 WS_MAX_MESSAGE_BYTES = 4096
 WS_MAX_MESSAGES_PER_SECOND = 20
 GAME_AGENT_SECONDS = 10
+# The server process runs its event loop and a database thread side by side. A thread that wants the
+# GIL waits up to this long for the other to give it up (Python's default is 5000 us): a move's
+# database work and the sockets' traffic took turns in 5 ms slices (docs/performance.md).
+SERVER_SWITCH_INTERVAL_US = env_int("SERVER_SWITCH_INTERVAL_US", 500)
 # Benchmark only (`make bench`): a bare echo socket at /ws/bench/echo/ measures the transport floor.
 # Off by default and never set in production.
 BENCH_ECHO = env_bool("BENCH_ECHO", False)

@@ -29,15 +29,18 @@ def _start_due_table(table_id: int, now: datetime) -> bool:
 
 def _time_out_game(game_id: int, now: datetime) -> bool:
     with transaction.atomic():
+        # The table row first, like every move (lock_game): one order everywhere, so no deadlock.
         due = (
-            Game.objects.select_for_update(skip_locked=True)
-            .filter(pk=game_id, move_deadline__lte=now, table__status=Table.Status.PLAYING)
-            .values_list("table_id", flat=True)
+            Table.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(game__pk=game_id, status=Table.Status.PLAYING)
+            .values_list("pk", flat=True)
             .first()
         )
         if due is None:
-            return False
+            return False  # finished, or a move or another sweeper holds it: the next sweep looks again
         game, table, seats = lock_game(due)
+        if game.move_deadline is None or game.move_deadline > now:
+            return False  # a move got there first and set a new clock
         state = engine.from_json(game.state)
         new, events = engine.apply_server(state, {"timeout": {}})
         record(game, table, seats, new, events, Step(seat=None, move={"timeout": {}}))

@@ -68,3 +68,33 @@ def test_two_members_taking_the_last_seat_at_once_get_one_seat_and_one_clear_ref
     assert len(refused) == 1, results
     assert refused[0].code == "table_full"
     assert table.seats.count() == 4
+
+
+def test_a_move_and_its_clock_running_out_at_once_apply_exactly_one(live_deck):
+    """Both lock the table row and then the game row, so neither waits on the other forever."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    users = [UserFactory(), UserFactory()]
+    table = services.play_now(user=users[0])
+    services.play_now(user=users[1])
+    game = services.start_now(user=users[0], code=table.code)
+    state = engine.from_json(game.state)
+    mover = users[state["turn"] - 1]
+    move = engine.legal_moves(state, state["turn"])[0]
+    later = timezone.now() + timedelta(hours=1)
+
+    results = race(
+        lambda: services.play_move(table_id=table.pk, user=mover, move_id="x", version=0, move=move),
+        lambda: services.expire_deadlines(now=later),
+    )
+    moved, fired = results
+    assert not isinstance(fired, Exception), results
+    if isinstance(moved, GameError):
+        assert moved.code == "stale_version" and fired == 1
+    else:
+        assert fired in (0, 1)
+    events = GameEvent.objects.filter(game=game).order_by("seq")
+    assert events.count() == (0 if isinstance(moved, GameError) else 1) + fired
+    assert Game.objects.get(pk=game.pk).version == events.count()

@@ -55,8 +55,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--what-if",
         action="append",
-        choices=["persistent-db", "switch-interval", "redis-no-socket-timeout"],
-        help="serve with bench/whatif_settings.py (a change to measure, not the site's own); repeatable",
+        choices=["python-switch-interval", "upstream-layer", "per-call-db"],
+        help="serve with bench/whatif_settings.py: undo one of the site's speed changes, to measure it; repeatable",
     )
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")
     args = parser.parse_args(argv)

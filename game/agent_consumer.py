@@ -88,6 +88,9 @@ class AgentConsumer(SeatSocket):
         await self.close()
         return "ok"
 
+    def own_group(self) -> str:
+        return agent_seat_group(self.table_id, self.agent.pk)
+
     async def on_move(self, message: dict) -> str:
         if self.table_id is None:
             raise GameError("not_seated")

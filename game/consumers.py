@@ -28,9 +28,22 @@ CLOSE_TOO_MANY = 1008
 class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
     """What all our sockets share: direct dispatch, compact JSON out, and group messages relayed."""
 
+    # The newest seat update this socket has sent: versions only grow within a table's game.
+    update_sent = -1
+
     async def relay(self, event: dict) -> None:
-        """A group message built by a service after commit, already encoded: sent on as it is."""
-        await self.send(text_data=event["text"])
+        """A group message built by a service after commit, already encoded: sent on as it is,
+        unless it is a seat update this socket already sent itself (see SeatSocket.on_move)."""
+        await self.send_update(event.get("update"), event["text"])
+
+    async def send_update(self, version: int | None, text: str) -> bool:
+        """Send one encoded message; a seat update only if it is newer than the last one sent."""
+        if version is not None:
+            if version <= self.update_sent:
+                return False
+            self.update_sent = version
+        await self.send(text_data=text)
+        return True
 
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=outbox.to_text(content))
@@ -112,7 +125,9 @@ class SeatSocket(ServerSocket):
         if not isinstance(move_id, str) or not 0 < len(move_id) <= 64 or type(version) is not int:
             raise GameError("malformed_message")
         try:
-            game, _applied = await database_sync_to_async(outbox.wake_on_return(services.play_move))(
+            (game, _applied), own = await database_sync_to_async(
+                outbox.for_socket(services.play_move, self.own_group())
+            )(
                 table_id=self.table_id,
                 **self.who,
                 move_id=move_id,
@@ -125,9 +140,16 @@ class SeatSocket(ServerSocket):
             if error.code == "stale_version":
                 await self.on_hello({"version": max(0, version)})
             return error.code
-        # The version as play_move left it: no second trip to the database for the ack.
+        # The mover's own update first (the seat's other sockets get it through the layer), then
+        # the ack with the version as play_move left it: no second trip to the database.
+        for update_version, text in own:
+            await self.send_update(update_version, text)
         await self.send_json({"type": "ack", "id": move_id, "version": game.version})
         return "ok"
+
+    def own_group(self) -> str:
+        """The group that carries this socket's own seat's view."""
+        raise NotImplementedError
 
     async def on_hello(self, message: dict) -> None:
         """A reconnecting client names the last version it saw and gets what it missed."""
@@ -175,6 +197,9 @@ class TableConsumer(SeatSocket):
         await self.channel_layer.group_add(member_group(self.table_id, self.user_id), self.channel_name)
         await self.accept()
         await self.send_json(welcome)
+
+    def own_group(self) -> str:
+        return member_group(self.table_id, self.user_id)
 
     async def disconnect(self, code: int) -> None:
         if self.table_id is not None:

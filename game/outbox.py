@@ -34,8 +34,15 @@ def to_text(message: dict) -> str:
 
 def relays(sends: Sends) -> Sends:
     """Each message as a group message for the consumers' `relay` handler, encoded once here rather
-    than once by every socket that gets it (and never copied or re-encoded by the channel layer)."""
-    return [(group, {"type": "relay", "text": to_text(message)}) for group, message in sends]
+    than once by every socket that gets it (and never copied or re-encoded by the channel layer).
+    A seat's update also names its version, so a socket that already sent it can skip it."""
+    out = []
+    for group, message in sends:
+        relay = {"type": "relay", "text": to_text(message)}
+        if message.get("type") == "update":
+            relay["update"] = message["version"]
+        out.append((group, relay))
+    return out
 
 
 async def group_send_all(sends: Sends) -> None:
@@ -61,7 +68,7 @@ class Outbox:
         return self.loop.is_running() and threading.get_ident() != self.thread_id
 
     def put(self, sends: Sends) -> None:
-        """From any thread: queue the sends and wake the loop (at once, or see `wake_on_return`)."""
+        """From any thread: queue the sends and wake the loop (at once, or see `for_socket`)."""
         self.pending.append(sends)
         if not getattr(_held, "on", False):
             self.loop.call_soon_threadsafe(self.wake)
@@ -86,19 +93,24 @@ _lock = threading.Lock()
 _held = threading.local()
 
 
-def wake_on_return(fn):
-    """For a service that a socket awaits: what it commits is queued in order as usual, but the loop
-    is woken once, when the call returns, not at the commit. Waking it at the commit made the loop
-    take the GIL from the database thread while that thread was still finishing the call, and the two
-    took turns, delaying both the other seats' updates and the mover's own."""
+def for_socket(fn, own_group: str):
+    """Wrap a service that a socket awaits; the wrapper returns (its result, own updates).
+
+    What the call commits is queued in order as usual, with two differences. The loop is woken once,
+    when the call returns, not at the commit: waking it at the commit made the loop take the GIL from
+    the database thread while that thread was still finishing, and the two took turns. And the
+    updates it commits for `own_group` (the socket's own seat) come back as (version, text), so the
+    socket can send its mover's update at once instead of after its own turn through the channel
+    layer; the relayed copy still reaches the seat's other sockets, and this one skips it.
+    """
 
     @functools.wraps(fn)
     def held(*args, **kwargs):
-        _held.on = True
+        _held.on, _held.group, _held.own = True, own_group, []
         try:
-            return fn(*args, **kwargs)
+            return fn(*args, **kwargs), _held.own
         finally:
-            _held.on = False
+            _held.on, _held.group, _held.own = False, None, []
             outbox = _current
             if outbox is not None and outbox.pending and outbox.usable():
                 outbox.loop.call_soon_threadsafe(outbox.wake)
@@ -122,6 +134,9 @@ def send_all(sends: Sends) -> None:
     if not sends:
         return
     sends = relays(sends)
+    own = getattr(_held, "group", None)
+    if own is not None:
+        _held.own.extend((m["update"], m["text"]) for group, m in sends if group == own and "update" in m)
     outbox = _current
     if outbox is not None and outbox.usable():
         try:

@@ -77,6 +77,8 @@ class Player:
 
     async def until_version(self, version: int, limit: float = 5.0) -> None:
         """Receive until a message with a view at this version (or later) has arrived."""
+        if any(m.get("view") is not None and m["version"] >= version for m in self.received):
+            return
         while (message := await self._next_output(limit)) is not None:
             self.received.append(message)
             if message.get("view") is not None and message["version"] >= version:

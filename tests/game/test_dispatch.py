@@ -47,3 +47,32 @@ async def test_a_relayed_message_arrives_while_the_database_thread_is_busy(live_
     release.set()
     await holding
     await player.close()
+
+
+@sync_to_async
+def started_table():
+    host, guest = UserFactory(), UserFactory()
+    table = services.create_private_table(user=host)
+    services.join_by_code(user=guest, code=table.code)
+    services.start_table(user=host, code=table.code)
+    return table, host, guest
+
+
+async def test_the_mover_gets_its_update_first_and_once_and_its_other_socket_gets_it_too(live_deck):
+    table, host, guest = await started_table()
+    mover, second_tab, other = (
+        await seated(host, table.code),
+        await seated(host, table.code),
+        await seated(guest, table.code),
+    )
+    for player in (mover, second_tab, other):
+        await player.drain()
+    view = next(m["view"] for m in reversed(mover.received) if m.get("view"))
+    await mover.send({"type": "move", "id": "first", "version": 0, "move": view["legal_moves"][0]})
+    got = [m for m in await mover.drain(quiet=0.3) if m["type"] in ("update", "ack")]
+    assert [(m["type"], m["version"]) for m in got] == [("update", 1), ("ack", 1)]
+    for player in (second_tab, other):
+        updates = [m for m in await player.drain(quiet=0.3) if m["type"] == "update"]
+        assert [m["version"] for m in updates] == [1]
+    for player in (mover, second_tab, other):
+        await player.close()

@@ -75,7 +75,13 @@ async def _nothing_within(channel: str, seconds: float) -> bool:
 def test_a_message_is_encoded_once_as_compact_json():
     [(group, message)] = outbox.relays([("g", {"type": "update", "version": 3, "view": {"a": [1, 2]}})])
     assert group == "g"
-    assert message == {"type": "relay", "text": '{"type":"update","version":3,"view":{"a":[1,2]}}'}
+    assert message == {
+        "type": "relay",
+        "text": '{"type":"update","version":3,"view":{"a":[1,2]}}',
+        "update": 3,
+    }
+    [(_, table)] = outbox.relays([("g", {"type": "table", "version": 3})])
+    assert "update" not in table
 
 
 def test_without_an_attached_loop_the_calling_thread_sends(monkeypatch):
@@ -114,7 +120,7 @@ def test_a_held_call_wakes_the_loop_when_it_returns_not_before(loop_thread):
         seen_while_running.append(loop_thread.run(_nothing_within(channel, 0.2)))
         return "done"
 
-    assert outbox.wake_on_return(service)() == "done"
+    assert outbox.for_socket(service, "someone-else")() == ("done", [])
     assert seen_while_running == [True]
     [got] = loop_thread.run(_receive(channel, 1))
     assert json.loads(got["text"])["version"] == 7
@@ -128,7 +134,7 @@ def test_a_held_call_that_fails_still_sends_what_it_committed(loop_thread):
         raise ValueError("after the commit")
 
     with pytest.raises(ValueError):
-        outbox.wake_on_return(service)()
+        outbox.for_socket(service, "someone-else")()
     [got] = loop_thread.run(_receive(channel, 1))
     assert json.loads(got["text"])["version"] == 2
 
@@ -157,3 +163,24 @@ def test_a_stopped_loop_is_not_used(loop_thread, monkeypatch):
     outbox.send_all([("outbox-stopped", {"type": "update", "version": 4})])
     [got] = async_to_sync(_receive)(channel, 1)
     assert json.loads(got["text"])["version"] == 4
+
+
+def test_a_sockets_call_gets_back_its_own_seats_updates_and_the_group_still_gets_them(loop_thread):
+    mine, theirs = loop_thread.run(_join("outbox-mine")), loop_thread.run(_join("outbox-theirs"))
+
+    def service() -> str:
+        outbox.send_all(
+            [
+                ("outbox-mine", {"type": "update", "version": 5, "view": {}}),
+                ("outbox-theirs", {"type": "update", "version": 5, "view": {}}),
+                ("outbox-mine", {"type": "table", "version": 5}),
+            ]
+        )
+        return "done"
+
+    result, own = outbox.for_socket(service, "outbox-mine")()
+    assert result == "done"
+    assert own == [(5, '{"type":"update","version":5,"view":{}}')]
+    got = loop_thread.run(_receive(mine, 2))
+    assert [m.get("update") for m in got] == [5, None]  # the relayed copy names its version
+    assert loop_thread.run(_receive(theirs, 1))[0]["update"] == 5

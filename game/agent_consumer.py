@@ -78,6 +78,7 @@ class AgentConsumer(SeatSocket):
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(agent_seat_group(self.table_id, self.agent.pk), self.channel_name)
         await self.send_json(welcome)
+        self.welcomed(welcome)
         return "ok"
 
     async def on_leave(self, message: dict) -> str:

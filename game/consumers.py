@@ -33,8 +33,10 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
 
     async def relay(self, event: dict) -> None:
         """A group message built by a service after commit, already encoded: sent on as it is,
-        unless it is a seat update this socket already sent itself (see SeatSocket.on_move)."""
-        await self.send_update(event.get("update"), event["text"])
+        unless it is a seat update this socket already sent itself (see SeatSocket.on_move).
+        ("message" is the unencoded form older server processes send during a rolling deploy.)"""
+        text = event["text"] if "text" in event else outbox.to_text(event["message"])
+        await self.send_update(event.get("update"), text)
 
     async def send_update(self, version: int | None, text: str) -> bool:
         """Send one encoded message; a seat update only if it is newer than the last one sent."""
@@ -142,14 +144,23 @@ class SeatSocket(ServerSocket):
             return error.code
         # The mover's own update first (the seat's other sockets get it through the layer), then
         # the ack with the version as play_move left it: no second trip to the database.
+        # A socket whose earlier updates are still queued (an agent that moved on a version it
+        # learned from a pong) gets them all through the layer, in order, instead.
         for update_version, text in own:
-            await self.send_update(update_version, text)
+            # Only if it follows what this socket already sent; otherwise the relays, in order.
+            if update_version == self.update_sent + 1:
+                await self.send_update(update_version, text)
         await self.send_json({"type": "ack", "id": move_id, "version": game.version})
         return "ok"
 
     def own_group(self) -> str:
         """The group that carries this socket's own seat's view."""
         raise NotImplementedError
+
+    def welcomed(self, welcome: dict) -> None:
+        """The welcome holds the seat's view at its version: older relayed updates add nothing."""
+        if welcome.get("view") is not None:
+            self.update_sent = welcome["version"]
 
     async def on_hello(self, message: dict) -> None:
         """A reconnecting client names the last version it saw and gets what it missed."""
@@ -197,6 +208,7 @@ class TableConsumer(SeatSocket):
         await self.channel_layer.group_add(member_group(self.table_id, self.user_id), self.channel_name)
         await self.accept()
         await self.send_json(welcome)
+        self.welcomed(welcome)
 
     def own_group(self) -> str:
         return member_group(self.table_id, self.user_id)

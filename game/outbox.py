@@ -46,12 +46,16 @@ def relays(sends: Sends) -> Sends:
 
 
 async def group_send_all(sends: Sends) -> None:
-    """Send each group message to its group, one after another."""
+    """Send each group message to its group, one after another; one that fails (the layer is down)
+    is logged and does not stop the others."""
     layer = get_channel_layer()
     if layer is None:
         return
     for group, message in sends:
-        await layer.group_send(group, message)
+        try:
+            await layer.group_send(group, message)
+        except Exception:
+            log.exception("group send to %s failed", group)
 
 
 class Outbox:
@@ -80,12 +84,7 @@ class Outbox:
 
     async def _drain(self) -> None:
         while self.pending:
-            sends = self.pending.popleft()
-            try:
-                await group_send_all(sends)
-            except Exception:
-                # One failed send must not stop the messages queued behind it.
-                log.exception("group send failed")
+            await group_send_all(self.pending.popleft())
 
 
 _current: Outbox | None = None

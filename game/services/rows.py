@@ -23,6 +23,7 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Model
+from django.db.transaction import TransactionManagementError
 
 from game.models import Game, GameEvent, Seat, Table
 
@@ -91,8 +92,11 @@ def _run(name: str, params: list) -> list:
 def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
     """The table and game rows locked for this transaction, and the seats in order (three reads).
 
-    Raises Game.DoesNotExist if the table has no game.
+    Raises Game.DoesNotExist if the table has no game, and TransactionManagementError outside a
+    transaction, where a lock would end with the statement (as select_for_update does).
     """
+    if not connection.in_atomic_block:
+        raise TransactionManagementError("lock_game needs a transaction")
     tables = _run("table", [table_id])
     games = _run("game", [table_id])
     if not tables or not games:

@@ -71,7 +71,8 @@ def test_two_members_taking_the_last_seat_at_once_get_one_seat_and_one_clear_ref
 
 
 def test_a_move_and_its_clock_running_out_at_once_apply_exactly_one(live_deck):
-    """Both lock the table row and then the game row, so neither waits on the other forever."""
+    """Whichever gets the game first, the other sees what it did: one clean refusal or one skip,
+    and the events and the version agree (both lock the table row, then the game row)."""
     from datetime import timedelta
 
     from django.utils import timezone

@@ -76,3 +76,15 @@ async def test_the_mover_gets_its_update_first_and_once_and_its_other_socket_get
         assert [m["version"] for m in updates] == [1]
     for player in (mover, second_tab, other):
         await player.close()
+
+
+async def test_a_relay_from_an_older_server_process_still_gets_through(live_deck):
+    """During a rolling deploy an old process may send the unencoded form."""
+    table, host = await waiting_table()
+    player = await seated(host, table.code)
+    await player.drain()
+    await get_channel_layer().group_send(
+        broadcast.table_group(table.pk), {"type": "relay", "message": {"type": "reaction", "version": 0}}
+    )
+    assert await player.next_of("reaction", limit=2.0) == {"type": "reaction", "version": 0}
+    await player.close()

@@ -150,11 +150,17 @@ def test_one_failed_send_does_not_stop_the_ones_behind_it(loop_thread, monkeypat
         await real(group, message)
 
     monkeypatch.setattr(layer, "group_send", flaky)
-    outbox.send_all([("outbox-broken", {"type": "update", "version": 1})])
+    # In one batch (one move's messages) and in the next one.
+    outbox.send_all(
+        [
+            ("outbox-broken", {"type": "update", "version": 1}),
+            ("outbox-after-failure", {"type": "update", "version": 1}),
+        ]
+    )
     outbox.send_all([("outbox-after-failure", {"type": "update", "version": 2})])
-    [got] = loop_thread.run(_receive(channel, 1))
-    assert json.loads(got["text"])["version"] == 2
-    assert "group send failed" in caplog.text
+    got = loop_thread.run(_receive(channel, 2))
+    assert [json.loads(m["text"])["version"] for m in got] == [1, 2]
+    assert "group send to outbox-broken failed" in caplog.text
 
 
 def test_a_stopped_loop_is_not_used(loop_thread, monkeypatch):

@@ -115,3 +115,12 @@ def test_a_repeated_move_id_is_refused_by_the_database_too(playing):
     event = GameEvent(game=game, seq=9, seat=1, move={}, move_id="m1", events=[], server_time=timezone.now())
     with pytest.raises(IntegrityError), transaction.atomic():
         rows.add_event(event)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_lock_game_outside_a_transaction_is_refused(playing):
+    from django.db.transaction import TransactionManagementError
+
+    table, _host = playing
+    with pytest.raises(TransactionManagementError):
+        rows.lock_game(table.pk)

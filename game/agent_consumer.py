@@ -55,9 +55,7 @@ class AgentConsumer(SeatSocket):
         await self.channel_layer.group_discard(agent_group(self.agent.pk), self.channel_name)
         if self.table_id is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
-            await self.channel_layer.group_discard(
-                agent_seat_group(self.table_id, self.agent.pk), self.channel_name
-            )
+            await self.channel_layer.group_discard(self.seat_group, self.channel_name)
 
     async def after_message(self, raw: str, outcome: str) -> None:
         """Every message an agent sends is kept for the team to read."""
@@ -75,8 +73,9 @@ class AgentConsumer(SeatSocket):
             await self.close(code=CLOSE_NOT_SEATED)
             return "closed_not_seated"
         self.code, self.table_id = table.code, welcome.pop("table_id")
+        self.seat_group = agent_seat_group(self.table_id, self.agent.pk)
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
-        await self.channel_layer.group_add(agent_seat_group(self.table_id, self.agent.pk), self.channel_name)
+        await self.channel_layer.group_add(self.seat_group, self.channel_name)
         await self.send_json(welcome)
         self.welcomed(welcome)
         return "ok"
@@ -88,9 +87,6 @@ class AgentConsumer(SeatSocket):
         await database_sync_to_async(agent_leave)(agent=self.agent, code=self.code)
         await self.close()
         return "ok"
-
-    def own_group(self) -> str:
-        return agent_seat_group(self.table_id, self.agent.pk)
 
     async def on_move(self, message: dict) -> str:
         if self.table_id is None:

@@ -156,22 +156,36 @@ def verses_shown(game: Game, state: dict) -> dict[str, Any]:
     return {str(position): words[position] for position in sorted(laid)}
 
 
-def seat_update(game: Game, state: dict, seat: int, events: list[dict], *, kind: str = "update") -> dict:
-    """One seat's message after a move: its events, its view, the verses shown, the clock."""
+def table_wide(game: Game, state: dict) -> dict[str, Any]:
+    """What every seat's message after a move shares: the verses shown, the clock, and at the deal
+    the faces of the cards in play."""
     clock = None
     if game.move_deadline is not None and state["over"] is None:
         clock = {"seat": state["turn"], "seconds_left": seconds_left(game.move_deadline)}
-    message = {
+    shared: dict[str, Any] = {"verses": verses_shown(game, state), "clock": clock}
+    if game.version == 0:
+        shared["cards"] = public_cards(game)
+    return shared
+
+
+def seat_update(
+    game: Game,
+    state: dict,
+    seat: int,
+    events: list[dict],
+    *,
+    kind: str = "update",
+    shared: dict | None = None,
+) -> dict:
+    """One seat's message after a move: its events and its view, and what the table shares
+    (`table_wide`, built once per move when the caller has it)."""
+    return {
         "type": kind,
         "version": game.version,
         "events": engine.events_for(events, seat),
         "view": engine.view(state, seat),
-        "verses": verses_shown(game, state),
-        "clock": clock,
+        **(shared if shared is not None else table_wide(game, state)),
     }
-    if game.version == 0:
-        message["cards"] = public_cards(game)  # the deal: the faces of the cards in play
-    return message
 
 
 def on_commit_send(group: str, message: dict) -> None:
@@ -181,8 +195,9 @@ def on_commit_send(group: str, message: dict) -> None:
 
 def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[dict]) -> None:
     """After commit: each seated member or agent gets their own seat's view; nobody gets another's."""
+    shared = table_wide(game, state)
     sends = [
-        (group, seat_update(game, state, seat.position, events))
+        (group, seat_update(game, state, seat.position, events, shared=shared))
         for seat in seats
         if (group := seat_group(seat)) is not None
     ]

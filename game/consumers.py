@@ -75,6 +75,8 @@ class SeatSocket(ServerSocket):
     """What every seat's socket shares: size and rate caps, parsing, moves, catch-up, errors."""
 
     table_id: int | None = None
+    # The group that carries this socket's own seat's view, once it is seated.
+    seat_group: str | None = None
     # Who is sitting, as the services take it: {"user": member} or {"agent": agent}.
     who: dict[str, Any]
     recent: deque[float]
@@ -128,7 +130,7 @@ class SeatSocket(ServerSocket):
             raise GameError("malformed_message")
         try:
             (game, _applied), own = await database_sync_to_async(
-                outbox.for_socket(services.play_move, self.own_group())
+                outbox.for_socket(services.play_move, self.seat_group)
             )(
                 table_id=self.table_id,
                 **self.who,
@@ -152,10 +154,6 @@ class SeatSocket(ServerSocket):
                 await self.send_update(update_version, text)
         await self.send_json({"type": "ack", "id": move_id, "version": game.version})
         return "ok"
-
-    def own_group(self) -> str:
-        """The group that carries this socket's own seat's view."""
-        raise NotImplementedError
 
     def welcomed(self, welcome: dict) -> None:
         """The welcome holds the seat's view at its version: older relayed updates add nothing."""
@@ -190,8 +188,6 @@ class SeatSocket(ServerSocket):
 class TableConsumer(SeatSocket):
     """One member's socket at one table: their seat's view in, their moves out."""
 
-    user_id: int | None = None
-
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -202,23 +198,19 @@ class TableConsumer(SeatSocket):
         if welcome is None:
             await self.close(code=CLOSE_NOT_SEATED)
             return
-        self.table_id, self.user_id = welcome.pop("table_id"), user.pk
+        self.table_id = welcome.pop("table_id")
+        self.seat_group = member_group(self.table_id, user.pk)
         self.who, self.recent = {"user": user}, deque()
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
-        await self.channel_layer.group_add(member_group(self.table_id, self.user_id), self.channel_name)
+        await self.channel_layer.group_add(self.seat_group, self.channel_name)
         await self.accept()
         await self.send_json(welcome)
         self.welcomed(welcome)
 
-    def own_group(self) -> str:
-        return member_group(self.table_id, self.user_id)
-
     async def disconnect(self, code: int) -> None:
         if self.table_id is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
-            await self.channel_layer.group_discard(
-                member_group(self.table_id, self.user_id), self.channel_name
-            )
+            await self.channel_layer.group_discard(self.seat_group, self.channel_name)
 
     async def on_react(self, message: dict) -> None:
         reaction = message.get("reaction")

@@ -74,7 +74,7 @@ class Outbox:
     def put(self, sends: Sends) -> None:
         """From any thread: queue the sends and wake the loop (at once, or see `for_socket`)."""
         self.pending.append(sends)
-        if not getattr(_held, "on", False):
+        if getattr(_held, "own", None) is None:  # not inside a `for_socket` call
             self.loop.call_soon_threadsafe(self.wake)
 
     def wake(self) -> None:
@@ -105,11 +105,12 @@ def for_socket(fn, own_group: str):
 
     @functools.wraps(fn)
     def held(*args, **kwargs):
-        _held.on, _held.group, _held.own = True, own_group, []
+        own: list[tuple[int, str]] = []
+        _held.group, _held.own = own_group, own
         try:
-            return fn(*args, **kwargs), _held.own
+            return fn(*args, **kwargs), own
         finally:
-            _held.on, _held.group, _held.own = False, None, []
+            _held.group = _held.own = None
             outbox = _current
             if outbox is not None and outbox.pending and outbox.usable():
                 outbox.loop.call_soon_threadsafe(outbox.wake)
@@ -133,9 +134,9 @@ def send_all(sends: Sends) -> None:
     if not sends:
         return
     sends = relays(sends)
-    own = getattr(_held, "group", None)
+    own = getattr(_held, "own", None)
     if own is not None:
-        _held.own.extend((m["update"], m["text"]) for group, m in sends if group == own and "update" in m)
+        own.extend((m["update"], m["text"]) for group, m in sends if group == _held.group and "update" in m)
     outbox = _current
     if outbox is not None and outbox.usable():
         try:

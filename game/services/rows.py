@@ -65,8 +65,10 @@ def _reader(model: type[Model], vendor: str, leave_out: frozenset[str] = frozens
 
 
 @cache
-def _statements(vendor: str, lock: str) -> dict[str, tuple[Reader | None, str]]:
-    """Each statement with the reader for its rows, built once (no outside input reaches the SQL)."""
+def _statements(vendor: str) -> dict[str, tuple[Reader | None, str]]:
+    """Each statement with the reader for its rows, built once per database kind (no outside input
+    reaches the SQL). SQLite has no row locks: its IMMEDIATE transactions hold the write lock."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     quote = connection.ops.quote_name
     table, game, seat = _reader(Table, vendor), _reader(Game, vendor, GAME_UNREAD), _reader(Seat, vendor)
     t, g, s, e = (quote(m._meta.db_table) for m in (Table, Game, Seat, GameEvent))
@@ -80,9 +82,7 @@ def _statements(vendor: str, lock: str) -> dict[str, tuple[Reader | None, str]]:
 
 
 def _run(name: str, params: list) -> list:
-    # SQLite has no row locks: its IMMEDIATE transactions already hold the database's write lock.
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    reader, sql = _statements(connection.vendor, lock)[name]
+    reader, sql = _statements(connection.vendor)[name]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()

@@ -10,7 +10,9 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from game import services
 from justalllowgod.asgi import application
+from tests.factories import UserFactory
 
 ORIGIN = (b"origin", b"http://localhost")
 
@@ -87,6 +89,17 @@ class Player:
 
     async def close(self) -> None:
         await self.comm.disconnect()
+
+
+@sync_to_async
+def two_member_game(*, start: bool = True):
+    """A private table with a host and a guest (JagAI fills the other seats), dealt unless told not."""
+    host, guest = UserFactory(), UserFactory()
+    table = services.create_private_table(user=host)
+    services.join_by_code(user=guest, code=table.code)
+    if start:
+        services.start_table(user=host, code=table.code)
+    return table, host, guest
 
 
 async def connect(

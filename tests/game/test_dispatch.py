@@ -6,27 +6,17 @@ import asyncio
 import threading
 
 import pytest
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from game import broadcast, outbox, services
-from tests.factories import UserFactory
-from tests.game.support import seated
+from game import broadcast, outbox
+from tests.game.support import seated, two_member_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@sync_to_async
-def waiting_table():
-    host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
-    services.join_by_code(user=guest, code=table.code)
-    return table, host
-
-
 async def test_a_relayed_message_arrives_while_the_database_thread_is_busy(live_deck):
-    table, host = await waiting_table()
+    table, host, _guest = await two_member_game(start=False)
     player = await seated(host, table.code)
     await player.drain()
     busy, release = threading.Event(), threading.Event()
@@ -49,17 +39,8 @@ async def test_a_relayed_message_arrives_while_the_database_thread_is_busy(live_
     await player.close()
 
 
-@sync_to_async
-def started_table():
-    host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
-    services.join_by_code(user=guest, code=table.code)
-    services.start_table(user=host, code=table.code)
-    return table, host, guest
-
-
 async def test_the_mover_gets_its_update_first_and_once_and_its_other_socket_gets_it_too(live_deck):
-    table, host, guest = await started_table()
+    table, host, guest = await two_member_game()
     mover, second_tab, other = (
         await seated(host, table.code),
         await seated(host, table.code),
@@ -80,7 +61,7 @@ async def test_the_mover_gets_its_update_first_and_once_and_its_other_socket_get
 
 async def test_a_relay_from_an_older_server_process_still_gets_through(live_deck):
     """During a rolling deploy an old process may send the unencoded form."""
-    table, host = await waiting_table()
+    table, host, _guest = await two_member_game(start=False)
     player = await seated(host, table.code)
     await player.drain()
     await get_channel_layer().group_send(

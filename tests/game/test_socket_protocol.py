@@ -7,21 +7,12 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
-from game import engine, services
+from game import engine
 from game.models import Game
 from tests.factories import UserFactory
-from tests.game.support import connect, seated
+from tests.game.support import connect, seated, two_member_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@sync_to_async
-def two_member_game():
-    host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
-    services.join_by_code(user=guest, code=table.code)
-    services.start_table(user=host, code=table.code)
-    return table, host, guest
 
 
 @sync_to_async

@@ -95,8 +95,9 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
 def public_cards(game: Game) -> dict[str, Any]:
     """The deck's card faces by card id; verses are left out until a stone shows them."""
     cards: dict[str, Any] = {}
-    total = len(game.cards)
-    for story in game.cards:
+    dealt = game.deal.cards
+    total = len(dealt)
+    for story in dealt:
         for k, card in enumerate(story["cards"]):
             cards[str((story["position"] - 1) * 4 + k)] = {
                 "story": story["position"],
@@ -131,12 +132,12 @@ _dealt_lock = threading.Lock()
 
 
 def word_cards(game: Game) -> dict[int, dict[str, Any]]:
-    """Each story's verse by story position. A move reads the game without its dealt cards, which
-    never change, so they are read once per game in each process (at the deal, in the one that deals)."""
+    """Each story's verse by story position. A move does not read the game's deal, which never
+    changes, so it is read once per game in each process (at the deal, in the one that deals)."""
     key = (game.pk, game.started_at)
     words = _DEALT_WORDS.get(key)
     if words is None:
-        words = _words_of(game.cards)  # loads the deferred column if it is not loaded
+        words = _words_of(game.deal.cards)  # one query, unless the deal is already loaded
         with _dealt_lock:
             if len(_DEALT_WORDS) >= _DEALT_WORDS_KEPT:
                 _DEALT_WORDS.pop(next(iter(_DEALT_WORDS)))  # the oldest game

@@ -113,13 +113,12 @@ class Seat(models.Model):
 
 
 class Game(models.Model):
-    """The game played at a table: the engine's state and the card content it was dealt."""
+    """The game played at a table: the engine's state, rewritten by every move. What it was dealt is
+    kept apart, in its `Deal`."""
 
     table = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="game")
     seed = models.BigIntegerField()
     deck_name = models.CharField(max_length=120)
-    cards = models.JSONField(help_text="The deck's card content, copied at the deal.")
-    initial_state = models.TextField()
     state = models.TextField()
     version = models.PositiveIntegerField(default=0)
     decision_since = models.DateTimeField(help_text="When the current decision became possible.")
@@ -132,10 +131,25 @@ class Game(models.Model):
         return f"game at {self.table.code}"
 
 
+class Deal(models.Model):
+    """What a game was dealt: the deck's card content and the engine's first state. Written once at
+    the deal and read by welcomes, replays and reviews, never by a move. It has its own row because
+    SQLite rewrites a whole row on every update: in the game's row these 20 KB were written again
+    with every move (docs/performance.md)."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="deal")
+    cards = models.JSONField(help_text="The deck's card content, copied at the deal.")
+    initial_state = models.TextField()
+
+    def __str__(self) -> str:
+        return f"deal of game {self.game_id}"
+
+
 class GameEvent(models.Model):
     """One applied move and what the table saw; append-only, numbered per game."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the (game, seq) constraint's index serves every lookup by game.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty for server moves.")
     move = models.JSONField()

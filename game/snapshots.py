@@ -56,7 +56,7 @@ def welcome(*, code: str, user: User | None = None, agent: Agent | None = None) 
         },
         "table": payload,
     }
-    game = Game.objects.filter(table=table).first()
+    game = Game.objects.filter(table=table).select_related("deal").first()
     if game is not None:
         message["cards"] = broadcast.public_cards(game)
         part = _game_part(game, me.position, max(0, game.version - RECENT_LOG))

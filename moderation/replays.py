@@ -24,7 +24,7 @@ class Frame:
 
 def frames(game: Game) -> Iterator[Frame]:
     """Replay the recorded moves from the initial state: seat None is a server move."""
-    state = engine.from_json(game.initial_state)
+    state = engine.from_json(game.deal.initial_state)
     yield Frame(None, state, [])
     for row in game.events.order_by("seq"):
         try:

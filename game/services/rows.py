@@ -9,9 +9,9 @@ once, from the models' own table and column names. Rows become model instances t
 prepared for the database by each field's own `get_db_prep_save`, as `Model.save` does (no model
 here has save signals or a custom save).
 
-The game's copy of the dealt deck and its initial state are not read (deferred: they load if
-something asks for them; verses come from `broadcast.word_cards`, read once per game). Members and
-agents are not joined in: a move only needs their ids. Locks are taken table first, then game, the
+What the game was dealt is in another table (`Deal`) and not read: verses come from
+`broadcast.word_cards`, read once per game. Members and agents are not joined in: a move only needs
+their ids. Locks are taken table first, then game, the
 same order as every service that locks a table.
 """
 
@@ -26,9 +26,6 @@ from django.db.models import Model
 from django.db.transaction import TransactionManagementError
 
 from game.models import Game, GameEvent, Seat, Table
-
-# Large columns a move never reads.
-GAME_UNREAD = frozenset({"cards", "initial_state"})
 
 
 @dataclass(frozen=True)
@@ -52,8 +49,8 @@ class Reader:
 
 
 @cache
-def _reader(model: type[Model], vendor: str, leave_out: frozenset[str] = frozenset()) -> Reader:
-    fields = [f for f in model._meta.concrete_fields if f.name not in leave_out]
+def _reader(model: type[Model], vendor: str) -> Reader:
+    fields = model._meta.concrete_fields
     converters = []
     for i, field in enumerate(fields):
         expression = field.get_col(model._meta.db_table)
@@ -70,7 +67,7 @@ def _statements(vendor: str) -> dict[str, tuple[Reader | None, str]]:
     reaches the SQL). SQLite has no row locks: its IMMEDIATE transactions hold the write lock."""
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     quote = connection.ops.quote_name
-    table, game, seat = _reader(Table, vendor), _reader(Game, vendor, GAME_UNREAD), _reader(Seat, vendor)
+    table, game, seat = _reader(Table, vendor), _reader(Game, vendor), _reader(Seat, vendor)
     t, g, s, e = (quote(m._meta.db_table) for m in (Table, Game, Seat, GameEvent))
     # S608: names come from model metadata; values are always passed as parameters.
     return {

@@ -13,7 +13,7 @@ from accounts.models import User
 from content.services import DeckNotReady, engine_deck, live_deck
 from game import broadcast, engine
 from game.errors import GameError
-from game.models import Game, Seat, Table
+from game.models import Deal, Game, Seat, Table
 
 
 def seat_list(table: Table) -> list[Seat]:
@@ -62,17 +62,16 @@ def begin_game(table: Table, seats: list[Seat]) -> Game:
         table=table,
         seed=seed,
         deck_name=deck_name,
-        cards=deck,
-        initial_state=text,
         state=text,
         decision_since=now,
         move_deadline=move_deadline(table, state),
     )
+    Deal.objects.create(game=game, cards=deck, initial_state=text)
     table.status = Table.Status.PLAYING
     table.started_at = now
     table.countdown_deadline = None
     table.save(update_fields=["status", "started_at", "countdown_deadline"])
-    broadcast.word_cards(game)  # this process keeps the verses; moves read the game without its cards
+    broadcast.word_cards(game)  # this process keeps the verses; moves never read the deal
     broadcast.send_table_update(table, seats)
     broadcast.send_game_update(game, state, seats, [])
     if table.is_public:

@@ -45,3 +45,18 @@ def test_an_early_move_and_a_late_move_cost_the_same_number_of_queries(live_deck
     assert len(ongoing) > 40
     assert max(ongoing) <= MAX_QUERIES_PER_MOVE
     assert max(ongoing[:10]) == max(ongoing[-10:])
+
+
+def test_a_move_neither_reads_nor_rewrites_what_the_game_was_dealt(live_deck):
+    host, guest = UserFactory(), UserFactory()
+    table = services.create_private_table(user=host)
+    services.join_by_code(user=guest, code=table.code)
+    game = services.start_table(user=host, code=table.code)
+    move = engine.legal_moves(engine.from_json(game.state), 1)[0]
+    with CaptureQueriesContext(connection) as queries:
+        services.play_move(table_id=table.pk, user=host, move_id="d1", version=0, move=move)
+    sql = [q["sql"] for q in queries]
+    assert any(s.startswith("UPDATE") and "game_game" in s for s in sql)
+    assert not any("game_deal" in s for s in sql)
+    game.refresh_from_db()
+    assert game.version >= 1 and game.deal.initial_state != game.state

@@ -39,10 +39,10 @@ def test_lock_game_reads_the_table_the_game_and_the_seats_as_the_orm_does(playin
     with transaction.atomic():
         game, locked_table, seats = rows.lock_game(table.pk)
     orm_game = Game.objects.get(table=table)
-    assert _fields(game, rows.GAME_UNREAD) == _fields(orm_game, rows.GAME_UNREAD)
+    assert _fields(game) == _fields(orm_game)
     assert game.decision_since.tzinfo is not None and game.version == 1
-    assert game.get_deferred_fields() == {"cards", "initial_state"}
-    assert game.cards == orm_game.cards  # still there when asked for
+    assert game.get_deferred_fields() == set()
+    assert game.deal.cards == orm_game.deal.cards  # the deal is read only when asked for
     assert game.table is locked_table
     assert _fields(locked_table) == _fields(Table.objects.get(pk=table.pk))
     orm_seats = list(Seat.objects.filter(table=table).order_by("position"))

@@ -17,8 +17,8 @@ def test_a_finished_game_is_kept_whole_and_replays_to_its_end(live_deck):
     game = played.game
     assert game.finished_at is not None and game.result is not None
     moves = list(GameEvent.objects.filter(game=game).order_by("seq").values_list("seat", "move"))
-    assert engine.replay(engine.from_json(game.initial_state), moves) == engine.from_json(game.state)
-    assert engine.from_json(game.initial_state)["seed"] == game.seed
+    assert engine.replay(engine.from_json(game.deal.initial_state), moves) == engine.from_json(game.state)
+    assert engine.from_json(game.deal.initial_state)["seed"] == game.seed
     assert all(e.server_time for e in GameEvent.objects.filter(game=game))
 
 

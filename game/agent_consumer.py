@@ -74,10 +74,11 @@ class AgentConsumer(SeatSocket):
             return "closed_not_seated"
         self.code, self.table_id = table.code, welcome.pop("table_id")
         self.seat_group = agent_seat_group(self.table_id, self.agent.pk)
-        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
-        await self.channel_layer.group_add(self.seat_group, self.channel_name)
-        await self.send_json(welcome)
-        self.welcomed(welcome)
+        async with self.holding():
+            await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+            await self.channel_layer.group_add(self.seat_group, self.channel_name)
+            await self.send_json(welcome)
+            self.welcomed(welcome)
         return "ok"
 
     async def on_leave(self, message: dict) -> str:

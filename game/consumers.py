@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import cached_property
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -23,13 +27,72 @@ CLOSE_NOT_SIGNED_IN = 4401
 CLOSE_NOT_SEATED = 4403
 CLOSE_TOO_BIG = 1009
 CLOSE_TOO_MANY = 1008
+CLOSE_SERVER_ERROR = 1011
+
+log = logging.getLogger(__name__)
 
 
 class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
-    """What all our sockets share: direct dispatch, compact JSON out, and group messages relayed."""
+    """What all our sockets share: direct dispatch, compact JSON out, and group messages relayed.
+
+    With the in-process channel layer (game/layers.py) the layer hands this socket its messages at
+    once, through `take`, instead of through a queue and the consumer's receive loop. A handed-over
+    message is handled right away, even while the socket waits on the database for a move (a
+    relayed update goes out then, and `send_update` keeps each version to one send), except while
+    the socket is sending a snapshot: see `holding`.
+    """
 
     # The newest seat update this socket has sent: versions only grow within a table's game.
     update_sent = -1
+    # Handed-over messages kept in order while a snapshot is sent; None when not holding.
+    held_back: deque[dict] | None = None
+
+    async def websocket_connect(self, message: dict) -> None:
+        hand_over = getattr(self.channel_layer, "hand_over", None)
+        if hand_over is not None:
+            hand_over(self.channel_name, self)
+        async with self.holding():  # the welcome is a snapshot too
+            await super().websocket_connect(message)
+
+    async def websocket_disconnect(self, message: dict) -> None:
+        stop = getattr(self.channel_layer, "stop_handing_over", None)
+        if stop is not None:
+            stop(self.channel_name)
+        await super().websocket_disconnect(message)
+
+    async def take(self, message: dict) -> None:
+        """A message the channel layer hands over: handled now, or kept in order while holding."""
+        if self.held_back is None:
+            await self._handle_handed_over(message)
+        elif len(self.held_back) >= self.channel_layer.get_capacity(self.channel_name):
+            raise ChannelFull(self.channel_name)  # as a full queue would: this message is missed
+        else:
+            self.held_back.append(message)
+
+    async def _handle_handed_over(self, message: dict) -> None:
+        try:
+            await self.dispatch(message)
+        except Exception:
+            # It would have ended the consumer on its own receive loop; here it must not stop the
+            # sender from reaching the group's other sockets.
+            log.exception("handling a %s message failed; closing the socket", message.get("type"))
+            await self.close(code=CLOSE_SERVER_ERROR)
+
+    @asynccontextmanager
+    async def holding(self) -> AsyncIterator[None]:
+        """While the socket sends a snapshot read from the database (a welcome, a catch-up), a
+        relayed update newer than the snapshot must not overtake it: handed-over messages wait, in
+        order, and go out after it (those the snapshot already covers are skipped then)."""
+        if self.held_back is not None:  # already holding (a catch-up after a refused move)
+            yield
+            return
+        self.held_back = deque()
+        try:
+            yield
+            while self.held_back:
+                await self._handle_handed_over(self.held_back.popleft())
+        finally:
+            self.held_back = None
 
     async def relay(self, event: dict) -> None:
         """A group message built by a service after commit, already encoded: sent on as it is,
@@ -155,20 +218,22 @@ class SeatSocket(ServerSocket):
         await self.send_json({"type": "ack", "id": move_id, "version": game.version})
         return "ok"
 
-    def welcomed(self, welcome: dict) -> None:
-        """The welcome holds the seat's view at its version: older relayed updates add nothing."""
-        if welcome.get("view") is not None:
-            self.update_sent = welcome["version"]
+    def welcomed(self, snapshot: dict) -> None:
+        """A welcome or catch-up holds the seat's view at its version: older updates add nothing."""
+        if snapshot.get("view") is not None:
+            self.update_sent = max(self.update_sent, snapshot["version"])
 
     async def on_hello(self, message: dict) -> None:
         """A reconnecting client names the last version it saw and gets what it missed."""
         last = message.get("version")
         if type(last) is not int:
             raise GameError("malformed_message")
-        catchup = await database_sync_to_async(snapshots.catchup)(
-            table_id=self.table_id, since=last, **self.who
-        )
-        await self.send_json(catchup)
+        async with self.holding():
+            catchup = await database_sync_to_async(snapshots.catchup)(
+                table_id=self.table_id, since=last, **self.who
+            )
+            await self.send_json(catchup)
+            self.welcomed(catchup)
 
     async def on_ping(self, message: dict) -> None:
         await self.send_json({"type": "pong", "version": await self._version()})

@@ -1,11 +1,14 @@
-"""The embedded default's channel layer: upstream's in-memory layer with its expiry sweep throttled."""
+"""The embedded default's channel layer: upstream's in-memory layer with messages handed straight to
+this process's sockets and its expiry sweep throttled."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 
 import pytest
+from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
 
 from game.layers import SweptInMemoryChannelLayer
@@ -71,3 +74,69 @@ async def test_the_sweep_runs_at_most_once_a_second(monkeypatch):
     layer._next_sweep = time.monotonic() - 0.001
     await layer.group_send("g", {"type": "relay"})
     assert len(sweeps) == 2
+
+
+class Taker:
+    """A socket as the layer sees it once handed over: it takes each message as it is sent."""
+
+    def __init__(self) -> None:
+        self.got: list[dict] = []
+
+    async def take(self, message: dict) -> None:
+        self.got.append(message)
+
+
+async def test_a_handed_over_channel_gets_each_message_at_once_in_order_and_nothing_queues():
+    layer = SweptInMemoryChannelLayer()
+    taken, queued = await layer.new_channel(), await layer.new_channel()
+    taker = Taker()
+    layer.hand_over(taken, taker)
+    for channel in (taken, queued):
+        await layer.group_add("g", channel)
+    for n in range(3):
+        await layer.group_send("g", {"type": "relay", "n": n})
+    await layer.send(taken, {"type": "revoked"})
+    assert [m.get("n") for m in taker.got] == [0, 1, 2, None]
+    assert taken not in layer.channels  # no queue was even made for it
+    assert [(await layer.receive(queued))["n"] for _ in range(3)] == [0, 1, 2]
+
+
+async def test_once_the_socket_stops_its_messages_wait_in_the_queue_again():
+    layer = SweptInMemoryChannelLayer()
+    channel, taker = await layer.new_channel(), Taker()
+    layer.hand_over(channel, taker)
+    await layer.send(channel, {"type": "relay", "n": 0})
+    layer.stop_handing_over(channel)
+    await layer.send(channel, {"type": "relay", "n": 1})
+    assert [m["n"] for m in taker.got] == [0]
+    assert (await layer.receive(channel))["n"] == 1
+
+
+async def test_a_socket_that_is_gone_is_not_kept_by_the_layer():
+    layer = SweptInMemoryChannelLayer()
+    channel, taker = await layer.new_channel(), Taker()
+    layer.hand_over(channel, taker)
+    del taker
+    gc.collect()
+    await layer.send(channel, {"type": "relay", "n": 0})
+    assert (await layer.receive(channel))["n"] == 0
+
+
+async def test_a_socket_that_is_full_misses_the_message_and_the_others_still_get_it():
+    class Full:
+        async def take(self, message: dict) -> None:
+            raise ChannelFull("full")
+
+    layer = SweptInMemoryChannelLayer()
+    full, taken, taker, refuser = await layer.new_channel(), await layer.new_channel(), Taker(), Full()
+    layer.hand_over(full, refuser)
+    layer.hand_over(taken, taker)
+    for channel in (full, taken):
+        await layer.group_add("g", channel)
+    await layer.group_send("g", {"type": "relay", "n": 0})
+    assert [m["n"] for m in taker.got] == [0]
+
+
+def test_a_channel_name_is_checked_when_handed_over():
+    with pytest.raises(TypeError):
+        SweptInMemoryChannelLayer().hand_over("not a valid name!", Taker())

@@ -9,10 +9,13 @@ once, from the models' own table and column names. Rows become model instances t
 prepared for the database by each field's own `get_db_prep_save`, as `Model.save` does (no model
 here has save signals or a custom save).
 
+The statements run on the driver's own cursor (see `_execute`), and each call looks the database
+connection up once: every `django.db.connection.x` is a lookup through a thread-local proxy.
+
 What the game was dealt is in another table (`Deal`) and not read: verses come from
 `broadcast.word_cards`, read once per game. Members and agents are not joined in: a move only needs
-their ids. Locks are taken table first, then game, the
-same order as every service that locks a table.
+their ids. Locks are taken table first, then game, the same order as every service that locks a
+table.
 """
 
 from __future__ import annotations
@@ -21,11 +24,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model
 from django.db.transaction import TransactionManagementError
 
 from game.models import Game, GameEvent, Seat, Table
+
+
+def _db() -> BaseDatabaseWrapper:
+    return connections[DEFAULT_DB_ALIAS]
 
 
 @dataclass(frozen=True)
@@ -37,27 +45,28 @@ class Reader:
     names: list[str]
     converters: list[tuple[int, Any, list]]
 
-    def instances(self, rows: list[tuple]) -> list[Any]:
+    def instances(self, db: BaseDatabaseWrapper, rows: list[tuple]) -> list[Any]:
         out = []
         for row in rows:
             values = list(row)
             for i, expression, converters in self.converters:
                 for convert in converters:
-                    values[i] = convert(values[i], expression, connection)
-            out.append(self.model.from_db(connection.alias, self.names, values))
+                    values[i] = convert(values[i], expression, db)
+            out.append(self.model.from_db(db.alias, self.names, values))
         return out
 
 
 @cache
 def _reader(model: type[Model], vendor: str) -> Reader:
+    db = _db()
     fields = model._meta.concrete_fields
     converters = []
     for i, field in enumerate(fields):
         expression = field.get_col(model._meta.db_table)
-        found = connection.ops.get_db_converters(expression) + expression.get_db_converters(connection)
+        found = db.ops.get_db_converters(expression) + expression.get_db_converters(db)
         if found:
             converters.append((i, expression, found))
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    columns = ", ".join(db.ops.quote_name(f.column) for f in fields)
     return Reader(model, columns, [f.attname for f in fields], converters)
 
 
@@ -65,8 +74,9 @@ def _reader(model: type[Model], vendor: str) -> Reader:
 def _statements(vendor: str) -> dict[str, tuple[Reader | None, str]]:
     """Each statement with the reader for its rows, built once per database kind (no outside input
     reaches the SQL). SQLite has no row locks: its IMMEDIATE transactions hold the write lock."""
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    quote = connection.ops.quote_name
+    db = _db()
+    lock = " FOR UPDATE" if db.features.has_select_for_update else ""
+    quote = db.ops.quote_name
     table, game, seat = _reader(Table, vendor), _reader(Game, vendor), _reader(Seat, vendor)
     t, g, s, e = (quote(m._meta.db_table) for m in (Table, Game, Seat, GameEvent))
     # S608: names come from model metadata; values are always passed as parameters.
@@ -78,12 +88,41 @@ def _statements(vendor: str) -> dict[str, tuple[Reader | None, str]]:
     }
 
 
-def _run(name: str, params: list) -> list:
-    reader, sql = _statements(connection.vendor)[name]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    return reader.instances(rows) if reader is not None else rows
+@cache
+def _driver_sql(sql: str, paramstyle: str) -> str:
+    """A statement written with Django's %s placeholders, in the driver's own style."""
+    return sql.replace("%s", "?") if paramstyle == "qmark" else sql
+
+
+def _execute(db: BaseDatabaseWrapper, sql: str, params: list, fetch: bool = False) -> list | None:
+    """Run one statement on the driver's own cursor.
+
+    Django's cursor wrapper cost more CPU than these statements take to run (logging hooks, checks,
+    and on SQLite a regular expression over the SQL on every call). The checks that matter are
+    kept: a broken transaction refuses, a connection due for its health check gets it, and errors
+    become django.db errors that mark the connection. While Django records queries (DEBUG, a test
+    capturing them) the statement goes through Django's cursor, so it is recorded like any other.
+    """
+    if db.queries_logged:
+        with db.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchall() if fetch else None
+    db.validate_no_broken_transaction()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    with db.wrap_database_errors:
+        cursor = db.connection.cursor()
+        try:
+            cursor.execute(_driver_sql(sql, db.Database.paramstyle), params)
+            return cursor.fetchall() if fetch else None
+        finally:
+            cursor.close()
+
+
+def _run(db: BaseDatabaseWrapper, name: str, params: list) -> list:
+    reader, sql = _statements(db.vendor)[name]
+    rows = _execute(db, sql, params, fetch=True)
+    return reader.instances(db, rows) if reader is not None else rows
 
 
 def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
@@ -92,15 +131,16 @@ def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
     Raises Game.DoesNotExist if the table has no game, and TransactionManagementError outside a
     transaction, where a lock would end with the statement (as select_for_update does).
     """
-    if not connection.in_atomic_block:
+    db = _db()
+    if not db.in_atomic_block:
         raise TransactionManagementError("lock_game needs a transaction")
-    tables = _run("table", [table_id])
-    games = _run("game", [table_id])
+    tables = _run(db, "table", [table_id])
+    games = _run(db, "game", [table_id])
     if not tables or not games:
         raise Game.DoesNotExist(f"no game at table {table_id}")
     table, game = tables[0], games[0]
     game.table = table
-    seats = _run("seats", [table_id])
+    seats = _run(db, "seats", [table_id])
     for seat in seats:
         seat.table = table
     return game, table, seats
@@ -108,13 +148,13 @@ def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
 
 def move_seen(game_id: int, seat: int, move_id: str) -> bool:
     """Whether this seat's move id was already applied in this game."""
-    return bool(_run("seen", [game_id, seat, move_id]))
+    return bool(_run(_db(), "seen", [game_id, seat, move_id]))
 
 
 @cache
 def _insert_sql(model: type[Model], vendor: str) -> tuple[list, str]:
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    quote = connection.ops.quote_name
+    quote = _db().ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
     return fields, f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})"  # noqa: S608
@@ -123,7 +163,7 @@ def _insert_sql(model: type[Model], vendor: str) -> tuple[list, str]:
 @cache
 def _update_sql(model: type[Model], vendor: str, names: tuple[str, ...]) -> tuple[list, str]:
     fields = [model._meta.get_field(name) for name in names]
-    quote = connection.ops.quote_name
+    quote = _db().ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     pk = quote(model._meta.pk.column)
     return fields, f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {pk} = %s"  # noqa: S608
@@ -131,15 +171,14 @@ def _update_sql(model: type[Model], vendor: str, names: tuple[str, ...]) -> tupl
 
 def add_event(event: GameEvent) -> None:
     """Insert a new event row (its id is not read back: nothing after a move needs it)."""
-    fields, sql = _insert_sql(GameEvent, connection.vendor)
-    values = [f.get_db_prep_save(getattr(event, f.attname), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+    db = _db()
+    fields, sql = _insert_sql(GameEvent, db.vendor)
+    _execute(db, sql, [f.get_db_prep_save(getattr(event, f.attname), db) for f in fields])
 
 
 def save_game(game: Game, names: list[str]) -> None:
     """Save these fields of the game, like game.save(update_fields=names)."""
-    fields, sql = _update_sql(Game, connection.vendor, tuple(names))
-    values = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, game.pk])
+    db = _db()
+    fields, sql = _update_sql(Game, db.vendor, tuple(names))
+    values = [f.get_db_prep_save(getattr(game, f.attname), db) for f in fields]
+    _execute(db, sql, [*values, game.pk])

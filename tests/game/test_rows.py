@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -124,3 +125,28 @@ def test_lock_game_outside_a_transaction_is_refused(playing):
     table, _host = playing
     with pytest.raises(TransactionManagementError):
         rows.lock_game(table.pk)
+
+
+def test_the_statements_skip_djangos_cursor_unless_it_is_recording_queries(playing, monkeypatch):
+    table, _host = playing
+
+    def no_django_cursor(*args, **kwargs):
+        raise AssertionError("went through Django's cursor")
+
+    with transaction.atomic():
+        monkeypatch.setattr(type(connections["default"]), "cursor", no_django_cursor)
+        game, _table, seats = rows.lock_game(table.pk)
+        assert rows.move_seen(game.pk, 1, "m1")
+        monkeypatch.undo()
+    assert game.version == 1 and [s.position for s in seats] == [1, 2, 3, 4]
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        rows.lock_game(table.pk)
+    assert len([q for q in queries if q["sql"].startswith("SELECT")]) == 3
+
+
+def test_a_transaction_broken_by_an_error_refuses_the_next_statement(playing):
+    table, _host = playing
+    with transaction.atomic():
+        connection.set_rollback(True)  # as after a database error caught inside the block
+        with pytest.raises(TransactionManagementError):
+            rows.lock_game(table.pk)

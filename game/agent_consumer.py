@@ -68,15 +68,16 @@ class AgentConsumer(SeatSocket):
         if not isinstance(code, str) or self.table_id is not None:
             raise GameError("malformed_message")
         table = await database_sync_to_async(agent_join)(agent=self.agent, code=code)
-        welcome = await database_sync_to_async(snapshots.welcome)(code=table.code, agent=self.agent)
-        if welcome is None:
-            await self.close(code=CLOSE_NOT_SEATED)
-            return "closed_not_seated"
-        self.code, self.table_id = table.code, welcome.pop("table_id")
+        self.code, self.table_id = table.code, table.pk
         self.seat_group = agent_seat_group(self.table_id, self.agent.pk)
         async with self.holding():
+            # In the groups before the welcome is read: nothing committed after the read is missed.
             await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
+            welcome = await database_sync_to_async(snapshots.welcome)(code=table.code, agent=self.agent)
+            if welcome is None or welcome.pop("table_id") != table.pk:
+                await self.close(code=CLOSE_NOT_SEATED)
+                return "closed_not_seated"
             await self.send_json(welcome)
             self.welcomed(welcome)
         return "ok"

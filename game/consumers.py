@@ -80,19 +80,23 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
 
     @asynccontextmanager
     async def holding(self) -> AsyncIterator[None]:
-        """While the socket sends a snapshot read from the database (a welcome, a catch-up), a
-        relayed update newer than the snapshot must not overtake it: handed-over messages wait, in
-        order, and go out after it (those the snapshot already covers are skipped then)."""
-        if self.held_back is not None:  # already holding (a catch-up after a refused move)
+        """While the socket reads a snapshot from the database and sends it (a welcome, a catch-up),
+        a relayed update newer than the snapshot must not overtake it: handed-over messages wait, in
+        order, and go out after it (those the snapshot already covers are skipped then). The socket
+        joins its groups before the read, so an update committed after the read is among them."""
+        if self.held_back is not None:  # a snapshot inside another: the outer one releases them
             yield
             return
         self.held_back = deque()
         try:
             yield
-            while self.held_back:
-                await self._handle_handed_over(self.held_back.popleft())
         finally:
-            self.held_back = None
+            # Also when the snapshot failed: what was held still goes out, in order.
+            try:
+                while self.held_back:
+                    await self._handle_handed_over(self.held_back.popleft())
+            finally:
+                self.held_back = None
 
     async def relay(self, event: dict) -> None:
         """A group message built by a service after commit, already encoded: sent on as it is,
@@ -228,6 +232,10 @@ class SeatSocket(ServerSocket):
         last = message.get("version")
         if type(last) is not int:
             raise GameError("malformed_message")
+        if self.update_sent >= 0:
+            # Never past what this socket has sent: after a refused move the version named came
+            # from the database, and updates up to it may still be on their way here.
+            last = min(last, self.update_sent)
         async with self.holding():
             catchup = await database_sync_to_async(snapshots.catchup)(
                 table_id=self.table_id, since=last, **self.who
@@ -259,15 +267,19 @@ class TableConsumer(SeatSocket):
             await self.close(code=CLOSE_NOT_SIGNED_IN)
             return
         code = self.scope["url_route"]["kwargs"]["code"]
-        welcome = await database_sync_to_async(snapshots.welcome)(code=code, user=user)
-        if welcome is None:
+        table_id = await database_sync_to_async(snapshots.seated_at)(code=code, user=user)
+        if table_id is None:
             await self.close(code=CLOSE_NOT_SEATED)
             return
-        self.table_id = welcome.pop("table_id")
-        self.seat_group = member_group(self.table_id, user.pk)
+        self.table_id, self.seat_group = table_id, member_group(table_id, user.pk)
         self.who, self.recent = {"user": user}, deque()
+        # In the groups before the welcome is read (websocket_connect holds what arrives meanwhile).
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
+        welcome = await database_sync_to_async(snapshots.welcome)(code=code, user=user)
+        if welcome is None or welcome.pop("table_id") != table_id:  # left, or a new table took the code
+            await self.close(code=CLOSE_NOT_SEATED)
+            return
         await self.accept()
         await self.send_json(welcome)
         self.welcomed(welcome)

@@ -1,5 +1,11 @@
 """Move what a game was dealt into its own row (game.Deal), and drop the events' game index, which
-the (game, seq) constraint's index already covers. Existing games keep their deals."""
+the (game, seq) constraint's index already covers. Existing games keep their deals, both ways.
+
+Written to touch big tables as little as the databases allow: the index is dropped by name rather
+than by a field change (on SQLite that would copy the whole events table), and the dealt columns
+become nullable in the migration state only, so that going back can add them before it fills them
+(they stay nullable in the database after going back).
+"""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -48,21 +54,35 @@ class Migration(migrations.Migration):
                 ("initial_state", models.TextField()),
             ],
         ),
-        # Games made before this migration have their deal in their own row: nullable for the way
-        # back, so that reversing can add the columns before it fills them.
-        migrations.AlterField(model_name="game", name="cards", field=models.JSONField(null=True)),
-        migrations.AlterField(model_name="game", name="initial_state", field=models.TextField(null=True)),
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(model_name="game", name="cards", field=models.JSONField(null=True)),
+                migrations.AlterField(
+                    model_name="game", name="initial_state", field=models.TextField(null=True)
+                ),
+            ]
+        ),
         migrations.RunPython(copy_deals, copy_back),
         migrations.RemoveField(model_name="game", name="cards"),
         migrations.RemoveField(model_name="game", name="initial_state"),
-        migrations.AlterField(
-            model_name="gameevent",
-            name="game",
-            field=models.ForeignKey(
-                db_index=False,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="events",
-                to="game.game",
-            ),
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name="gameevent",
+                    name="game",
+                    field=models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events",
+                        to="game.game",
+                    ),
+                ),
+            ],
+            database_operations=[
+                migrations.RunSQL(
+                    'DROP INDEX IF EXISTS "game_gameevent_game_id_6a662e94"',
+                    reverse_sql='CREATE INDEX "game_gameevent_game_id_6a662e94" ON "game_gameevent" ("game_id")',
+                ),
+            ],
         ),
     ]

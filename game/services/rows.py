@@ -102,6 +102,9 @@ def _execute(db: BaseDatabaseWrapper, sql: str, params: list, fetch: bool = Fals
     kept: a broken transaction refuses, a connection due for its health check gets it, and errors
     become django.db errors that mark the connection. While Django records queries (DEBUG, a test
     capturing them) the statement goes through Django's cursor, so it is recorded like any other.
+    What these statements skip: `connection.execute_wrapper` hooks and tools that patch Django's
+    cursor wrapper (APM tracing), and psycopg's per-cursor time zone, which Django sets on the
+    connection anyway (the site always runs in UTC).
     """
     if db.queries_logged:
         with db.cursor() as cursor:

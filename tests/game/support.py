@@ -10,7 +10,8 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from game import services
+from game import engine, services
+from game.models import Game
 from justalllowgod.asgi import application
 from tests.factories import UserFactory
 
@@ -100,6 +101,18 @@ def two_member_game(*, start: bool = True):
     if start:
         services.start_table(user=host, code=table.code)
     return table, host, guest
+
+
+def play_one_move(table_id: int, members: dict) -> int:
+    """The member whose turn it is makes their first legal move; returns the new version."""
+    game = Game.objects.get(table_id=table_id)
+    state = engine.from_json(game.state)
+    seat = state["turn"]
+    move = engine.legal_moves(state, seat)[0]
+    played, _ = services.play_move(
+        table_id=table_id, user=members[seat], move_id=f"t{game.version}", version=game.version, move=move
+    )
+    return played.version
 
 
 async def connect(

@@ -6,11 +6,14 @@ import asyncio
 import threading
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection
 
-from game import broadcast, outbox
-from tests.game.support import seated, two_member_game
+from game import broadcast, outbox, snapshots
+from tests.game.support import play_one_move, seated, two_member_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -98,21 +101,138 @@ async def test_a_relay_from_an_older_server_process_still_gets_through(live_deck
     await player.close()
 
 
-async def test_a_handed_over_message_that_fails_closes_its_socket_and_the_group_still_gets_it(live_deck):
-    from django.conf import settings
-
+def _in_process_layer_only() -> None:
     if settings.REDIS_URL:
         pytest.skip("messages are handed over only by the in-process layer")
+
+
+@sync_to_async(thread_sensitive=False)
+def _move_from_another_thread(table_id: int, members: dict) -> int:
+    try:
+        return play_one_move(table_id, members)
+    finally:
+        connection.close()
+
+
+class HeldDatabaseThread:
+    """Keeps the sockets' database thread busy until released."""
+
+    async def __aenter__(self):
+        self.busy, self.release = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            self.busy.set()
+            self.release.wait(5)
+
+        self.holding = asyncio.ensure_future(database_sync_to_async(hold)())
+        await asyncio.get_running_loop().run_in_executor(None, self.busy.wait, 5)
+        return self
+
+    async def __aexit__(self, *exc):
+        self.release.set()
+        await self.holding
+
+
+async def test_an_update_a_catchup_covers_is_not_sent_after_it(live_deck):
+    table, host, guest = await two_member_game()
+    player = await seated(host, table.code)
+    await player.drain()
+    async with HeldDatabaseThread():
+        await player.send({"type": "hello", "version": 0})
+        await asyncio.sleep(0.05)  # the catch-up now waits for the database thread
+        # A move commits meanwhile: its update for this socket waits behind the catch-up.
+        version = await _move_from_another_thread(table.pk, {1: host, 2: guest})
+    got = await player.drain(quiet=0.3)
+    assert [(m["type"], m["version"]) for m in got] == [("catchup", version)]
+    await player.close()
+
+
+async def test_an_update_committed_while_the_welcome_is_read_follows_the_welcome(live_deck, monkeypatch):
+    table, host, guest = await two_member_game()
+    real_welcome = snapshots.welcome
+
+    def welcome_then_a_move(**kwargs):
+        message = real_welcome(**kwargs)
+        play_one_move(table.pk, {1: host, 2: guest})  # commits after the read, before the send
+        return message
+
+    monkeypatch.setattr(snapshots, "welcome", welcome_then_a_move)
+    player = await seated(host, table.code)
+    await player.drain(quiet=0.3)
+    assert [(m["type"], m["version"]) for m in player.received] == [("welcome", 0), ("update", 1)]
+    await player.close()
+
+
+async def test_a_catchup_after_a_refused_move_brings_every_update_the_socket_was_not_sent(live_deck):
+    _in_process_layer_only()
+    table, host, guest = await two_member_game()
+    player = await seated(host, table.code)
+    await player.drain()
+    layer, groups = (
+        get_channel_layer(),
+        [broadcast.member_group(table.pk, host.pk), broadcast.table_group(table.pk)],
+    )
+    channel = next(iter(layer.groups[groups[0]]))
+    for group in groups:  # its next updates go astray, as if they were still on their way
+        await layer.group_discard(group, channel)
+    members = {1: host, 2: guest}
+    while (version := await _move_from_another_thread(table.pk, members)) < 2:
+        pass
+    for group in groups:
+        await layer.group_add(group, channel)
+    # The client learned the version from elsewhere (a pong) and moves on it, too late.
+    await player.send({"type": "move", "id": "late", "version": version - 1, "move": {"well": {}}})
+    assert (await player.next_of("error"))["code"] == "stale_version"
+    catchup = await player.next_of("catchup")
+    assert catchup["version"] == version
+    assert set(range(1, version + 1)) <= {e["version"] for e in catchup["events"]}
+    await player.close()
+
+
+async def test_a_socket_leaves_the_layer_when_it_disconnects(live_deck):
+    _in_process_layer_only()
+    table, host, _guest = await two_member_game(start=False)
+    player = await seated(host, table.code)
+    layer = get_channel_layer()
+    [channel] = layer.groups[broadcast.table_group(table.pk)]
+    assert channel in layer.receivers
+    await player.close()
+    assert channel not in layer.receivers
+
+
+async def test_a_socket_holding_messages_back_refuses_more_than_its_capacity():
+    from collections import deque
+
+    from channels.exceptions import ChannelFull
+
+    from game.consumers import ServerSocket
+    from game.layers import SweptInMemoryChannelLayer
+
+    socket = ServerSocket()
+    socket.channel_layer, socket.channel_name = SweptInMemoryChannelLayer(capacity=2), "specific.x!y"
+    socket.held_back = deque()
+    await socket.take({"type": "relay", "n": 1})
+    await socket.take({"type": "relay", "n": 2})
+    with pytest.raises(ChannelFull):
+        await socket.take({"type": "relay", "n": 3})
+    assert [m["n"] for m in socket.held_back] == [1, 2]
+
+
+async def test_a_handed_over_message_that_fails_closes_its_socket_and_the_group_still_gets_it(live_deck):
+    _in_process_layer_only()
     table, host, guest = await two_member_game(start=False)
     first, second = await seated(host, table.code), await seated(guest, table.code)
     for player in (first, second):
         await player.drain()
     layer, group = get_channel_layer(), broadcast.table_group(table.pk)
-    broken = {"type": "relay"}  # neither text nor message: its handler raises
-    first_channel = next(iter(layer.groups[group]))
-    await layer.send(first_channel, broken)
-    assert await first.next_of("__closed__", limit=2.0) == {"type": "__closed__", "code": 1011}
+    first_channel = next(iter(layer.groups[group]))  # the host's, the first to join
+
+    async def broken(event: dict) -> None:
+        raise RuntimeError("a handler that fails")
+
+    layer.receivers[first_channel].relay = broken
     [(group, message)] = outbox.relays([(group, {"type": "reaction", "version": 0})])
     await layer.group_send(group, message)
+    assert await first.next_of("__closed__", limit=2.0) == {"type": "__closed__", "code": 1011}
     assert await second.next_of("reaction", limit=2.0) == {"type": "reaction", "version": 0}
     await second.close()

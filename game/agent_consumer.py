@@ -76,7 +76,7 @@ class AgentConsumer(SeatSocket):
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
             welcome = await database_sync_to_async(snapshots.welcome)(code=table.code, agent=self.agent)
             if welcome is None or welcome.pop("table_id") != table.pk:
-                await self.close(code=CLOSE_NOT_SEATED)
+                await self.turn_away(CLOSE_NOT_SEATED)
                 return "closed_not_seated"
             await self.send_json(welcome)
             self.welcomed(welcome)

@@ -69,6 +69,14 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         else:
             self.held_back.append(message)
 
+    async def turn_away(self, code: int) -> None:
+        """Close a socket that joined its groups but may not stay: it leaves them first, and what
+        was held back for it is dropped, so nothing is sent after the close."""
+        await self.disconnect(code)
+        if self.held_back is not None:
+            self.held_back.clear()
+        await self.close(code=code)
+
     async def _handle_handed_over(self, message: dict) -> None:
         try:
             await self.dispatch(message)
@@ -278,7 +286,7 @@ class TableConsumer(SeatSocket):
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
         welcome = await database_sync_to_async(snapshots.welcome)(code=code, user=user)
         if welcome is None or welcome.pop("table_id") != table_id:  # left, or a new table took the code
-            await self.close(code=CLOSE_NOT_SEATED)
+            await self.turn_away(CLOSE_NOT_SEATED)
             return
         await self.accept()
         await self.send_json(welcome)

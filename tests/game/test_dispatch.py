@@ -163,6 +163,26 @@ async def test_an_update_committed_while_the_welcome_is_read_follows_the_welcome
     await player.close()
 
 
+async def test_a_member_who_left_while_the_welcome_was_read_is_turned_away_with_nothing_else(
+    live_deck, monkeypatch
+):
+    from tests.game.support import connect
+
+    table, host, guest = await two_member_game()
+
+    def left_meanwhile(**kwargs):
+        play_one_move(table.pk, {1: host, 2: guest})  # an update for the seat is on its way
+        return None  # and then the seat is gone
+
+    monkeypatch.setattr(snapshots, "welcome", left_meanwhile)
+    connected, code, player = await connect(host, table.code)
+    assert (connected, code) == (False, 4403)
+    assert await player.drain(quiet=0.2) == []
+    layer = get_channel_layer()
+    if not settings.REDIS_URL:
+        assert not any(g.startswith(f"table-{table.pk}") and c for g, c in layer.groups.items())
+
+
 async def test_a_catchup_after_a_refused_move_brings_every_update_the_socket_was_not_sent(live_deck):
     _in_process_layer_only()
     table, host, guest = await two_member_game()

@@ -46,6 +46,12 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
     update_sent = -1
     # Handed-over messages kept in order while a snapshot is sent; None when not holding.
     held_back: deque[dict] | None = None
+    # Set once the server closes the socket: messages still on their way to it are not sent.
+    closed = False
+
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        self.closed = True
+        await super().close(code=code, reason=reason)
 
     async def websocket_connect(self, message: dict) -> None:
         hand_over = getattr(self.channel_layer, "hand_over", None)
@@ -71,7 +77,8 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
 
     async def turn_away(self, code: int) -> None:
         """Close a socket that joined its groups but may not stay: it leaves them first, and what
-        was held back for it is dropped, so nothing is sent after the close."""
+        was held back for it is dropped (and what is still queued for it is not relayed after the
+        close), so it is sent nothing more."""
         await self.disconnect(code)
         if self.held_back is not None:
             self.held_back.clear()
@@ -110,6 +117,8 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         """A group message built by a service after commit, already encoded: sent on as it is,
         unless it is a seat update this socket already sent itself (see SeatSocket.on_move).
         ("message" is the unencoded form older server processes send during a rolling deploy.)"""
+        if self.closed:  # with Redis, what was queued for it before it left its groups
+            return
         text = event["text"] if "text" in event else outbox.to_text(event["message"])
         await self.send_update(event.get("update"), text)
 

@@ -181,6 +181,7 @@ async def test_a_member_who_left_while_the_welcome_was_read_is_turned_away_with_
     layer = get_channel_layer()
     if not settings.REDIS_URL:
         assert not any(g.startswith(f"table-{table.pk}") and c for g, c in layer.groups.items())
+    await player.close()
 
 
 async def test_a_catchup_after_a_refused_move_brings_every_update_the_socket_was_not_sent(live_deck):

@@ -74,10 +74,11 @@ class AgentConsumer(SeatSocket):
             # In the groups before the welcome is read: nothing committed after the read is missed.
             await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
-            welcome = await database_sync_to_async(snapshots.welcome)(code=table.code, agent=self.agent)
-            if welcome is None or welcome.pop("table_id") != table.pk:
+            welcome = await database_sync_to_async(snapshots.welcome)(table_id=table.pk, agent=self.agent)
+            if welcome is None:
                 await self.turn_away(CLOSE_NOT_SEATED)
                 return "closed_not_seated"
+            del welcome["table_id"]
             await self.send_json(welcome)
             self.welcomed(welcome)
         return "ok"

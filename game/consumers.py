@@ -76,12 +76,9 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
             self.held_back.append(message)
 
     async def turn_away(self, code: int) -> None:
-        """Close a socket that joined its groups but may not stay: it leaves them first, and what
-        was held back for it is dropped (and what is still queued for it is not relayed after the
-        close), so it is sent nothing more."""
+        """Close a socket that joined its groups but may not stay: it leaves them now, not when the
+        close is answered (and, closed, it relays nothing held or queued for it)."""
         await self.disconnect(code)
-        if self.held_back is not None:
-            self.held_back.clear()
         await self.close(code=code)
 
     async def _handle_handed_over(self, message: dict) -> None:
@@ -99,9 +96,7 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         a relayed update newer than the snapshot must not overtake it: handed-over messages wait, in
         order, and go out after it (those the snapshot already covers are skipped then). The socket
         joins its groups before the read, so an update committed after the read is among them."""
-        if self.held_back is not None:  # a snapshot inside another: the outer one releases them
-            yield
-            return
+        assert self.held_back is None, "snapshots do not nest"
         self.held_back = deque()
         try:
             yield
@@ -293,10 +288,11 @@ class TableConsumer(SeatSocket):
         # In the groups before the welcome is read (websocket_connect holds what arrives meanwhile).
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
-        welcome = await database_sync_to_async(snapshots.welcome)(code=code, user=user)
-        if welcome is None or welcome.pop("table_id") != table_id:  # left, or a new table took the code
+        welcome = await database_sync_to_async(snapshots.welcome)(table_id=table_id, user=user)
+        if welcome is None:  # left meanwhile
             await self.turn_away(CLOSE_NOT_SEATED)
             return
+        del welcome["table_id"]
         await self.accept()
         await self.send_json(welcome)
         self.welcomed(welcome)

@@ -43,9 +43,9 @@ def seated_at(*, code: str, user: User | None = None, agent: Agent | None = None
     )
 
 
-def welcome(*, code: str, user: User | None = None, agent: Agent | None = None) -> dict[str, Any] | None:
+def welcome(*, table_id: int, user: User | None = None, agent: Agent | None = None) -> dict[str, Any] | None:
     """The first message on a table socket, or None if the member or agent has no seat there."""
-    table = Table.objects.by_code(code).filter(**_seat_filter(user, agent)).first()
+    table = Table.objects.filter(pk=table_id, **_seat_filter(user, agent)).first()
     if table is None:
         return None
     seats = seat_list(table)

@@ -18,27 +18,37 @@ from tests.game.support import play_one_move, seated, two_member_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+class HeldDatabaseThread:
+    """Keeps the sockets' database thread busy until released."""
+
+    async def __aenter__(self):
+        self.busy, self.release = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            self.busy.set()
+            self.release.wait(5)
+
+        self.holding = asyncio.ensure_future(database_sync_to_async(hold)())
+        await asyncio.get_running_loop().run_in_executor(None, self.busy.wait, 5)
+        return self
+
+    async def __aexit__(self, *exc):
+        self.release.set()
+        await self.holding
+
+
 async def test_a_relayed_message_arrives_while_the_database_thread_is_busy(live_deck):
     table, host, _guest = await two_member_game(start=False)
     player = await seated(host, table.code)
     await player.drain()
-    busy, release = threading.Event(), threading.Event()
-
-    def hold_the_database_thread() -> None:
-        busy.set()
-        release.wait(5)
-
-    holding = asyncio.ensure_future(database_sync_to_async(hold_the_database_thread)())
-    await asyncio.get_running_loop().run_in_executor(None, busy.wait, 5)
-    [(group, message)] = outbox.relays(
-        [(broadcast.table_group(table.pk), {"type": "reaction", "version": 0})]
-    )
-    await get_channel_layer().group_send(group, message)
-    got = await player.next_of("reaction", limit=2.0)
-    assert not holding.done()  # it came through while the thread was still held
+    async with HeldDatabaseThread() as held:
+        [(group, message)] = outbox.relays(
+            [(broadcast.table_group(table.pk), {"type": "reaction", "version": 0})]
+        )
+        await get_channel_layer().group_send(group, message)
+        got = await player.next_of("reaction", limit=2.0)
+        assert not held.holding.done()  # it came through while the thread was still held
     assert got == {"type": "reaction", "version": 0}
-    release.set()
-    await holding
     await player.close()
 
 
@@ -48,22 +58,13 @@ async def test_an_update_relayed_while_a_catchup_is_read_goes_out_after_the_catc
     table, host, _guest = await two_member_game()
     player = await seated(host, table.code)
     await player.drain()
-    busy, release = threading.Event(), threading.Event()
-
-    def hold_the_database_thread() -> None:
-        busy.set()
-        release.wait(5)
-
-    holding = asyncio.ensure_future(database_sync_to_async(hold_the_database_thread)())
-    await asyncio.get_running_loop().run_in_executor(None, busy.wait, 5)
-    await player.send({"type": "hello", "version": 0})
-    await asyncio.sleep(0.05)  # the socket now waits for the database thread to read its catch-up
-    newer = {"type": "update", "version": 1, "events": [], "view": {"seat": 1}}
-    [(group, message)] = outbox.relays([(broadcast.member_group(table.pk, host.pk), newer)])
-    await get_channel_layer().group_send(group, message)
-    assert await player.drain(quiet=0.2) == []
-    release.set()
-    await holding
+    async with HeldDatabaseThread():
+        await player.send({"type": "hello", "version": 0})
+        await asyncio.sleep(0.05)  # the socket now waits for the database thread to read its catch-up
+        newer = {"type": "update", "version": 1, "events": [], "view": {"seat": 1}}
+        [(group, message)] = outbox.relays([(broadcast.member_group(table.pk, host.pk), newer)])
+        await get_channel_layer().group_send(group, message)
+        assert await player.drain(quiet=0.2) == []
     got = await player.drain(quiet=0.3)
     assert [(m["type"], m["version"]) for m in got] == [("catchup", 0), ("update", 1)]
     await player.close()
@@ -112,25 +113,6 @@ def _move_from_another_thread(table_id: int, members: dict) -> int:
         return play_one_move(table_id, members)
     finally:
         connection.close()
-
-
-class HeldDatabaseThread:
-    """Keeps the sockets' database thread busy until released."""
-
-    async def __aenter__(self):
-        self.busy, self.release = threading.Event(), threading.Event()
-
-        def hold() -> None:
-            self.busy.set()
-            self.release.wait(5)
-
-        self.holding = asyncio.ensure_future(database_sync_to_async(hold)())
-        await asyncio.get_running_loop().run_in_executor(None, self.busy.wait, 5)
-        return self
-
-    async def __aexit__(self, *exc):
-        self.release.set()
-        await self.holding
 
 
 async def test_an_update_a_catchup_covers_is_not_sent_after_it(live_deck):

@@ -131,6 +131,12 @@ def decide_case(
     ]
     case.status, case.closed_at = Case.Status.CLOSED, now
     case.save(update_fields=["status", "closed_at"])
+    # game.services records games through this module, so it is imported here, not at the top.
+    from game.services.withdrawal import withdraw_member
+
+    for decision in made:
+        if decision.restricts:
+            withdraw_member(user=decision.user)  # R38: JagAI takes their seats, sockets close
     return made
 
 

@@ -18,7 +18,7 @@ IN_A_MINUTE = (
     "Deal 5 cards each. The rest go face down in the middle: that is <b>the Well</b>.",
     "Lay three or four cards of one story in front of you: a <b>stone</b>. Three are 2 points, "
     "all four 4 points; add the missing card later for 2 more.",
-    "Lay a Word card and the table reads its verse with one word hidden. Say the word: 1 more point.",
+    "Lay a Word card: the player on your left reads its verse, leaving out one word. Say it: 1 more point.",
     "Twelve stones, or no stone left to make, and the game ends. Most points wins; a tie is shared.",
 )
 TURN_STEPS = (

@@ -11,9 +11,11 @@ import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Paragraph
 
 from content.models import KIND_ORDER, Kind
@@ -58,7 +60,7 @@ def verse_markup(text: str) -> str:
     return _SUPPLIED.sub(r"<i>\1</i>", escape(text))
 
 
-def frame(canvas: Canvas, *, stroke, fill=None, width: float = 1.5) -> object:
+def frame(canvas: Canvas, *, stroke: Color, fill: Color | None = None, width: float = 1.5) -> PDFPathObject:
     """The card's rounded frame, filled if fill is given; returns its path for clipping."""
     path = canvas.beginPath()
     path.roundRect(SAFE, SAFE, CARD_WIDTH - 2 * SAFE, CARD_HEIGHT - 2 * SAFE, RADIUS)
@@ -70,7 +72,7 @@ def frame(canvas: Canvas, *, stroke, fill=None, width: float = 1.5) -> object:
     return path
 
 
-def _head(canvas: Canvas, card: PrintCard, colour) -> None:
+def _head(canvas: Canvas, card: PrintCard, colour: Color) -> None:
     top = CARD_HEIGHT - SAFE
     canvas.setFillColor(colour)
     canvas.rect(SAFE, top - HEAD, CARD_WIDTH - 2 * SAFE, HEAD, stroke=0, fill=1)
@@ -93,7 +95,7 @@ def _head(canvas: Canvas, card: PrintCard, colour) -> None:
     canvas.drawCentredString(badge_x, middle - 3, str(card.position))
 
 
-def _foot(canvas: Canvas, card: PrintCard, colour) -> None:
+def _foot(canvas: Canvas, card: PrintCard, colour: Color) -> None:
     left = SAFE + PAD
     top = SAFE + FOOT
     canvas.setStrokeColor(mix(colour, 0.25))
@@ -127,7 +129,7 @@ def _pips(canvas: Canvas, this: str, right: float, middle: float) -> None:
             canvas.circle(x, middle, 5.6, stroke=1, fill=0)
 
 
-def _styles(colour, scale: float) -> dict[str, ParagraphStyle]:
+def _styles(colour: Color, scale: float) -> dict[str, ParagraphStyle]:
     return {
         "title": ParagraphStyle(
             "title", fontName=SERIF_BOLD, fontSize=14 * scale, leading=16.8 * scale, textColor=colour
@@ -152,7 +154,7 @@ def _body_parts(card: PrintCard, styles: dict[str, ParagraphStyle]) -> list[tupl
     return parts
 
 
-def _body(canvas: Canvas, card: PrintCard, colour) -> None:
+def _body(canvas: Canvas, card: PrintCard, colour: Color) -> None:
     """Icon, title, line and verse, centred in the body; the text shrinks until it fits."""
     width = CARD_WIDTH - 2 * SAFE - 2 * PAD
     room = CARD_HEIGHT - 2 * SAFE - HEAD - FOOT - 2 * PAD
@@ -181,7 +183,7 @@ def _body(canvas: Canvas, card: PrintCard, colour) -> None:
         y -= height
 
 
-def _wash(canvas: Canvas, colour, steps: int = 24) -> None:
+def _wash(canvas: Canvas, colour: Color, steps: int = 24) -> None:
     """The faint wash of the kind's colour down the top of the face (cards.css's gradient).
 
     Drawn as thin bands: a PDF shading would need a resource that reportlab leaves off forms.

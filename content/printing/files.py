@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -64,7 +65,7 @@ def deck_fingerprint(stories: list[DealtStory], paper: Paper, backs: bool) -> st
     return _fingerprint("deck", [story.as_engine_dict() for story in stories], str(paper), backs)
 
 
-def _cached(key: str, build) -> bytes:
+def _cached(key: str, build: Callable[[], bytes]) -> bytes:
     content = django_cache.get(f"print:{key}")
     if content is None:
         content = build()

@@ -182,6 +182,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Sign-in (django-allauth): email and password, gamer tags chosen afterwards.
 SITE_NAME = "JustAllowGod"
+# The site's public address, for links printed on paper (the rules card's QR code). Unset, the Print
+# page uses the address it was asked on, and `manage.py print_rules_card` needs --site (or DEBUG).
+SITE_URL = env_str("DJANGO_SITE_URL", "")
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"

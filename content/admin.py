@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -13,10 +14,10 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from content import services
+from content import revisions, services
 from content.admin_review import ReviewAdminMixin
 from content.forms import CardAdminForm
-from content.models import KIND_ORDER, Card, Decision, Deck, Status, Story, in_kind_order
+from content.models import KIND_ORDER, Card, Deck, ReviewStep, Status, Story, in_kind_order
 from content.preview import render_card_preview, render_story_preview
 from content.templatetags.content_tags import kjv
 from content.templatetags.content_tags import status_badge as badge_for
@@ -26,8 +27,30 @@ CARD_CSS = {"all": ("css/cards.css",)}
 
 def _history(obj: Card | Story) -> SafeString:
     """Every review decision about one card or story, newest first."""
-    decisions = obj.decisions.select_related("actor") if obj.pk else []
+    decisions = obj.review_steps.select_related("actor") if obj.pk else []
     return render_to_string("admin/content/decisions.html", {"decisions": decisions})
+
+
+def _since_approval(obj: Card | Story) -> SafeString | str:
+    """What changed since the last approval, side by side, and who may therefore not approve."""
+    if not obj.pk:
+        return "—"
+    since = revisions.approved_revision(obj)
+    editors = get_user_model().objects.filter(pk__in=revisions.editors_since_approval(obj))
+    context = {
+        "changes": revisions.changes(obj, since=since),
+        "since": since,
+        "editors": sorted(u.email for u in editors),
+    }
+    return render_to_string("admin/content/changes.html", context)
+
+
+def _listed_status(obj: Card | Story) -> SafeString:
+    """The status badge, with the revision this row shows (bulk decisions are about what was listed)."""
+    revision = revisions.current_revision(obj) or ""
+    return format_html(
+        '{}<input type="hidden" name="revision-{}" value="{}">', badge_for(obj.status), obj.pk, revision
+    )
 
 
 def _editor(obj: Card | Story) -> str:
@@ -92,16 +115,16 @@ class CardInline(admin.TabularInline):
 
 @admin.register(Story)
 class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
-    list_display = ["number", "title", "status_badge", "card_badges", "is_dealable"]
+    list_display = ["number", "title", "listed_status", "card_badges", "is_dealable"]
     list_display_links = ["title"]
     list_filter = ["status", "deck"]
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "since_approval", "history"]}),
         ("As players see it", {"fields": ["cards_preview"]}),
     ]
-    readonly_fields = ["status_badge", "edited_by", "history", "cards_preview"]
+    readonly_fields = ["status_badge", "edited_by", "since_approval", "history", "cards_preview"]
     formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 3, "cols": 80})}}
     inlines = [CardInline]
     list_select_related = ["deck"]
@@ -119,6 +142,14 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     @admin.display(description="Status", ordering="status")
     def status_badge(self, story: Story) -> SafeString:
         return badge_for(story.status)
+
+    @admin.display(description="Status", ordering="status")
+    def listed_status(self, story: Story) -> SafeString:
+        return _listed_status(story)
+
+    @admin.display(description="Changes since approval")
+    def since_approval(self, story: Story) -> SafeString | str:
+        return _since_approval(story)
 
     @admin.display(description="Cards")
     def card_badges(self, story: Story) -> SafeString:
@@ -161,15 +192,15 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 @admin.register(Card)
 class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
     form = CardAdminForm
-    list_display = ["title", "kind", "story", "status_badge", "edited_by", "updated_at"]
+    list_display = ["title", "kind", "story", "listed_status", "edited_by", "updated_at"]
     list_filter = ["status", "kind", "story__deck"]
     search_fields = ["title", "description", "reference", "verse_text", "story__title"]
-    readonly_fields = ["status_badge", "verse", "edited_by", "preview", "history"]
+    readonly_fields = ["status_badge", "verse", "edited_by", "since_approval", "preview", "history"]
     list_select_related = ["story", "last_edited_by"]
     autocomplete_fields = ["story"]
     fieldsets = [
         (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "since_approval", "history"]}),
         ("As players see it", {"fields": ["preview"]}),
     ]
 
@@ -182,6 +213,14 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
     @admin.display(description="Status", ordering="status")
     def status_badge(self, card: Card) -> SafeString:
         return badge_for(card.status)
+
+    @admin.display(description="Status", ordering="status")
+    def listed_status(self, card: Card) -> SafeString:
+        return _listed_status(card)
+
+    @admin.display(description="Changes since approval")
+    def since_approval(self, card: Card) -> SafeString | str:
+        return _since_approval(card)
 
     @admin.display(description="Verse (King James Version)")
     def verse(self, card: Card) -> SafeString:
@@ -203,8 +242,8 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
         services.save_card(card=obj, user=request.user)
 
 
-@admin.register(Decision)
-class DecisionAdmin(admin.ModelAdmin):
+@admin.register(ReviewStep)
+class ReviewStepAdmin(admin.ModelAdmin):
     """The review log, read-only: decisions are made through the workflow, never edited."""
 
     list_display = ["at", "action", "actor", "card", "story", "short_note"]
@@ -213,14 +252,14 @@ class DecisionAdmin(admin.ModelAdmin):
     list_select_related = ["actor", "card__story", "story"]
 
     @admin.display(description="Note")
-    def short_note(self, decision: Decision) -> str:
+    def short_note(self, decision: ReviewStep) -> str:
         return decision.note[:80]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Decision | None = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: ReviewStep | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Decision | None = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: ReviewStep | None = None) -> bool:
         return False

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "axes",
     "csp",
+    "simple_history",
     "accounts",
     "content",
     "game",

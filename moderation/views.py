@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
@@ -45,7 +46,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
     context = {
         "page": page,
         "games": [game_row(table, request.user) for table in page],
-        "restriction": request.user.active_restriction(),
+        "restriction": request.user.restriction(),
     }
     return render(request, "moderation/my_games.html", context)
 
@@ -117,6 +118,7 @@ def _accounts(case: Case, request: HttpRequest) -> list[dict[str, Any]]:
         .select_related("reviewer", "case__game__table", "reverses")
         .order_by("-created_at", "-pk")
     )
+    waiting = {u.pk for u in services.undecided_accounts(case)}
     out = []
     for user in services.case_accounts(case):
         mine = [d for d in history if d.user_id == user.pk]
@@ -125,9 +127,10 @@ def _accounts(case: Case, request: HttpRequest) -> list[dict[str, Any]]:
                 "user": user,
                 "email": user.email if show_email else None,
                 "former_tags": list(user.former_tags.all()),
-                "restriction": services.active_restriction(user),
+                "restriction": user.restriction(),
                 "history": mine,
                 "reversed_ids": {d.reverses_id for d in mine if d.reverses_id},
+                "undecided": user.pk in waiting,
             }
         )
     return out
@@ -154,7 +157,8 @@ def _case_page(
         "flags": list(case.flags.all()),
         "accounts": _accounts(case, request),
         "timings": _seat_timings(game),
-        "form": form or DecisionForm(accounts=services.case_accounts(case)),
+        "form": form or DecisionForm(accounts=services.undecided_accounts(case)),
+        "appeals": services.pending_appeals(case),
         "replay": full_replay(game),
     }
     return render(request, "moderation/case.html", context, status=status)
@@ -172,7 +176,7 @@ def review_case(request: HttpRequest, case_id: int) -> HttpResponse:
 def decide(request: HttpRequest, case_id: int) -> HttpResponse:
     """Record a reviewer's decision; only this ever restricts an account."""
     case = get_object_or_404(Case.objects.select_related("game__table"), pk=case_id)
-    form = DecisionForm(request.POST, accounts=services.case_accounts(case))
+    form = DecisionForm(request.POST, accounts=services.undecided_accounts(case))
     if not form.is_valid():
         return _case_page(request, case, form, status=400)
     data = form.cleaned_data
@@ -205,3 +209,53 @@ def reverse(request: HttpRequest, decision_id: int) -> HttpResponse:
     else:
         messages.success(request, f"The {decision.get_action_display().lower()} was reversed.")
     return redirect("review_case", case_id=decision.case_id)
+
+
+@require_POST
+@reviewer_only
+def keep(request: HttpRequest, decision_id: int) -> HttpResponse:
+    """Answer an appeal by keeping the decision, with the reason the member will read."""
+    decision = get_object_or_404(Decision, pk=decision_id)
+    try:
+        reason = request.POST.get("reason", "")
+        services.keep_after_appeal(decision_id=decision.pk, reviewer=request.user, reason=reason)
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, f"The {decision.get_action_display().lower()} stands; the appeal is answered."
+        )
+    return redirect("review_case", case_id=decision.case_id)
+
+
+def _back(request: HttpRequest) -> HttpResponse:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect("home")
+
+
+@require_POST
+@login_required
+def acknowledge_notice(request: HttpRequest, decision_id: int) -> HttpResponse:
+    """The member has read a notice about a decision."""
+    try:
+        services.acknowledge_notice(decision_id=decision_id, user=request.user)
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    return _back(request)
+
+
+@require_POST
+@login_required
+def appeal(request: HttpRequest, decision_id: int) -> HttpResponse:
+    """The member asks for a second look; the case goes back to the reviewers with their note."""
+    try:
+        services.appeal_decision(
+            decision_id=decision_id, user=request.user, note=request.POST.get("note", "")
+        )
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Thank you. A reviewer will look at it again and you will hear back.")
+    return _back(request)

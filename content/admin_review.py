@@ -29,7 +29,7 @@ def _step(service: Callable[..., Model], user: Any, **extra: Any) -> Step:
     return run
 
 
-def _parse_revision(value: str | None) -> int | None:
+def parse_revision(value: str | None) -> int | None:
     return int(value) if value and value.isdigit() else None
 
 
@@ -46,15 +46,15 @@ def _seen_step(
 
 def listed_revision(request: HttpRequest) -> Callable[[Model], int | None]:
     """The revision each row of the list showed (a hidden input per row)."""
-    return lambda obj: _parse_revision(request.POST.get(f"revision-{obj.pk}"))
+    return lambda obj: parse_revision(request.POST.get(f"revision-{obj.pk}"))
 
 
 def posted_revision(request: HttpRequest) -> Callable[[Model], int | None]:
     """The revision one object's page showed."""
-    return lambda obj: _parse_revision(request.POST.get("revision"))
+    return lambda obj: parse_revision(request.POST.get("revision"))
 
 
-def _reason(error: Exception) -> str:
+def reason_of(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return " ".join(error.messages)
     return str(error) or "You are not allowed to do that."
@@ -86,7 +86,7 @@ class ReviewAdminMixin:
                 step(obj)
                 succeeded += 1
             except (PermissionDenied, ValidationError) as error:
-                self.message_user(request, _reason(error), messages.ERROR)
+                self.message_user(request, reason_of(error), messages.ERROR)
         if succeeded:
             noun = self.model._meta.verbose_name if succeeded == 1 else self.model._meta.verbose_name_plural
             self.message_user(request, f"{done}: {succeeded} {noun}.", messages.SUCCESS)
@@ -196,7 +196,8 @@ class ReviewAdminMixin:
             # The buttons carry the revision on this page, so a decision is about what was seen.
             revision = revisions.current_revision(obj)
             if services.may_approve(obj, request.user):
-                steps.append({"label": "Approve", "url": url("approve"), "post": True, "revision": revision})
+                hidden = {"revision": revision or ""}
+                steps.append({"label": "Approve", "url": url("approve"), "post": True, "hidden": hidden})
             changes_url = f"{url('changes')}?revision={revision or ''}"
             steps.append({"label": "Request changes", "url": changes_url, "post": False})
         return steps

@@ -119,12 +119,20 @@ class Story(models.Model):
         return self.title
 
 
+def kind_rank() -> models.Case:
+    """Person, Place, Moment, Word as 0..3, for ordering in SQL."""
+    return models.Case(*(models.When(kind=k, then=i) for i, k in enumerate(KIND_ORDER)))
+
+
+# Cards as the game shows them: deck by deck, story by story, each story's four in kind order.
+GAME_ORDER = ("story__deck", "story__position", kind_rank().asc())
+
+
 class CardQuerySet(models.QuerySet["Card"]):
     """Cards, read as English."""
 
     def in_kind_order(self) -> CardQuerySet:
-        rank = models.Case(*(models.When(kind=k, then=i) for i, k in enumerate(KIND_ORDER)))
-        return self.alias(kind_rank=rank).order_by("story__deck", "story__position", "kind_rank")
+        return self.order_by(*GAME_ORDER)
 
     def approved(self) -> CardQuerySet:
         return self.filter(status=Status.APPROVED)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from content import bible, revisions
@@ -357,3 +358,52 @@ def engine_deck(deck: Deck) -> list[dict[str, Any]]:
 
 def live_deck() -> Deck | None:
     return Deck.objects.filter(is_live=True).first()
+
+
+# --- A story with its cards, in one step ------------------------------------------------------
+
+WAITING = {Status.DRAFT, Status.CHANGES_REQUESTED}
+
+
+@transaction.atomic
+def submit_story_with_cards(*, story: Story, user: Any) -> list[Subject]:
+    """The story and each of its cards that waits for review, submitted together (all or nothing)."""
+    waiting = [s for s in [story, *in_kind_order(story.cards.all())] if s.status in WAITING]
+    if not waiting:
+        raise ValidationError(f"Nothing in {_label(story)} waits to be submitted.")
+    for subject in waiting:
+        submit_for_review(subject=subject, user=user)
+    return waiting
+
+
+@transaction.atomic
+def approve_story_with_cards(
+    *, story: Story, user: Any, revision: int | None, card_revisions: dict[int, int | None]
+) -> list[Subject]:
+    """Approve the story and its cards in review, each the revision the approver saw; all or nothing."""
+    cards = [c for c in in_kind_order(story.cards.all()) if c.status == Status.IN_REVIEW]
+    approved: list[Subject] = []
+    if story.status == Status.IN_REVIEW:
+        approved.append(approve(subject=story, user=user, revision=revision))
+    for card in cards:
+        approved.append(approve(subject=card, user=user, revision=card_revisions.get(card.pk)))
+    if not approved:
+        raise ValidationError(f"Nothing in {_label(story)} is in review.")
+    return approved
+
+
+def similar_stories(story: Story) -> list[Story]:
+    """Other stories that may be the same one: same title, same key verse, or the same Person."""
+    cards = {c.kind: c for c in story.cards.all()}
+    same = Q(title__iexact=story.title)
+    if (word := cards.get(Kind.WORD)) and word.reference:
+        same |= Q(cards__kind=Kind.WORD, cards__reference=word.reference)
+    if (person := cards.get(Kind.PERSON)) and person.title:
+        same |= Q(cards__kind=Kind.PERSON, cards__title__iexact=person.title)
+    return list(Story.objects.exclude(pk=story.pk).filter(same).select_related("deck").distinct())
+
+
+def next_position(deck: Deck) -> int:
+    """Where a new story goes: after the deck's last one."""
+    last = Story.objects.in_deck(deck).order_by("-position").values_list("position", flat=True).first()
+    return (last or 0) + 1

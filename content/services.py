@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from content import bible, revisions
+from content import bible, notify, revisions
 from content.models import (
     CARD_CONTENT_FIELDS,
     STORY_CONTENT_FIELDS,
@@ -112,7 +112,13 @@ def _move(
 
 @transaction.atomic
 def submit_for_review(*, subject: Subject, user: Any) -> Subject:
-    """An editor sends a draft, or a reworked card, to the approvers."""
+    """An editor sends a draft, or a reworked card, to the approvers (who are mailed after commit)."""
+    done = _submit(subject, user)
+    notify.submitted([done], by=user)
+    return done
+
+
+def _submit(subject: Subject, user: Any) -> Subject:
     _require_perm(user, subject, "submit")
     return _move(
         subject,
@@ -127,6 +133,12 @@ def submit_for_review(*, subject: Subject, user: Any) -> Subject:
 @transaction.atomic
 def approve(*, subject: Subject, user: Any, revision: int | None) -> Subject:
     """An approver says yes to the revision they saw; never to one they (or anyone since) edited."""
+    done = _approve(subject, user, revision)
+    notify.decided([done], by=user, approved=True)
+    return done
+
+
+def _approve(subject: Subject, user: Any, revision: int | None) -> Subject:
     _require_perm(user, subject, "approve")
     locked = _lock(subject)
     seen = _require_seen(locked, revision)
@@ -154,7 +166,7 @@ def request_changes(*, subject: Subject, user: Any, note: str, revision: int | N
         raise ValidationError("Please write a note saying what should change.")
     locked = _lock(subject)
     seen = _require_seen(locked, revision)
-    return _move(
+    done = _move(
         subject,
         user=user,
         allowed_from={Status.IN_REVIEW},
@@ -164,6 +176,8 @@ def request_changes(*, subject: Subject, user: Any, note: str, revision: int | N
         note=note,
         revision=seen,
     )
+    notify.decided([done], by=user, approved=False, note=note)
+    return done
 
 
 def submit_card(*, card: Card, user: Any) -> Card:
@@ -371,9 +385,9 @@ def submit_story_with_cards(*, story: Story, user: Any) -> list[Subject]:
     waiting = [s for s in [story, *in_kind_order(story.cards.all())] if s.status in WAITING]
     if not waiting:
         raise ValidationError(f"Nothing in {_label(story)} waits to be submitted.")
-    for subject in waiting:
-        submit_for_review(subject=subject, user=user)
-    return waiting
+    done = [_submit(subject, user) for subject in waiting]
+    notify.submitted(done, by=user)
+    return done
 
 
 @transaction.atomic
@@ -384,11 +398,12 @@ def approve_story_with_cards(
     cards = [c for c in in_kind_order(story.cards.all()) if c.status == Status.IN_REVIEW]
     approved: list[Subject] = []
     if story.status == Status.IN_REVIEW:
-        approved.append(approve(subject=story, user=user, revision=revision))
+        approved.append(_approve(story, user, revision))
     for card in cards:
-        approved.append(approve(subject=card, user=user, revision=card_revisions.get(card.pk)))
+        approved.append(_approve(card, user, card_revisions.get(card.pk)))
     if not approved:
         raise ValidationError(f"Nothing in {_label(story)} is in review.")
+    notify.decided(approved, by=user, approved=True)
     return approved
 
 

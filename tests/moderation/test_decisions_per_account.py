@@ -178,3 +178,18 @@ class BrokenBackend:
 
     def send_messages(self, messages):
         raise ConnectionRefusedError("mail server down")
+
+
+def test_reviewers_are_mailed_after_commit_when_a_case_opens(
+    live_deck, clock, django_capture_on_commit_callbacks
+):
+    judge = reviewer()
+    played = play_game(devices={1: "same-browser", 2: "same-browser"}, clock=clock, think=lambda seat: 2000)
+    with django_capture_on_commit_callbacks(execute=False) as pending:
+        services.flag_game(game_id=played.game.pk)
+    assert mail.outbox == []
+    for callback in pending:
+        callback()
+    case = Case.objects.get(game=played.game)
+    assert [m.to for m in mail.outbox] == [[judge.email]]
+    assert f"/review/cases/{case.pk}/" in mail.outbox[0].body

@@ -148,6 +148,25 @@ def _check_decision(case: Case, user_ids: list[int], action: str, days: int | No
     return chosen
 
 
+def _require_not_claimed_by_another(case: Case, reviewer: User) -> None:
+    if case.claimed_by_id is not None and case.claimed_by_id != reviewer.pk:
+        raise ModerationError(f"{case.claimed_by} has claimed this case and is judging it.")
+
+
+@transaction.atomic
+def claim_case(*, case_id: int, reviewer: User, release: bool = False) -> Case:
+    """A reviewer takes a case to judge (or lets it go); another reviewer's claim is not taken over."""
+    _require_reviewer(reviewer)
+    case = Case.objects.select_for_update().get(pk=case_id)
+    _require_not_claimed_by_another(case, reviewer)
+    if release:
+        case.claimed_by, case.claimed_at = None, None
+    else:
+        case.claimed_by, case.claimed_at = reviewer, timezone.now()
+    case.save(update_fields=["claimed_by", "claimed_at"])
+    return case
+
+
 @transaction.atomic
 def decide_case(
     *, case_id: int, reviewer: User, user_ids: list[int], action: str, reason: str, days: int | None = None
@@ -158,6 +177,7 @@ def decide_case(
     """
     _require_reviewer(reviewer)
     case = Case.objects.select_for_update().get(pk=case_id)
+    _require_not_claimed_by_another(case, reviewer)
     reason = _require_reason(reason)
     chosen = _check_decision(case, user_ids, action, days)
     now = timezone.now()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
@@ -19,7 +20,7 @@ from game.models import Game, GameEvent, Seat, Table
 from moderation import services
 from moderation.flags import histogram, member_seats
 from moderation.forms import DecisionForm
-from moderation.models import Case, Decision
+from moderation.models import Case, Decision, Flag
 from moderation.replays import full_replay, seat_replay
 
 GAMES_PER_PAGE = 20
@@ -92,22 +93,50 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "moderation/replay.html", context)
 
 
+QUEUE_STATES = {"open": Case.Status.OPEN, "decided": Case.Status.CLOSED}
+
+
+def _queue(request: HttpRequest) -> tuple[Any, dict[str, str]]:
+    """The cases the reviewer asked for: by state, flag kind and gamer tag, oldest or newest first."""
+    chosen = {
+        "state": request.GET.get("state", "open"),
+        "kind": request.GET.get("kind", ""),
+        "q": request.GET.get("q", "").strip(),
+        "sort": "newest" if request.GET.get("sort") == "newest" else "oldest",
+    }
+    cases = Case.objects.select_related("game__table", "claimed_by").prefetch_related("flags__users")
+    if chosen["state"] in QUEUE_STATES:
+        cases = cases.filter(status=QUEUE_STATES[chosen["state"]])
+    if chosen["kind"] in Flag.Kind.values:
+        cases = cases.filter(flags__kind=chosen["kind"])
+    if chosen["q"]:
+        cases = cases.filter(flags__users__gamer_tag__icontains=chosen["q"])
+    order = ("-opened_at", "-pk") if chosen["sort"] == "newest" else ("opened_at", "pk")
+    return cases.distinct().order_by(*order), chosen
+
+
 @reviewer_only
 def review_queue(request: HttpRequest) -> HttpResponse:
-    """Open cases, oldest first."""
-    cases = (
-        Case.objects.filter(status=Case.Status.OPEN)
-        .select_related("game__table")
-        .prefetch_related("flags__users")
-        .order_by("opened_at", "pk")
-    )
+    """Cases, filtered and sorted as asked (open ones, oldest first, by default), a page at a time."""
+    cases, chosen = _queue(request)
     page = Paginator(cases, CASES_PER_PAGE).get_page(request.GET.get("page"))
     for case in page:
         case.tags = sorted({u.gamer_tag for flag in case.flags.all() for u in flag.users.all()})
-    recent = (
-        Case.objects.filter(status=Case.Status.CLOSED).select_related("game__table").order_by("-closed_at")
-    )
-    return render(request, "moderation/queue.html", {"page": page, "recent": recent[:10]})
+    query = urlencode({k: v for k, v in chosen.items() if v})
+    context = {"page": page, "chosen": chosen, "query": query, "kinds": Flag.Kind.choices}
+    return render(request, "moderation/queue.html", context)
+
+
+@require_POST
+@reviewer_only
+def claim(request: HttpRequest, case_id: int) -> HttpResponse:
+    """Claim a case to judge it (or let it go), so two reviewers never judge the same one."""
+    release = request.POST.get("release") == "yes"
+    try:
+        services.claim_case(case_id=case_id, reviewer=request.user, release=release)
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    return redirect("review_case", case_id=case_id)
 
 
 def _accounts(case: Case, request: HttpRequest) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ from django.utils.timesince import timesince
 from content import waiting as content_waiting
 from moderation.models import Case
 from moderation.services import REVIEW_PERMISSION
+from moderation.words import move_words
 
 register = template.Library()
 
@@ -55,3 +56,6 @@ def waiting_for_me(context: template.Context) -> list[dict[str, Any]]:
     if "_waiting_for_me" not in context.render_context:
         context.render_context["_waiting_for_me"] = waiting_groups(user)
     return context.render_context["_waiting_for_me"]
+
+
+register.filter("move_words", move_words)

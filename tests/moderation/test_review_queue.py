@@ -49,7 +49,7 @@ def decide(client, case: Case, **fields):
 
 def test_the_reviewers_group_can_review_but_emails_need_their_own_permission(db):
     codenames = set(Group.objects.get(name="Reviewers").permissions.values_list("codename", flat=True))
-    assert codenames == {"review_case"}
+    assert codenames == {"review_case", "view_case", "view_flag", "view_decision", "view_appeal"}
     assert Permission.objects.filter(codename="view_member_email").exists()
 
 

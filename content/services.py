@@ -46,6 +46,14 @@ class StaleRevision(ValidationError):
     """The card or story changed since the approver opened it: nothing was decided."""
 
     def __init__(self, subject: Subject, seen: int | None) -> None:
+        if seen is None:
+            # No revision came with the decision (an old page, or a hand-made request).
+            self.changes = []
+            super().__init__(
+                f"The page you decided on did not say which version of {_label(subject)} you saw, so "
+                "nothing was done. Open it again and decide on what is there now."
+            )
+            return
         self.changes = revisions.changes(subject, since=seen)
         what = "; ".join(str(c) for c in self.changes) or "it was saved again"
         super().__init__(

@@ -184,3 +184,12 @@ def test_the_dealable_column_is_right_under_a_search_that_joins_the_cards(client
     # Searching a card title joins every card of the story; the count must not multiply.
     response = client.get(url, {"q": "Jonah and the great fish"})
     assert response.context["cl"].result_list[0].approved_cards == 4
+
+
+def test_an_approval_that_names_no_revision_is_refused(client, approver):
+    card = CardFactory(status=Status.IN_REVIEW)
+    client.force_login(approver)
+    url = reverse("admin:content_card_review", args=[card.pk, "approve"])
+    html = client.post(url, follow=True).content.decode()
+    assert "did not say which version" in html
+    assert _status(card) == Status.IN_REVIEW

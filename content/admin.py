@@ -28,9 +28,9 @@ CARD_CSS = {"all": ("css/cards.css",)}
 
 
 def _history(obj: Card | Story) -> SafeString:
-    """Every review decision about one card or story, newest first."""
-    decisions = obj.review_steps.select_related("actor") if obj.pk else []
-    return render_to_string("admin/content/decisions.html", {"decisions": decisions})
+    """Every review step and every revision of one card or story, newest first."""
+    entries = revisions.review_log(obj) if obj.pk else []
+    return render_to_string("admin/content/decisions.html", {"entries": entries})
 
 
 def _since_approval(obj: Card | Story) -> SafeString | str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Model
@@ -74,3 +75,39 @@ def changes(subject: Subject, *, since: int | None) -> list[FieldChange]:
         for f in fields
         if f in by_field
     ]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of an item's review history: a review step or a revision."""
+
+    at: datetime
+    who: str
+    what: str
+    note: str
+
+
+def _who(user: Any) -> str:
+    # Only the team reads the log, and the email says who it was without doubt.
+    return user.email if user is not None else "the system"
+
+
+def review_log(subject: Subject) -> list[LogEntry]:
+    """Every review step and every revision (with what it changed), newest first."""
+    steps = [
+        LogEntry(s.at, s.actor_label, s.get_action_display(), s.note)
+        for s in subject.review_steps.select_related("actor")
+    ]
+    fields = REVISED_FIELDS[type(subject)]
+    records = list(subject.history.select_related("history_user").order_by("history_id"))
+    edits = []
+    for before, record in zip([None, *records], records, strict=False):
+        if before is None:
+            edits.append(LogEntry(record.history_date, _who(record.history_user), "Written", ""))
+            continue
+        delta = record.diff_against(before, included_fields=fields)
+        changed = ", ".join(type(subject)._meta.get_field(c.field).verbose_name for c in delta.changes)
+        edits.append(
+            LogEntry(record.history_date, _who(record.history_user), "Edited", f"Changed: {changed}")
+        )
+    return sorted([*steps, *edits], key=lambda e: e.at, reverse=True)

@@ -193,3 +193,14 @@ def test_an_approval_that_names_no_revision_is_refused(client, approver):
     html = client.post(url, follow=True).content.decode()
     assert "did not say which version" in html
     assert _status(card) == Status.IN_REVIEW
+
+
+def test_the_review_history_shows_every_edit_between_the_steps(client, editor, approver):
+    card = CardFactory(status=Status.DRAFT, last_edited_by=editor)
+    services.submit_card(card=card, user=editor)
+    _edit(card, editor, description="Changed while in review.")
+    client.force_login(approver)
+    html = client.get(reverse("admin:content_card_change", args=[card.pk])).content.decode()
+    log = html[html.index('class="decision-log"') :]
+    assert log.index("Edited") < log.index("Submitted for review") < log.index("Written")
+    assert "Changed: description" in log and editor.email in log

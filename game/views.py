@@ -29,7 +29,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "private_form": PrivateTableForm(),
         "join_form": JoinForm(),
         "my_games": my_games(request.user),
-        "restriction": request.user.active_restriction(),
+        "restriction": request.user.restriction(),
         "open_table": Table.objects.unfinished()
         .filter(seats__user=request.user)
         .order_by("-created_at")

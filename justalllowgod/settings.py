@@ -34,7 +34,7 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "justalllowgod.admin_site.TeamAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "axes",
     "csp",
+    "simple_history",
     "accounts",
     "content",
     "game",
@@ -80,6 +81,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "moderation.context_processors.notices",
             ],
         },
     },

@@ -25,10 +25,9 @@ def check_may_play(user: User) -> None:
         raise GameError("sign_in", "Please sign in to play.", status=401)
     if not user.gamer_tag:
         raise GameError("choose_tag", "Choose a gamer tag before your first table.", status=403)
-    restriction = getattr(user, "active_restriction", None)
-    message = restriction() if callable(restriction) else None
-    if message:
-        raise GameError("restricted", message, status=403)
+    restriction = user.restriction()
+    if restriction is not None:
+        raise GameError("restricted", restriction.message, status=403)
 
 
 def _guesser_key(user: User | None, agent: Agent | None) -> str:

@@ -43,9 +43,9 @@ def member_refusal(*, user_id: int, session_key: str | None) -> GameError | None
     data = _session_data(session_key) if session_key else {}
     if str(data.get(SESSION_KEY)) != str(user_id) or not _hash_matches(user, data.get(HASH_SESSION_KEY, "")):
         return GameError("signed_out", status=401)
-    message = user.active_restriction()
-    if message:
-        return GameError("restricted", message, status=403)
+    restriction = user.restriction()
+    if restriction is not None:
+        return GameError("restricted", restriction.message, status=403)
     return None
 
 

@@ -153,4 +153,4 @@ class NotFoundSocket(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         await self.accept()
         log_refusal(self.scope, Close.NOT_FOUND)
-        await self.close(code=Close.NOT_FOUND)
+        await self.close(code=int(Close.NOT_FOUND))

@@ -9,10 +9,10 @@ from django.shortcuts import redirect, render
 
 from content.models import KIND_ORDER, Card, Story
 from content.preview import card_face, sample_question
+from content.rules_version import RULES_LABEL
 from content.services import live_deck
 from game.forms import JoinForm, PrivateTableForm
 from game.models import Table
-from game.rules_version import RULES_LABEL
 
 MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.

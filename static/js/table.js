@@ -341,7 +341,10 @@ function onStatus(status) {
   conn.dataset.status = status;
   const final = FINAL_WORDS[status];
   app.el.connText.textContent = final ?? "Reconnecting…";
-  if (final) closeTable(final, status === "signed-out");
+  if (final) {
+    conn.hidden = true; // the notice says it, with a way on
+    closeTable(final, status === "signed-out");
+  }
 }
 
 /** The socket closed for good: the table stops taking taps and says why, with a way on. */

@@ -73,3 +73,23 @@ export function svgIcon(paths, size = 24, extraClass = "") {
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** A gamer tag as every screen shows it: one line, cut with an ellipsis at a whole character, the
+ *  full tag in the text (so in the accessible name) and shown whole on a tap (see showWholeTags). */
+export function tagName(text, cls = "") {
+  return h("span", { class: cls ? `tag ${cls}` : "tag", title: text }, text);
+}
+
+/** A tap on a cut tag shows it whole; another tap cuts it again. Tags inside buttons keep their job. */
+export function showWholeTags(root = document) {
+  root.addEventListener("click", (event) => {
+    const tag = event.target.closest?.(".tag");
+    if (!tag || tag.closest("button, a")) return;
+    tag.classList.toggle("is-whole");
+  });
+}
+
+/** The first letter of a tag, for an avatar (whole characters, not halves of one). */
+export function initial(text) {
+  return (Array.from(text || "?")[0] || "?").toUpperCase();
+}

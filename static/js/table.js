@@ -315,6 +315,7 @@ function renderGame(focusLost) {
   app.el.handPanel.hidden = taken;
   if (!taken) renderHand(app);
   renderActions(app);
+  if (taken) app.el.actions.hidden = true; // the notice above says it once
   renderFooter();
   closeWordIfQuestionGone();
   // Not on the first drawing: a page that has just opened leaves the focus where the browser put it.

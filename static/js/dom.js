@@ -74,10 +74,21 @@ export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A gamer tag as every screen shows it: one line, cut with an ellipsis at a whole character, the
- *  full tag in the text (so in the accessible name) and shown whole on a tap (see showWholeTags). */
+/** A gamer tag as every screen shows it: one line, cut with an ellipsis at a whole character. A long
+ *  tag keeps its last letters in view ("Bartholo…_Kind"), so two tags that share a beginning still
+ *  look different; screen readers get the whole tag once, and a tap shows it whole (showWholeTags). */
 export function tagName(text, cls = "") {
-  return h("span", { class: cls ? `tag ${cls}` : "tag", title: text }, text);
+  const chars = Array.from(text);
+  const attrs = { class: cls ? `tag ${cls}` : "tag", title: text };
+  if (chars.length <= 10) return h("span", attrs, text);
+  attrs.class += " is-split";
+  return h(
+    "span",
+    attrs,
+    h("span", { class: "visually-hidden" }, text),
+    h("span", { class: "tag-head", "aria-hidden": "true" }, chars.slice(0, -5).join("")),
+    h("span", { class: "tag-tail", "aria-hidden": "true" }, chars.slice(-5).join("")),
+  );
 }
 
 /** A tap on a cut tag shows it whole; another tap cuts it again. Tags inside buttons keep their job. */

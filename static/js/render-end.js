@@ -3,6 +3,7 @@ import { h, fill, postForm, plural, tagName } from "./dom.js";
 import { endReason } from "./render-log.js";
 
 const PLACES = ["1st", "2nd", "3rd", "4th", "5th"];
+const WELL_DONE = "Well done, thou good and faithful servant: thou hast been faithful over a few things, I will make thee ruler over many things.";
 
 function place(rank) {
   return PLACES[rank - 1] || `${rank}th`;
@@ -70,6 +71,8 @@ export function renderEnd(app) {
   const noWinner = ended || !!result?.no_winner;
   app.el.endTitle.textContent = ended ? "The game was ended early" : "The game is over";
   app.el.endReason.textContent = result ? `${endReason(result.reason)} ${outcome(app, { ...result, no_winner: noWinner })}` : "";
+  // The servant's verse is for a game somebody won; an ended game does not quote it at all.
+  fill(app.el.endVerse, noWinner ? [] : [WELL_DONE, h("cite", {}, "Matthew 25:21")]);
   app.el.endVerse.hidden = noWinner;
 
   if (result?.teams) {

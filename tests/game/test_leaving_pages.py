@@ -20,7 +20,7 @@ def _game_with_two_members() -> tuple[object, object, str]:
 
 
 def test_after_leaving_a_game_the_start_page_offers_no_way_back_to_it(client, live_deck):
-    host, guest, code = _game_with_two_members()
+    _host, guest, code = _game_with_two_members()
     client.force_login(guest)
     response = client.post(reverse("table_action", args=[code, "leave"]), follow=True)
     page = response.content.decode()
@@ -30,7 +30,7 @@ def test_after_leaving_a_game_the_start_page_offers_no_way_back_to_it(client, li
 
 
 def test_a_member_still_seated_is_offered_the_way_back(client, live_deck):
-    host, guest, code = _game_with_two_members()
+    _host, guest, code = _game_with_two_members()
     client.force_login(guest)
     page = client.get(reverse("home")).content.decode()
     assert "Back to your table" in page
@@ -38,7 +38,7 @@ def test_a_member_still_seated_is_offered_the_way_back(client, live_deck):
 
 
 def test_rejoining_by_code_after_leaving_says_jagai_has_the_seat_and_shows_no_cards(client, live_deck):
-    host, guest, code = _game_with_two_members()
+    _host, guest, code = _game_with_two_members()
     client.force_login(guest)
     client.post(reverse("table_action", args=[code, "leave"]), follow=True)
     response = client.post(reverse("join_table"), {"code": code.lower()}, follow=True)

@@ -88,5 +88,6 @@ def test_every_module_the_table_imports_is_preloaded_and_nothing_else(client, li
     table = services.create_private_table(user=member, seats=4)
     client.force_login(member)
     html = client.get(reverse("table", args=[table.code])).content.decode()
+    assert "{#" not in html and "{%" not in html  # no template comment leaks onto the page
     preloaded = {url.removeprefix(settings.STATIC_URL) for url in PRELOAD.findall(html)}
     assert preloaded == imported_by("js/table.js", Path(settings.BASE_DIR) / "static")

@@ -35,11 +35,12 @@ function describeFull(e) {
   return describe(e, ctx);
 }
 
+/** Who was to move at this step, in the past tense: a replay has no live turn to announce. */
 function turnText(view) {
   if (view.result) return `The game is over. ${endReason(view.result.reason)}`;
-  if (!view.turn) return "The deal";
-  if (view.turn === data.me) return "Your turn";
-  return `${name(view.turn)}'s turn`;
+  if (at === 0 || !view.turn) return "The deal";
+  if (view.turn === data.me) return "You were to move";
+  return `${name(view.turn)} was to move`;
 }
 
 function seatChip(view, facts) {
@@ -142,7 +143,6 @@ function render() {
   const step = data.steps[at];
   const view = step.view;
   $("rp-turn").textContent = turnText(view);
-  $("rp-turn").classList.toggle("is-mine", !full && view.turn === data.me && !view.result);
   $("rp-well").textContent = String(view.well);
   $("rp-stone-count").textContent = String(view.stones.length);
   fill($("rp-seats"), view.seats.map((facts) => seatChip(view, facts)));

@@ -104,3 +104,18 @@ export function showWholeTags(root = document) {
 export function initial(text) {
   return (Array.from(text || "?")[0] || "?").toUpperCase();
 }
+
+/** Arrow keys move between the buttons of a group ([data-arrows]); Tab still visits each of them. */
+export function arrowsInGroups(root = document) {
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  root.addEventListener("keydown", (event) => {
+    const step = steps[event.key];
+    const group = step && event.target.closest?.("[data-arrows]");
+    if (!group || event.altKey || event.ctrlKey || event.metaKey) return;
+    const buttons = [...group.querySelectorAll("button:not([disabled])")];
+    const at = buttons.indexOf(event.target);
+    if (at < 0) return;
+    event.preventDefault();
+    buttons[(at + step + buttons.length) % buttons.length].focus();
+  });
+}

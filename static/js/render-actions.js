@@ -83,7 +83,7 @@ function askPicker(app, asks, busy) {
       h("legend", { class: "visually-hidden" }, "Ask for which story?"),
       h(
         "div",
-        { class: "picker-options" },
+        { class: "picker-options", "data-arrows": "" },
         stories.map((story) => {
           const held = (app.view.hand || []).filter((c) => storyOf(c) === story);
           return h(
@@ -103,7 +103,7 @@ function askPicker(app, asks, busy) {
     h("legend", {}, `Ask who for “${app.story(app.askStory)}”?`),
     h(
       "div",
-      { class: "picker-options" },
+      { class: "picker-options", "data-arrows": "" },
       targets.map((seat) => {
         const facts = app.view.seats[seat - 1];
         return h(
@@ -130,7 +130,7 @@ function passPicker(app, passes, busy) {
     h("legend", {}, `Pass which card to ${mateName}? (face down, once a turn)`),
     h(
       "div",
-      { class: "picker-options" },
+      { class: "picker-options", "data-arrows": "" },
       passes.map(({ card }) =>
         h("button", { type: "button", class: "choice card-choice", disabled: busy, onclick: () => app.sendMove({ pass: { card } }) }, cardChip(app.card(card))),
       ),

@@ -1,5 +1,5 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
-import { h, showWholeTags } from "./dom.js";
+import { arrowsInGroups, h, showWholeTags } from "./dom.js";
 import { LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
 import { renderHand } from "./render-hand.js";
@@ -104,7 +104,7 @@ const app = {
     this.pending = { id, version: this.version };
     this.askStory = null;
     this.passing = false;
-    renderActions(this);
+    redrawActions();
   },
   chooseAskStory(story) {
     this.askStory = story;
@@ -126,7 +126,8 @@ const app = {
 
 function announce(sentences) {
   if (!sentences.length) return;
-  const text = sentences.slice(-6).join(" ");
+  // Every sentence of the change, in the log's words: one move and what followed from it.
+  const text = sentences.join(" ");
   app.el.announcer.textContent = "";
   requestAnimationFrame(() => {
     app.el.announcer.textContent = text;
@@ -224,7 +225,7 @@ function onMessage(msg) {
       if (app.pending && (!msg.id || msg.id === app.pending.id)) app.pending = null;
       toast(msg.message || "That didn't work.", "error");
       announce([msg.message || "That didn't work."]);
-      if (app.view) renderActions(app);
+      if (app.view) redrawActions();
       break;
     case "reaction": {
       const who = msg.seat === app.me?.seat ? "You" : msg.tag;
@@ -321,16 +322,31 @@ function renderGame(focusLost) {
   // Not on the first drawing: a page that has just opened leaves the focus where the browser put it.
   const drawnBefore = app.gameDrawn;
   app.gameDrawn = true;
-  if (drawnBefore && (focusLost || (focusInActions && !app.el.actions.contains(document.activeElement)))) placeFocus();
+  if (!drawnBefore) return;
+  const now = document.activeElement;
+  const lostNow = focusInActions && !app.el.actions.contains(now);
+  const parked = now === app.el.actionsTitle && app.el.actionsBody.querySelector("button:not([disabled])");
+  if (focusLost || lostNow || parked) placeFocus();
+}
+
+/** Redraw the move panel; if that took away the focus it held, put it back in the panel. */
+function redrawActions() {
+  const held = app.el.actions.contains(document.activeElement) || document.activeElement === document.body;
+  renderActions(app);
+  if (held && !app.el.actions.contains(document.activeElement)) placeFocus();
 }
 
 /** After a redraw took the focus away: your next choice on your turn, else the move panel. */
 function placeFocus() {
   if (document.querySelector("dialog[open]")) return;
-  const next = app.el.actionsBody.querySelector("button:not([disabled])");
-  if (next) next.focus();
-  else app.el.actionsTitle.focus();
+  const next = app.el.actionsBody.querySelector("button:not([disabled])") || app.el.actionsTitle;
+  // Someone on the keyboard sees where the focus went; a finger reading further down stays put.
+  next.focus({ preventScroll: lastInput !== "key" });
 }
+
+let lastInput = "pointer";
+document.addEventListener("keydown", () => (lastInput = "key"), true);
+document.addEventListener("pointerdown", () => (lastInput = "pointer"), true);
 
 function renderTurnBanner() {
   const view = app.view;
@@ -437,7 +453,11 @@ function tick() {
 // --- Start ------------------------------------------------------------------------------------
 
 setUpDialogs();
+document.addEventListener("jag:focus-lost", () => {
+  if (app.view && !app.el.game.hidden) placeFocus();
+});
 showWholeTags(root);
+arrowsInGroups(root);
 for (const button of document.querySelectorAll(".reaction")) {
   button.addEventListener("click", () => {
     if (socket.send({ type: "react", reaction: button.dataset.reaction })) {

@@ -1,5 +1,5 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
-import { arrowsInGroups, h, showWholeTags } from "./dom.js";
+import { arrowsInGroups, fill, h, showWholeTags, tagName } from "./dom.js";
 import { LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
 import { renderHand } from "./render-hand.js";
@@ -353,8 +353,14 @@ function renderTurnBanner() {
   const mine = (view.legal_moves || []).length > 0;
   const left = app.clockLeft();
   const clock = left !== null && app.clock.seat === view.turn ? `${Math.ceil(left)} s` : "";
-  const text = mine ? "Your turn" : `${app.seatName(view.turn)}'s turn`;
-  if (app.el.turnBanner.textContent !== text) app.el.turnBanner.textContent = text;
+  const yours = mine || view.turn === app.me.seat;
+  const key = yours ? "you" : `seat-${view.turn}-${app.seatName(view.turn)}`;
+  if (app.turnKey !== key) {
+    app.turnKey = key;
+    // Another seat's tag is cut like every tag, but "'s turn" always stays in view.
+    if (yours) fill(app.el.turnBanner, "Your turn");
+    else fill(app.el.turnBanner, tagName(app.seatName(view.turn), "turn-name"), h("span", { class: "turn-suffix" }, "'s turn"));
+  }
   app.el.turnClock.textContent = clock;
   app.el.turnPill.classList.toggle("is-mine", mine);
 }

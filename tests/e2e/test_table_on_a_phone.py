@@ -114,7 +114,11 @@ def test_at_the_deal_the_game_fits_two_phone_screens_and_the_turn_bar_stays_in_v
         # The tab says it is your turn; the other member's tab does not.
         expect(page).to_have_title(re.compile(r"^● Your turn · Table [A-Z]{4}"))
         other = open_table(new_page, server, guest, code, viewport)
-        expect(other.locator("#turn-banner")).to_contain_text("'s turn")
+        expect(other.locator("#turn-banner .turn-suffix")).to_have_text("'s turn")
+        expect(other.locator("#turn-banner .turn-suffix")).to_be_in_viewport(ratio=1)
+        assert other.locator("#turn-banner .turn-suffix").evaluate(
+            "(el) => el.getBoundingClientRect().right <= el.closest('.turn-banner').getBoundingClientRect().right"
+        )
         expect(other).to_have_title(re.compile(r"^Table [A-Z]{4}"))
 
         # Scrolled down to the cards and beyond, the turn bar is still on screen.
@@ -146,7 +150,10 @@ def test_a_long_tag_is_cut_on_the_seat_tiles_and_shown_whole_on_a_tap(live_asgi,
     head = name.locator(".tag-head")
     assert head.evaluate("(el) => el.scrollWidth > el.clientWidth")
     expect(name.locator(".tag-tail")).to_have_text("_Wise")
-    expect(name.locator(".tag-tail")).to_be_visible()
+    tail_inside = (
+        "(el) => el.getBoundingClientRect().right <= el.closest('.seat-chip').getBoundingClientRect().right"
+    )
+    assert name.locator(".tag-tail").evaluate(tail_inside)
     expect(page.locator(".seat-chip").nth(1)).to_have_attribute(
         "aria-label", re.compile("^Bartholomew_the_Wise")
     )

@@ -1,5 +1,5 @@
 // The circle of twelve places, filling as stones are laid, and the verse shown after each stone.
-import { h, fill } from "./dom.js";
+import { h, fill, tagName } from "./dom.js";
 import { verseBlock } from "./verse.js";
 
 export function renderCircle(app) {
@@ -36,7 +36,7 @@ export function renderCircle(app) {
             "button",
             { type: "button", class: "stone-button", onclick: () => showVerse(app, stone.story, { focus: true }) },
             h("span", { class: "stone-badge" }, String(stone.place)),
-            h("span", { class: "stone-row-text" }, h("span", { class: "stone-row-title" }, app.story(stone.story)), h("span", { class: "stone-row-who" }, `${owner === "You" ? "You" : owner} · ${kind}`)),
+            h("span", { class: "stone-row-text" }, h("span", { class: "stone-row-title" }, app.story(stone.story)), h("span", { class: "stone-row-who" }, tagName(owner), h("span", { class: "tag-suffix" }, ` · ${kind}`))),
           ),
         );
       }),

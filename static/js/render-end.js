@@ -26,12 +26,11 @@ function outcome(app, result) {
 
 function memberRow(app, result, r, { showPlace }) {
   const me = r.seat === app.me.seat;
-  const name = me ? `${app.tag} (you)` : app.seatName(r.seat);
   return h(
     "li",
     { class: `rank-row${result.winners.includes(r.seat) ? " is-winner" : ""}${me ? " is-me" : ""}` },
     showPlace ? h("span", { class: "rank-place" }, place(r.rank)) : null,
-    tagName(name, "rank-name"),
+    h("span", { class: "rank-name" }, tagName(me ? app.tag : app.seatName(r.seat)), me ? h("span", { class: "tag-suffix" }, " (you)") : null),
     h("span", { class: "rank-points" }, plural(r.points, "point")),
   );
 }

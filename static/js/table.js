@@ -309,7 +309,9 @@ function renderGame(focusLost) {
   renderTurnBanner();
   renderSeats(app);
   renderCircle(app);
-  app.el.circleNote.textContent = (view.stones || []).length ? "Tap a stone to see its verse." : "No stones yet.";
+  const laid = (view.stones || []).length > 0;
+  app.el.circleNote.textContent = laid ? "Tap a stone to see its verse." : "No stones yet.";
+  app.el.circleNote.parentElement.parentElement.classList.toggle("has-stones", laid);
   const me = view.seats[app.me.seat - 1];
   const taken = !!me && me.kind !== "person";
   app.el.seatTaken.hidden = !taken;

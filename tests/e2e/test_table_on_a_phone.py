@@ -329,3 +329,41 @@ def test_leave_then_rejoin_by_code_says_one_thing_each_time(live_asgi, new_page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     screenshot(page, "phone-390-rejoin-seat-taken")
     assert axe_violations(page) == []
+
+
+def test_on_a_desktop_every_card_of_every_story_is_in_view_with_no_hidden_scroller(live_asgi, new_page):
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    (host,) = members(1)
+    code = deal([host])
+    # Enough turns for stories with two or three cards in hand.
+    play_out(code, [host], rng=random.Random(4), stop=lambda v: len(v["hand"]) >= 9 or v["result"])
+    page = open_table(new_page, server, host, code, {"width": 1280, "height": 800})
+    expect(page.locator(".story-group").first).to_be_visible()
+    cards = page.locator("#hand .game-card")
+    expect(cards).to_have_count(len(page.evaluate("() => window.jagTable.view.hand")))
+    assert (
+        page.evaluate(
+            "() => Math.max(...[...document.querySelectorAll('.story-group')].map((g) => g.querySelectorAll('.game-card').length))"
+        )
+        >= 2
+    )
+    for i in range(cards.count()):
+        expect(cards.nth(i)).to_be_visible()
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll("#hand .game-card")].filter((card) => {
+          const box = card.getBoundingClientRect();
+          const group = card.closest(".story-group").getBoundingClientRect();
+          return box.left < group.left || box.right > group.right + 0.5;
+        }).length"""
+    )
+    assert outside == 0, "a card sticks out of its story"
+    hidden_scrollers = page.evaluate(
+        """() => [...document.querySelectorAll("#game *")].filter((el) => {
+          const style = getComputedStyle(el);
+          return ["auto", "scroll"].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1;
+        }).map((el) => el.className)"""
+    )
+    assert hidden_scrollers == []
+    screenshot(page, "desktop-1280-game")
+    assert axe_violations(page) == []

@@ -29,6 +29,12 @@ OVERFLOW = """() => [...document.querySelectorAll("body *")]
   .slice(0, 5).map((el) => el.outerHTML.slice(0, 160))"""
 
 
+@pytest.fixture(autouse=True)
+def _one_deal(settings) -> None:
+    """The same deal every run, so a game played out by the services reaches the same moments."""
+    settings.GAME_FIXED_SEED = 20261130
+
+
 def no_overflow(page, where: str) -> None:
     assert page.evaluate(OVERFLOW) == [], f"{where}: something is wider than the phone"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= page.viewport_size["width"], where
@@ -367,3 +373,19 @@ def test_on_a_desktop_every_card_of_every_story_is_in_view_with_no_hidden_scroll
     assert hidden_scrollers == []
     screenshot(page, "desktop-1280-game")
     assert axe_violations(page) == []
+
+
+def test_with_ten_cards_the_phone_page_is_at_most_two_and_a_half_screens(live_asgi, new_page):
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    (host,) = members(1)
+    code = deal([host])
+    view = play_out(code, [host], rng=random.Random(6), stop=lambda v: len(v["hand"]) >= 10 or v["result"])
+    assert len(view["hand"]) >= 10, "pick another seed: the hand never reached ten cards"
+    page = open_table(new_page, server, host, code, PHONES["390"])
+    expect(page.locator(".story-group").first).to_be_visible()
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    print(f"ten cards: {height} px with {len(view['hand'])} cards")
+    assert height <= 2.5 * PHONES["390"]["height"], f"{height} px with {len(view['hand'])} cards"
+    no_overflow(page, "ten cards")
+    screenshot(page, "phone-390-game-ten-cards")

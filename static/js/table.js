@@ -99,6 +99,7 @@ const app = {
     const id = `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}-${this.moveCount}`;
     if (!socket.send({ type: "move", id, version: this.version, move })) {
       toast("Not connected right now. Your move will be possible once we are back.");
+      announce(["Not connected right now. Your move will be possible once we are back."]);
       return;
     }
     this.pending = { id, version: this.version };

@@ -389,3 +389,30 @@ def test_with_ten_cards_the_phone_page_is_at_most_two_and_a_half_screens(live_as
     assert height <= 2.5 * PHONES["390"]["height"], f"{height} px with {len(view['hand'])} cards"
     no_overflow(page, "ten cards")
     screenshot(page, "phone-390-game-ten-cards")
+
+
+BUZZ_RECORDER = """() => {
+  window.buzzes = [];
+  navigator.vibrate = (pattern) => { window.buzzes.push(pattern); return true; };
+}"""
+
+
+def test_the_buzz_on_your_turn_is_off_until_the_member_turns_it_on(live_asgi, new_page):
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    (host,) = members(1)
+    code = deal([host])
+    page = new_page(PHONES["390"])
+    page.add_init_script(f"({BUZZ_RECORDER})()")
+    sign_in(page, server, host)
+    page.goto(f"{server.url}/t/{code}/")
+    expect(page.locator("#turn-banner")).to_have_text("Your turn")
+    setting = page.get_by_label("Buzz on my turn")
+    expect(setting).not_to_be_checked()
+    assert page.evaluate("() => window.buzzes") == []
+
+    setting.check()
+    page.reload()
+    expect(page.locator("#turn-banner")).to_have_text("Your turn")
+    expect(page.get_by_label("Buzz on my turn")).to_be_checked()
+    page.wait_for_function("() => window.buzzes.length === 1")

@@ -1,6 +1,6 @@
 // A replay: steps through the server-built views in the JSON data block, forward and back.
 // Players get their own seat's views only; reviewers get every hand and the timing of each move.
-import { h, fill, plural } from "./dom.js";
+import { h, fill, initial, plural, tagName } from "./dom.js";
 import { cardChip, cardFace, kindOf, storyOf } from "./cards.js";
 import { describe, endReason } from "./render-log.js";
 
@@ -53,7 +53,7 @@ function seatChip(view, facts) {
   return h(
     "li",
     { class: `seat-chip${turn ? " is-turn" : ""}${seat === data.me ? " is-me" : ""}${person ? "" : " is-helper"}` },
-    h("div", { class: "seat-head" }, h("span", { class: "seat-avatar", "aria-hidden": "true" }, name(seat).slice(0, 1).toUpperCase()), h("span", { class: "seat-name" }, name(seat))),
+    h("div", { class: "seat-head" }, h("span", { class: "seat-avatar", "aria-hidden": "true" }, initial(name(seat))), tagName(name(seat), "seat-name")),
     h("div", { class: "seat-badges" }, badge ? h("span", { class: `badge badge-${badge.toLowerCase()}` }, badge) : null, turn ? h("span", { class: "badge badge-turn" }, "Turn") : null),
     h(
       "div",

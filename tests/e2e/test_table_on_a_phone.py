@@ -416,3 +416,27 @@ def test_the_buzz_on_your_turn_is_off_until_the_member_turns_it_on(live_asgi, ne
     expect(page.locator("#turn-banner")).to_have_text("Your turn")
     expect(page.get_by_label("Buzz on my turn")).to_be_checked()
     page.wait_for_function("() => window.buzzes.length === 1")
+
+
+def test_my_games_and_the_replay_fit_a_small_phone_with_long_tags(live_asgi, new_page):
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    host, guest = members(2)
+    code = deal([host, guest])
+    play_out(code, [host, guest], rng=random.Random(3))
+    page = new_page(PHONES["320"])
+    sign_in(page, server, host)
+    page.goto(server.url + "/me/games/")
+    expect(page.locator(".game-row")).to_have_count(1)
+    no_overflow(page, "My games")
+    assert axe_violations(page) == []
+    page.locator(".game-row").get_by_role("link", name="Replay").click()
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#rp-turn")).to_have_text("The deal")
+    expect(page.locator("#rp-seats .seat-name", has_text="Bartholomew_the_Wise")).to_have_count(1)
+    no_overflow(page, "replay at the deal")
+    page.get_by_role("button", name="End").click()
+    expect(page.locator("#rp-turn")).to_contain_text("The game is over")
+    no_overflow(page, "replay at the end")
+    screenshot(page, "phone-320-replay")
+    assert axe_violations(page) == []

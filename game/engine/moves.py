@@ -253,6 +253,15 @@ def table_markdown() -> str:
     for kind in MOVES:
         shape = "{" + ", ".join(f'"{f}": n' for f in kind.fields) + "}"
         who = str(kind.role) if kind.role is not None else "the server"
-        codes = ", ".join(f"`{code}`" for code in kind.refusals) or "-"
+        own = [*dict.fromkeys(kind.wrong_moment.values()), *kind.refusals]
+        codes = ", ".join(f"`{code}`" for code in own) or "-"
         lines.append(f'| `{{"{kind.name}": {shape}}}` | {who} | {kind.summary} | {codes} |')
+    lines += [
+        "",
+        "Any move may also be refused with:",
+        "",
+        "| code | what the player reads |",
+        "| --- | --- |",
+    ]
+    lines += [f"| `{code}` | {words} |" for code, words in COMMON_REFUSALS.items()]
     return "\n".join(lines)

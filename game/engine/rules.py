@@ -24,7 +24,7 @@ class Rules:
 
 
 RULES = {
-    1: Rules(1, "Rules 2026.11.01", False, False, False, False),
+    1: Rules(1, "Rules before 2026.11.30", False, False, False, False),
     2: Rules(2, "Rules 2026.11.30", True, True, True, True),
 }
 

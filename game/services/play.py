@@ -30,7 +30,7 @@ def leave_table(*, user: User, code: str) -> Table:
         game, table, seats = lock_game(table.pk)
         seat = next(s for s in seats if s.user_id == user.pk)
         state = engine.from_json(game.state)
-        if state["kinds"][seat.position - 1] == "person":
+        if engine.seat_role(state, seat.position) is engine.SeatRole.PERSON:
             new, events = engine.apply_server(state, {"takeover": {"seat": seat.position}})
             record(
                 game, table, seats, new, events, Step(seat=None, move={"takeover": {"seat": seat.position}})
@@ -100,7 +100,7 @@ def play_move(
     if version != game.version:
         raise GameError("stale_version", status=409)
     state = engine.from_json(game.state)
-    if state["kinds"][seat.position - 1] not in ("person", "agent"):
+    if engine.seat_role(state, seat.position) is engine.SeatRole.HELPER:
         raise GameError("helper_seat", status=409)
     try:
         new, events = engine.apply(state, seat.position, move)

@@ -43,7 +43,11 @@ def cards_of_story(hand: list[CardId], story: StoryId) -> list[CardId]:
 
 def missing_card(story: StoryId, cards: list[CardId]) -> CardId:
     """The card an open stone of three lacks."""
-    return next(c for c in story_cards(story) if c not in cards)
+    base = (story - 1) * 4
+    for card in range(base, base + 4):
+        if card not in cards:
+            return card
+    raise ValueError(f"the stone of story {story} is not open")
 
 
 def stories_in(hand: list[CardId]) -> list[StoryId]:

@@ -7,7 +7,21 @@ from .events import event
 from .helpers import begin_helper_turn, give, jagai_choice
 from .rules import rules_of
 from .scoring import no_more_stones, result
-from .types import EndReason, Event, Phase, SeatId, SeatRole, State
+from .types import (
+    ASKING,
+    ENDING,
+    GIFT,
+    HELPER,
+    NEXT,
+    OVER,
+    PERSON,
+    WELL,
+    EndReason,
+    Event,
+    Phase,
+    SeatId,
+    State,
+)
 from .views import helper_view
 
 # The moments of a person's turn; in ACTING a person may knock, seal or pass.
@@ -29,10 +43,10 @@ def _step(state: State, events: list[Event]) -> bool:
     """One automatic step; False when a seat must decide."""
     phase = state["phase"]
     seat = state["turn"]
-    if phase == Phase.NEXT:
+    if phase == NEXT:
         start_next_turn(state, events)
-    elif phase == Phase.GIFT:
-        if state["kinds"][seat - 1] != SeatRole.HELPER:
+    elif phase == GIFT:
+        if state["kinds"][seat - 1] != HELPER:
             return False  # an agent decides
         _helper_gifts(state, seat, events)
     elif state["hands"][seat - 1] or not _empty_hand_draws(state, phase):
@@ -44,7 +58,7 @@ def _step(state: State, events: list[Event]) -> bool:
 
 def _empty_hand_draws(state: State, phase: str) -> bool:
     """R10, R35: when a person's empty hand draws by itself."""
-    if phase == Phase.ASKING:
+    if phase == ASKING:
         return True
     # R35: at any other moment of the turn but a question, while the Well has cards.
     return phase in ACTING and bool(state["well"]) and rules_of(state).draw_on_empty_hand_mid_turn
@@ -57,7 +71,7 @@ def _helper_gifts(state: State, seat: SeatId, events: list[Event]) -> None:
         # R14: JagAI decides from its own seat view, never from the state itself.
         table = helper_view(state, seat, table)
         give(state, seat, jagai_choice(table), events)
-        if state["phase"] != Phase.GIFT or check_end(state, events):
+        if state["phase"] != GIFT or check_end(state, events):
             return
 
 
@@ -70,8 +84,8 @@ def start_next_turn(state: State, events: list[Event]) -> None:
     state["asked"] = state["passed"] = False
     state["ask_story"] = state["question"] = state["resume"] = None
     events.append(event("turn", seat=seat))
-    if kinds[seat - 1] == SeatRole.PERSON:
-        state["phase"] = Phase.ASKING
+    if kinds[seat - 1] == PERSON:
+        state["phase"] = ASKING
     else:
         begin_helper_turn(state, seat, events)
 
@@ -82,9 +96,9 @@ def empty_hand(state: State, seat: SeatId, events: list[Event]) -> None:
         card = state["well"].pop()
         state["hands"][seat - 1].append(card)
         events.append(event("draw", {"seats": [seat], "card": card}, seat=seat, why="empty_hand"))
-        if state["phase"] == Phase.WELL and not state["well"]:
+        if state["phase"] == WELL and not state["well"]:
             # R35 took the Well's last card: the visit R7 asked for cannot happen, so the turn ends (R7).
-            state["phase"] = Phase.ENDING
+            state["phase"] = ENDING
             state["ask_story"] = None
     else:
         events.append(event("turn_passed", seat=seat, why="empty_hand"))
@@ -93,7 +107,7 @@ def empty_hand(state: State, seat: SeatId, events: list[Event]) -> None:
 
 def end_turn(state: State) -> None:
     """The turn is over; the next one starts in settle()."""
-    state["phase"] = Phase.NEXT
+    state["phase"] = NEXT
     state["question"] = state["resume"] = state["owed"] = state["ask_story"] = None
 
 
@@ -105,7 +119,7 @@ def check_end(state: State, events: list[Event]) -> bool:
         return False  # R34: the question of the stone that ends the game comes first
     if len(state["stones"]) >= STONES_TO_END:
         finish(state, EndReason.TWELVE_STONES, events)
-    elif SeatRole.PERSON not in state["kinds"]:
+    elif PERSON not in state["kinds"]:
         finish(state, EndReason.NO_PERSONS_LEFT, events)
     elif not state["well"] and no_more_stones(state):
         finish(state, EndReason.NO_MORE_STONES, events)
@@ -116,6 +130,6 @@ def check_end(state: State, events: list[Event]) -> bool:
 
 def finish(state: State, reason: EndReason, events: list[Event]) -> None:
     """Close the game with a reason; a pending question or gift lapses."""
-    state.update(phase=Phase.OVER, over={"reason": reason.value}, question=None, resume=None, owed=None)
+    state.update(phase=OVER, over={"reason": reason.value}, question=None, resume=None, owed=None)
     outcome = result(state)
     events.append(event("game_over", reason=reason.value, winners=outcome["winners"]))

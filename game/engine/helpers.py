@@ -10,7 +10,7 @@ from .errors import require
 from .events import event
 from .rules import rules_of
 from .scoring import team_points
-from .types import CardId, Event, Option, Phase, SeatId, SeatRole, State
+from .types import GIFT, NEXT, PERSON, CardId, Event, Option, SeatId, State
 from .views import helper_view
 
 Args = dict[str, Any]
@@ -22,7 +22,7 @@ def pick_recipient(state: State, giver: SeatId) -> SeatId | None:
     n = len(kinds)
     best, best_key = None, None
     for seat in range(1, n + 1):
-        if kinds[seat - 1] != SeatRole.PERSON:
+        if kinds[seat - 1] != PERSON:
             continue
         key = (team_points(state, seat), received[seat - 1], (seat - giver) % n)
         if best_key is None or key < best_key:
@@ -79,7 +79,7 @@ def begin_helper_turn(state: State, seat: SeatId, events: list[Event]) -> None:
     kept = state["kept"]
     count = (2 if len(held) > 6 else 1) + kept[seat - 1]
     kept[seat - 1] = 0
-    state["phase"] = Phase.GIFT
+    state["phase"] = GIFT
     prepare_gift(state, seat, count, events)
 
 
@@ -87,7 +87,7 @@ def prepare_gift(state: State, seat: SeatId, count: int, events: list[Event]) ->
     """Name the recipient of the next gift afresh, or keep the rest when nobody can take one."""
     if count <= 0:
         state["owed"] = None
-        state["phase"] = Phase.NEXT
+        state["phase"] = NEXT
         return
     recipient = pick_recipient(state, seat)
     if recipient is None or not state["hands"][seat - 1]:
@@ -101,7 +101,7 @@ def _keep(state: State, seat: SeatId, recipient: SeatId | None, count: int, even
     state["kept"][seat - 1] += count
     events.append(event("gift_kept", giver=seat, recipient=recipient, count=count))
     state["owed"] = None
-    state["phase"] = Phase.NEXT
+    state["phase"] = NEXT
 
 
 def give(state: State, seat: SeatId, card: CardId | None, events: list[Event]) -> None:
@@ -135,10 +135,9 @@ def give_move(state: State, seat: SeatId, args: Args, events: list[Event]) -> No
     give(state, seat, args["card"], events)
 
 
-def give_options(state: State, seat: SeatId) -> Iterator[Option]:
+def give_options(state: State, seat: SeatId) -> list[Option]:
     """Each card in the agent's hand."""
-    for card in state["hands"][seat - 1]:
-        yield ("give", card)
+    return [("give", card) for card in state["hands"][seat - 1]]
 
 
 def check_keep(state: State, seat: SeatId, args: Args) -> None:

@@ -7,19 +7,35 @@ is offered is exactly one apply() accepts; the property tests in tests/engine ho
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import helpers, server, turns
 from .errors import IllegalMove
 from .flow import ACTING, settle
-from .types import Event, Move, Option, Phase, SeatId, SeatRole, State
+from .types import (
+    AGENT,
+    ASKING,
+    ENDING,
+    GIFT,
+    NEXT,
+    PERSON,
+    WELL,
+    WORD,
+    Event,
+    Move,
+    Option,
+    Phase,
+    SeatId,
+    SeatRole,
+    State,
+)
 
 Args = dict[str, Any]
 Check = Callable[[State, Any, Args], None]
 Effect = Callable[[State, Any, Args, list[Event]], None]
-Options = Callable[[State, SeatId], Iterator[Option]]
+Options = Callable[[State, SeatId], Iterable[Option]]
 
 
 @dataclass(frozen=True)
@@ -38,31 +54,31 @@ class MoveKind:
     wrong_moment: dict[Phase, str] = field(default_factory=dict)  # phase -> a more precise code than not_now
 
 
-_FIVE = (Phase.ASKING, Phase.WELL, Phase.ENDING, Phase.WORD, Phase.GIFT)
+_FIVE = (ASKING, WELL, ENDING, WORD, GIFT)
 MOVES: tuple[MoveKind, ...] = (
     MoveKind(
-        "ask", ("seat", "story"), SeatRole.PERSON, (Phase.ASKING,), turns.check_ask, turns.ask, turns.ask_options,
+        "ask", ("seat", "story"), PERSON, (ASKING,), turns.check_ask, turns.ask, turns.ask_options,
         {
             "cannot_ask_that_seat": "You can't ask that seat.",
             "no_such_story": "There is no such story in this deck.",
             "story_not_in_hand": "You can only ask for a story you hold a card of.",
         },
         "R5-R7, R37: ask another seat (not your partner) for a story you hold; the answer is public.",
-        {Phase.WELL: "must_go_to_well", Phase.ENDING: "turn_is_ending"},
+        {WELL: "must_go_to_well", ENDING: "turn_is_ending"},
     ),
     MoveKind(
-        "well", (), SeatRole.PERSON, (Phase.WELL,), server.no_check, turns.well, turns.well_options, {},
+        "well", (), PERSON, (WELL,), server.no_check, turns.well, turns.well_options, {},
         "R7: after a no, draw one card from the Well; a card of the story asked for is shown.",
-        {Phase.ASKING: "no_need_for_well", Phase.ENDING: "no_need_for_well"},
+        {ASKING: "no_need_for_well", ENDING: "no_need_for_well"},
     ),
     MoveKind(
-        "done", (), SeatRole.PERSON, (Phase.ASKING, Phase.ENDING), turns.check_done, turns.done, turns.done_options,
+        "done", (), PERSON, (ASKING, ENDING), turns.check_done, turns.done, turns.done_options,
         {"must_ask_first": "Ask someone first: every turn starts with an ask."},
         "R6, R7: end your turn, once you have asked.",
-        {Phase.WELL: "must_go_to_well"},
+        {WELL: "must_go_to_well"},
     ),
     MoveKind(
-        "knock", ("story",), SeatRole.PERSON, ACTING, turns.check_knock, turns.knock, turns.knock_options,
+        "knock", ("story",), PERSON, ACTING, turns.check_knock, turns.knock, turns.knock_options,
         {
             "no_such_story": "There is no such story in this deck.",
             "not_enough_cards": "You need three or four cards of a story to lay a stone.",
@@ -70,7 +86,7 @@ MOVES: tuple[MoveKind, ...] = (
         "R8: lay every card of a story you hold three or four of.",
     ),
     MoveKind(
-        "seal", ("story",), SeatRole.PERSON, ACTING, turns.check_seal, turns.seal, turns.seal_options,
+        "seal", ("story",), PERSON, ACTING, turns.check_seal, turns.seal, turns.seal_options,
         {
             "no_such_story": "There is no such story in this deck.",
             "no_stone_to_seal": "You have no open stone of that story to seal.",
@@ -79,7 +95,7 @@ MOVES: tuple[MoveKind, ...] = (
         "R9: add the missing card to an open stone you laid.",
     ),
     MoveKind(
-        "pass", ("card",), SeatRole.PERSON, ACTING, turns.check_pass, turns.pass_card, turns.pass_options,
+        "pass", ("card",), PERSON, ACTING, turns.check_pass, turns.pass_card, turns.pass_options,
         {
             "not_teams": "Passing is only for teams.",
             "no_partner": "Your partner's seat is played by JagAI now, so there is nobody to pass to.",
@@ -89,18 +105,18 @@ MOVES: tuple[MoveKind, ...] = (
         "R12: in teams, once a turn, pass one card face down to your partner.",
     ),
     MoveKind(
-        "answer", ("choice",), SeatRole.PERSON, (Phase.WORD,), turns.check_answer, turns.answer, turns.answer_options,
+        "answer", ("choice",), PERSON, (WORD,), turns.check_answer, turns.answer, turns.answer_options,
         {"bad_choice": "Pick one of the three words."},
         "R11, R34: answer the Remember the Word question.",
-        {Phase.ASKING: "no_question", Phase.WELL: "no_question", Phase.ENDING: "no_question"},
+        {ASKING: "no_question", WELL: "no_question", ENDING: "no_question"},
     ),
     MoveKind(
-        "give", ("card",), SeatRole.AGENT, (Phase.GIFT,), helpers.check_give, helpers.give_move, helpers.give_options,
+        "give", ("card",), AGENT, (GIFT,), helpers.check_give, helpers.give_move, helpers.give_options,
         {"card_not_in_hand": "That card isn't in your hand."},
         "R19, R36: an agent gives the gift owed now: any card it holds.",
     ),
     MoveKind(
-        "keep", (), SeatRole.AGENT, (Phase.GIFT,), helpers.check_keep, helpers.keep_move, helpers.keep_options,
+        "keep", (), AGENT, (GIFT,), helpers.check_keep, helpers.keep_move, helpers.keep_options,
         {
             "cannot_keep": "This game's rules let an agent keep no gift.",
             "a_card_fits": "A card you hold fits this gift, so give one.",
@@ -116,17 +132,17 @@ MOVES: tuple[MoveKind, ...] = (
         "R27: the clock ran out on the decision now; the second in a row hands the seat to JagAI.",
     ),
     MoveKind(
-        "takeover", ("seat",), None, (Phase.NEXT, *_FIVE), server.check_takeover, server.takeover, None,
+        "takeover", ("seat",), None, (NEXT, *_FIVE), server.check_takeover, server.takeover, None,
         {"unknown_seat": "There is no such seat.", "not_a_person": "That seat is not played by a person."},
         "R27, R28, R38: a person left; JagAI plays the seat from now on, its points void.",
     ),
     MoveKind(
-        "agent_timeout", (), None, (Phase.GIFT,), server.check_agent_timeout, server.agent_timeout, None,
+        "agent_timeout", (), None, (GIFT,), server.check_agent_timeout, server.agent_timeout, None,
         {"no_agent_waiting": "No agent is deciding now."},
         "R19: an agent did not answer in time; R16 makes its gifts.",
     ),
     MoveKind(
-        "end", (), None, (Phase.NEXT, *_FIVE), server.no_check, server.end, None, {},
+        "end", (), None, (NEXT, *_FIVE), server.no_check, server.end, None, {},
         "R23: the host ends the game early; nobody wins.",
     ),
 )  # fmt: skip
@@ -186,12 +202,12 @@ def admit(state: State, seat: Any, kind: MoveKind, args: Args) -> None:
         raise IllegalMove("not_your_turn")
     role = kinds[seat - 1]
     phase = state["phase"]
-    if kind.role == SeatRole.AGENT:
-        if role != SeatRole.AGENT or phase != Phase.GIFT:
+    if kind.role == AGENT:
+        if role != AGENT or phase != GIFT:
             raise IllegalMove("no_gift_owed")
-    elif role != SeatRole.PERSON:
+    elif role != PERSON:
         raise IllegalMove("not_a_person")
-    elif phase == Phase.WORD and kind.name != "answer":
+    elif phase == WORD and kind.name != "answer":
         raise IllegalMove("must_answer_word")
     elif phase not in kind.phases:
         raise IllegalMove(kind.wrong_moment.get(phase, "not_now"))
@@ -215,18 +231,18 @@ def legal_options(state: State, seat: SeatId) -> list[Option]:
     """Every move the seat may make now, in light form ("ask", 2, 7); empty when it is not its decision."""
     if state["over"] is not None or state["turn"] != seat:
         return []
-    role, phase = state["kinds"][seat - 1], state["phase"]
     out: list[Option] = []
-    for kind in _OFFERED.get(role, ()):
-        if phase in kind.phases:
-            out.extend(kind.options(state, seat))
+    for options in _OFFERED.get((state["kinds"][seat - 1], state["phase"]), ()):
+        out.extend(options(state, seat))
     return out
 
 
-# Seat role -> the moves it may be offered, in the order legal_moves lists them; JagAI is offered none.
+# (seat role, phase) -> the generators of the moves it may be offered, in the order legal_moves lists
+# them; read from the table once, so listing a seat's moves is one lookup. JagAI is offered none.
 _OFFERED = {
-    SeatRole.PERSON: tuple(k for k in MOVES if k.role == SeatRole.PERSON),
-    SeatRole.AGENT: tuple(k for k in MOVES if k.role == SeatRole.AGENT),
+    (role, phase): tuple(k.options for k in MOVES if k.role == role and phase in k.phases)
+    for role in (PERSON, AGENT)
+    for phase in Phase
 }
 
 

@@ -16,7 +16,7 @@ from .flow import end_turn
 from .rules import rules_of
 from .scoring import OPEN_POINTS, SEAL_POINTS, SEALED_POINTS, WORD_POINTS
 from .state import add_to_hand, next_rng, partner, seat_count, stone_count, story_count
-from .types import Event, Option, Phase, Question, SeatId, State
+from .types import ASKING, ENDING, WELL, WORD, Event, Option, Question, SeatId, State
 from .words import make_question
 
 Args = dict[str, Any]
@@ -50,17 +50,15 @@ def ask(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     events.append(event("answer", seat=target, to=seat, story=story, cards=cards, count=len(cards)))
     if not cards:
         state["ask_story"] = story
-        state["phase"] = Phase.WELL if state["well"] else Phase.ENDING
+        state["phase"] = WELL if state["well"] else ENDING
 
 
-def ask_options(state: State, seat: SeatId) -> Iterator[Option]:
+def ask_options(state: State, seat: SeatId) -> list[Option]:
     """Every ask: each other seat (not a partner) for each story in hand."""
     mate = partner(state, seat)
     stories = stories_in(state["hands"][seat - 1])
-    for target in range(1, seat_count(state) + 1):
-        if target != seat and target != mate:
-            for story in stories:
-                yield ("ask", target, story)
+    targets = [t for t in range(1, seat_count(state) + 1) if t != seat and t != mate]
+    return [("ask", target, story) for target in targets for story in stories]
 
 
 def well(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -71,12 +69,12 @@ def well(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     state["ask_story"] = None
     if story_of(card) == story:
         events.append(event("well_draw", seat=seat, story=story, matched=True, card=card))
-        state["phase"] = Phase.ASKING
+        state["phase"] = ASKING
     else:
         events.append(
             event("well_draw", {"seats": [seat], "card": card}, seat=seat, story=story, matched=False)
         )
-        state["phase"] = Phase.ENDING
+        state["phase"] = ENDING
 
 
 def check_knock(state: State, seat: SeatId, args: Args) -> None:
@@ -104,11 +102,12 @@ def knock(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
 
 def knock_options(state: State, seat: SeatId) -> Iterator[Option]:
     """A knock for each story held three or four times."""
-    held = state["hands"][seat - 1]
-    for i in range(2, len(held)):
-        # The hand is sorted: a run of three of one story ends at i; a fourth card comes next.
-        story = story_of(held[i])
-        if story_of(held[i - 2]) == story and (i < 3 or story_of(held[i - 3]) != story):
+    run_story, run = 0, 0
+    for card in state["hands"][seat - 1]:  # sorted, so a story's cards are next to each other
+        story = story_of(card)
+        run = run + 1 if story == run_story else 1
+        run_story = story
+        if run == 3:
             yield ("knock", story)
 
 
@@ -164,7 +163,7 @@ def _word_question(state: State, seat: SeatId, story: int, events: list[Event]) 
     question: Question = {**found, "seat": seat}
     state["question"] = question
     state["resume"] = state["phase"]
-    state["phase"] = Phase.WORD
+    state["phase"] = WORD
     events.append(event("word_question", seat=seat, story=story))
 
 
@@ -185,9 +184,9 @@ def answer(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     state.update(phase=state["resume"], resume=None, question=None)
 
 
-def answer_options(state: State, seat: SeatId) -> Iterator[Option]:
+def answer_options(state: State, seat: SeatId) -> tuple[Option, ...]:
     """The three choices."""
-    return iter(_ANSWERS)
+    return _ANSWERS
 
 
 _ANSWERS: tuple[Option, ...] = (("answer", 0), ("answer", 1), ("answer", 2))
@@ -204,7 +203,7 @@ def word_answer(question: Question, seat: SeatId, choice: int | None, right: boo
 
 def check_done(state: State, seat: SeatId, args: Args) -> None:
     """R6: Done only once you have asked (or after the Well ended the turn)."""
-    require(state["phase"] == Phase.ENDING or state["asked"], "must_ask_first")
+    require(state["phase"] == ENDING or state["asked"], "must_ask_first")
 
 
 def done(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -216,7 +215,7 @@ def done(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
 
 def done_options(state: State, seat: SeatId) -> Iterator[Option]:
     """Done, once asked, or when the turn is ending."""
-    if state["phase"] == Phase.ENDING or state["asked"]:
+    if state["phase"] == ENDING or state["asked"]:
         yield ("done",)
 
 
@@ -243,11 +242,11 @@ def pass_card(state: State, seat: SeatId, args: Args, events: list[Event]) -> No
     events.append(event("pass", {"seats": [seat, mate], "card": card}, seat=seat, to=mate))
 
 
-def pass_options(state: State, seat: SeatId) -> Iterator[Option]:
+def pass_options(state: State, seat: SeatId) -> list[Option]:
     """Each card in hand, once a turn, to a partner still playing."""
     if state["teams"] and not state["passed"] and partner(state, seat) is not None:
-        for card in state["hands"][seat - 1]:
-            yield ("pass", card)
+        return [("pass", card) for card in state["hands"][seat - 1]]
+    return []
 
 
 def _require_story(state: State, story: int) -> None:

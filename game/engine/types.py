@@ -36,6 +36,12 @@ class SeatRole(StrEnum):
     AGENT = "agent"
 
 
+# Python 3.11 reads an enum member through EnumType's __getattr__ slot, about 0.25 µs a time; the
+# rules' hottest loops (flow, admit, invariants) name these module-level aliases of the same members.
+NEXT, ASKING, WELL, ENDING, WORD, GIFT, OVER = Phase
+PERSON, HELPER, AGENT = SeatRole
+
+
 class CardKind(IntEnum):
     """The four cards of a story, in their order (R16); the card id's remainder by 4."""
 

@@ -63,15 +63,13 @@ def helper_view(state: State, seat: SeatId, table: dict[str, Any] | None = None)
 
 def _asks(state: State) -> list[dict[str, Any]]:
     """Every ask so far, in order, with how many cards it won and (R37) which; None in rules 1 games."""
+    # Rows of rules version 2 end with the cards (R37); those of version 1 have four fields.
     return [
-        {"seat": row[0], "target": row[1], "story": row[2], "count": row[3], "cards": _cards(row)}
+        {"seat": row[0], "target": row[1], "story": row[2], "count": row[3], "cards": list(row[4])}
+        if len(row) > 4
+        else {"seat": row[0], "target": row[1], "story": row[2], "count": row[3], "cards": None}
         for row in state["asks"]
     ]
-
-
-def _cards(row: list[Any]) -> list[int] | None:
-    """The cards an ask won, as the log of rules version 2 keeps them."""
-    return list(row[4]) if len(row) > 4 else None
 
 
 def _owed(state: State) -> dict[str, int] | None:

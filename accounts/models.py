@@ -64,10 +64,6 @@ class User(AbstractBaseUser, PermissionsMixin):
     def __str__(self) -> str:
         return self.gamer_tag or f"member #{self.pk}"
 
-    @property
-    def has_tag(self) -> bool:
-        return bool(self.gamer_tag)
-
     def active_restriction(self) -> str | None:
         """Why a reviewer's decision keeps this member from joining tables now, or None."""
         from moderation.services import restriction_message

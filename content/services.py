@@ -123,30 +123,6 @@ def request_changes(*, subject: Subject, user: Any, note: str) -> Subject:
     )
 
 
-def submit_card(*, card: Card, user: Any) -> Card:
-    return submit_for_review(subject=card, user=user)
-
-
-def approve_card(*, card: Card, user: Any) -> Card:
-    return approve(subject=card, user=user)
-
-
-def request_card_changes(*, card: Card, user: Any, note: str) -> Card:
-    return request_changes(subject=card, user=user, note=note)
-
-
-def submit_story(*, story: Story, user: Any) -> Story:
-    return submit_for_review(subject=story, user=user)
-
-
-def approve_story(*, story: Story, user: Any) -> Story:
-    return approve(subject=story, user=user)
-
-
-def request_story_changes(*, story: Story, user: Any, note: str) -> Story:
-    return request_changes(subject=story, user=user, note=note)
-
-
 # --- Edits --------------------------------------------------------------------------------------
 
 

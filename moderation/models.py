@@ -116,7 +116,3 @@ class Decision(models.Model):
     @property
     def restricts(self) -> bool:
         return self.action in (self.Action.SUSPENSION, self.Action.BAN)
-
-    @property
-    def is_reversed(self) -> bool:
-        return hasattr(self, "reversal")

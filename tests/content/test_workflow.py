@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def test_an_editor_submits_a_draft_for_review(editor):
     card = CardFactory(last_edited_by=editor)
-    services.submit_card(card=card, user=editor)
+    services.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
     decision = card.decisions.get()
@@ -23,7 +23,7 @@ def test_an_editor_submits_a_draft_for_review(editor):
 
 def test_an_approver_approves_a_card_in_review(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    services.approve_card(card=card, user=approver)
+    services.approve(subject=card, user=approver)
     card.refresh_from_db()
     assert card.status == Status.APPROVED
     assert card.decisions.get().action == Decision.Action.APPROVED
@@ -31,7 +31,7 @@ def test_an_approver_approves_a_card_in_review(approver):
 
 def test_an_approver_sends_a_card_back_with_a_note(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    services.request_card_changes(card=card, user=approver, note="Say where the valley is.")
+    services.request_changes(subject=card, user=approver, note="Say where the valley is.")
     card.refresh_from_db()
     assert card.status == Status.CHANGES_REQUESTED
     assert card.decisions.get().note == "Say where the valley is."
@@ -39,7 +39,7 @@ def test_an_approver_sends_a_card_back_with_a_note(approver):
 
 def test_a_card_with_changes_requested_goes_back_to_review(editor):
     card = CardFactory(status=Status.CHANGES_REQUESTED)
-    services.submit_card(card=card, user=editor)
+    services.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
@@ -47,7 +47,7 @@ def test_a_card_with_changes_requested_goes_back_to_review(editor):
 def test_asking_for_changes_needs_a_note(approver):
     card = CardFactory(status=Status.IN_REVIEW)
     with pytest.raises(ValidationError, match="note"):
-        services.request_card_changes(card=card, user=approver, note="   ")
+        services.request_changes(subject=card, user=approver, note="   ")
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
     assert not card.decisions.exists()
@@ -57,7 +57,7 @@ def test_asking_for_changes_needs_a_note(approver):
 def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, status):
     card = CardFactory(status=status)
     with pytest.raises(ValidationError):
-        services.submit_card(card=card, user=editor)
+        services.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == status
 
@@ -66,7 +66,7 @@ def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, statu
 def test_it_refuses_to_approve_a_card_not_in_review(approver, status):
     card = CardFactory(status=status)
     with pytest.raises(ValidationError, match="only be approved while in review"):
-        services.approve_card(card=card, user=approver)
+        services.approve(subject=card, user=approver)
     assert not card.decisions.exists()
 
 
@@ -74,15 +74,15 @@ def test_it_refuses_to_approve_a_card_not_in_review(approver, status):
 def test_it_refuses_to_send_back_a_card_not_in_review(approver, status):
     card = CardFactory(status=status)
     with pytest.raises(ValidationError):
-        services.request_card_changes(card=card, user=approver, note="Please fix.")
+        services.request_changes(subject=card, user=approver, note="Please fix.")
 
 
 def test_an_editor_cannot_approve_or_send_back(editor):
     card = CardFactory(status=Status.IN_REVIEW)
     with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=editor)
+        services.approve(subject=card, user=editor)
     with pytest.raises(PermissionDenied):
-        services.request_card_changes(card=card, user=editor, note="No.")
+        services.request_changes(subject=card, user=editor, note="No.")
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
@@ -90,33 +90,33 @@ def test_an_editor_cannot_approve_or_send_back(editor):
 def test_an_approver_cannot_submit_and_a_player_can_do_nothing(approver, player):
     card = CardFactory()
     with pytest.raises(PermissionDenied):
-        services.submit_card(card=card, user=approver)
+        services.submit_for_review(subject=card, user=approver)
     with pytest.raises(PermissionDenied):
-        services.submit_card(card=card, user=player)
+        services.submit_for_review(subject=card, user=player)
     card.status = Status.IN_REVIEW
     with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=player)
+        services.approve(subject=card, user=player)
 
 
 def test_nobody_approves_a_card_they_last_edited(approver):
     approver.user_permissions.add(*_perms("change_card"))
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=approver)
     with pytest.raises(PermissionDenied, match="another approver"):
-        services.approve_card(card=card, user=approver)
+        services.approve(subject=card, user=approver)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
 
 def test_four_eyes_holds_for_a_superuser_too(admin_user):
     card = CardFactory(last_edited_by=admin_user)
-    services.submit_card(card=card, user=admin_user)
+    services.submit_for_review(subject=card, user=admin_user)
     with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=admin_user)
+        services.approve(subject=card, user=admin_user)
 
 
 def test_another_approver_may_approve_what_a_colleague_edited(approver, other_approver):
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=other_approver)
-    services.approve_card(card=card, user=approver)
+    services.approve(subject=card, user=approver)
     assert card.status == Status.APPROVED
 
 
@@ -151,10 +151,10 @@ def test_a_word_cards_text_comes_from_its_reference_never_from_typing(editor):
 
 def test_stories_are_reviewed_the_same_way(editor, approver):
     story = StoryFactory(last_edited_by=editor)
-    services.submit_story(story=story, user=editor)
+    services.submit_for_review(subject=story, user=editor)
     with pytest.raises(PermissionDenied):
-        services.approve_story(story=story, user=editor)
-    services.approve_story(story=story, user=approver)
+        services.approve(subject=story, user=editor)
+    services.approve(subject=story, user=approver)
     story.refresh_from_db()
     assert story.status == Status.APPROVED
     assert [d.action for d in story.decisions.order_by("at", "pk")] == ["submitted", "approved"]

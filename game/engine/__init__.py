@@ -14,11 +14,20 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - events_for(events, seat) / events_full(events): events as one seat, or a reviewer, may see them.
 - to_json(state) / from_json(text): the state as compact JSON text and back.
 - refusal_words(code): words for people for a refusal code; MOVES: the move table.
-- Accessors: rules_version, is_over, end_reason, current_seat, phase, seat_count, seat_role, seat_roles,
-  is_person, persons, hand, well_size, stone_count, laid_stories, missing_card, pending_question, card_id,
-  story_of, kind_of.
-- Names: State, Move, Event, SeatId, StoryId, CardId, Phase, SeatRole, CardKind, EndReason; errors
-  IllegalMove(code) and DeckTooSmall.
+- rules_version(state): the rules version the game is played by (1: before R34-R37).
+- is_over(state) / end_reason(state): whether the game has ended, and why (an EndReason value).
+- current_seat(state): the seat whose turn it is.
+- phase(state): the moment of the game, a Phase.
+- seat_count(state): how many seats the table has.
+- seat_role(state, seat) / seat_roles(state): who plays a seat now, a SeatRole.
+- is_person(state, seat) / persons(state): the seats that are still scoring persons.
+- hand(state, seat): a seat's sorted hand (read it, never change it).
+- well_size(state) / stone_count(state): cards in the Well, stones on the table.
+- laid_stories(state): story -> the seat that laid its stone.
+- pending_question(state): the Remember the Word question waiting for an answer, or None.
+- card_id(story, kind) / story_of(card) / kind_of(card) / missing_card(story, cards): card ids.
+- Names: State, Move, Event, SeatId, StoryId, CardId, Phase, SeatRole, CardKind, EndReason.
+- Errors: IllegalMove(code), DeckTooSmall.
 """
 
 from __future__ import annotations

@@ -16,17 +16,17 @@ from .types import (
     OVER,
     PERSON,
     WELL,
+    WORD,
     EndReason,
     Event,
-    Phase,
     SeatId,
     State,
 )
 from .views import helper_view
 
 # The moments of a person's turn; in ACTING a person may knock, seal or pass.
-PERSON_PHASES = (Phase.ASKING, Phase.WELL, Phase.ENDING, Phase.WORD)
-ACTING = (Phase.ASKING, Phase.WELL, Phase.ENDING)
+PERSON_PHASES = (ASKING, WELL, ENDING, WORD)
+ACTING = (ASKING, WELL, ENDING)
 # A game cannot run longer than this many automatic steps after one move; a guard, not a rule.
 _MAX_STEPS = 10_000
 

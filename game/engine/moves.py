@@ -240,7 +240,7 @@ def legal_options(state: State, seat: SeatId) -> list[Option]:
 # (seat role, phase) -> the generators of the moves it may be offered, in the order legal_moves lists
 # them; read from the table once, so listing a seat's moves is one lookup. JagAI is offered none.
 _OFFERED = {
-    (role, phase): tuple(k.options for k in MOVES if k.role == role and phase in k.phases)
+    (role, phase.value): tuple(k.options for k in MOVES if k.role == role and phase in k.phases)
     for role in (PERSON, AGENT)
     for phase in Phase
 }

@@ -10,7 +10,7 @@ from .flow import PERSON_PHASES, end_turn, finish
 from .helpers import give, jagai_choice, prepare_gift
 from .state import seat_count
 from .turns import word_answer
-from .types import EndReason, Event, Phase, SeatId, SeatRole, State
+from .types import HELPER, EndReason, Event, Phase, SeatId, SeatRole, State
 from .views import helper_view
 
 TIMEOUTS_TO_TAKEOVER = 2
@@ -57,7 +57,7 @@ def takeover(state: State, seat: None, args: Args, events: list[Event]) -> None:
 
 def _take_over(state: State, seat: SeatId, why: str, events: list[Event]) -> None:
     """Make a person's seat a helper: points void, stones stay on the table."""
-    state["kinds"][seat - 1] = SeatRole.HELPER
+    state["kinds"][seat - 1] = HELPER
     state["points"][seat - 1] = 0
     state["bonus"][seat - 1] = 0
     events.append(event("takeover", seat=seat, why=why))

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import HAND_SIZE, MIN_STORIES, missing_card, story_of
 from .errors import DeckTooSmall
-from .types import CardId, CardKind, Phase, Question, SeatId, SeatRole, State, StoryId
+from .types import NEXT, PERSON, CardId, CardKind, Phase, Question, SeatId, SeatRole, State, StoryId
 from .words import title_names
 
 # The rules version new games are dealt with; rules.RULES says what each version means.
@@ -60,7 +60,7 @@ def deal(
         "kept": [0] * n,
         "timeouts": [0] * n,
         "turn": 0,
-        "phase": Phase.NEXT.value,
+        "phase": NEXT,
         "asked": False,
         "ask_story": None,
         "passed": False,
@@ -175,12 +175,12 @@ def seat_roles(state: State) -> list[SeatRole]:
 
 def is_person(state: State, seat: SeatId) -> bool:
     """Whether a seat is (still) a scoring person."""
-    return state["kinds"][seat - 1] == SeatRole.PERSON
+    return state["kinds"][seat - 1] == PERSON
 
 
 def persons(state: State) -> list[SeatId]:
     """The seats that are persons, in seat order."""
-    return [i + 1 for i, kind in enumerate(state["kinds"]) if kind == SeatRole.PERSON]
+    return [i + 1 for i, kind in enumerate(state["kinds"]) if kind == PERSON]
 
 
 def partner(state: State, seat: SeatId) -> SeatId | None:

@@ -36,10 +36,11 @@ class SeatRole(StrEnum):
     AGENT = "agent"
 
 
-# Python 3.11 reads an enum member through EnumType's __getattr__ slot, about 0.25 µs a time; the
-# rules' hottest loops (flow, admit, invariants) name these module-level aliases of the same members.
-NEXT, ASKING, WELL, ENDING, WORD, GIFT, OVER = Phase
-PERSON, HELPER, AGENT = SeatRole
+# The members' values, for the rules' hottest code. Python 3.11 reads an enum member through
+# EnumType's __getattr__ slot (about 0.25 µs a time), and a state read from JSON holds plain strings,
+# which compare and hash fastest against plain strings; so the engine stores and compares these.
+NEXT, ASKING, WELL, ENDING, WORD, GIFT, OVER = (member.value for member in Phase)
+PERSON, HELPER, AGENT = (member.value for member in SeatRole)
 
 
 class CardKind(IntEnum):

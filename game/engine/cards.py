@@ -52,9 +52,13 @@ def missing_card(story: StoryId, cards: list[CardId]) -> CardId:
 
 def stories_in(hand: list[CardId]) -> list[StoryId]:
     """The stories a sorted hand holds, ascending, each once."""
-    out: list[StoryId] = []
+    return list(story_counts(hand))
+
+
+def story_counts(hand: list[CardId]) -> dict[StoryId, int]:
+    """Story -> how many of its cards a sorted hand holds, stories ascending."""
+    out: dict[StoryId, int] = {}
     for card in hand:
-        story = card // 4 + 1
-        if not out or out[-1] != story:
-            out.append(story)
+        story = card // 4 + 1  # story_of(card), written out: this runs for every card of every listing
+        out[story] = out.get(story, 0) + 1
     return out

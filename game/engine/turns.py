@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .cards import STONES_TO_END, cards_of_story, is_word, missing_card, stories_in, story_of
+from .cards import STONES_TO_END, cards_of_story, is_word, missing_card, stories_in, story_counts, story_of
 from .errors import require
 from .events import event
 from .flow import end_turn
@@ -100,15 +100,9 @@ def knock(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
         _word_question(state, seat, story, events)
 
 
-def knock_options(state: State, seat: SeatId) -> Iterator[Option]:
+def knock_options(state: State, seat: SeatId) -> list[Option]:
     """A knock for each story held three or four times."""
-    run_story, run = 0, 0
-    for card in state["hands"][seat - 1]:  # sorted, so a story's cards are next to each other
-        story = story_of(card)
-        run = run + 1 if story == run_story else 1
-        run_story = story
-        if run == 3:
-            yield ("knock", story)
+    return [("knock", story) for story, count in story_counts(state["hands"][seat - 1]).items() if count >= 3]
 
 
 def check_seal(state: State, seat: SeatId, args: Args) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from .cards import missing_card, story_of
@@ -151,7 +150,8 @@ def keep_move(state: State, seat: SeatId, args: Args, events: list[Event]) -> No
     give(state, seat, None, events)
 
 
-def keep_options(state: State, seat: SeatId) -> Iterator[Option]:
+def keep_options(state: State, seat: SeatId) -> list[Option]:
     """Keep, when nothing fits (R36)."""
     if rules_of(state).agent_may_keep and jagai_choice(helper_view(state, seat)) is None:
-        yield ("keep",)
+        return [("keep",)]
+    return []

@@ -6,7 +6,6 @@ the seat, the turn, the seat's role and the moment (phase) of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from .cards import STONES_TO_END, cards_of_story, is_word, missing_card, stories_in, story_counts, story_of
@@ -129,12 +128,14 @@ def seal(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
         _word_question(state, seat, story, events)
 
 
-def seal_options(state: State, seat: SeatId) -> Iterator[Option]:
+def seal_options(state: State, seat: SeatId) -> list[Option]:
     """A seal for each open stone of the seat whose missing card it holds."""
     held = state["hands"][seat - 1]
-    for owner, story, cards in state["stones"]:
-        if owner == seat and len(cards) == 3 and missing_card(story, cards) in held:
-            yield ("seal", story)
+    return [
+        ("seal", story)
+        for owner, story, cards in state["stones"]
+        if owner == seat and len(cards) == 3 and missing_card(story, cards) in held
+    ]
 
 
 def _open_stone(state: State, seat: SeatId, story: int) -> int | None:
@@ -207,15 +208,18 @@ def done(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     end_turn(state)
 
 
-def done_options(state: State, seat: SeatId) -> Iterator[Option]:
+def done_options(state: State, seat: SeatId) -> tuple[Option, ...]:
     """Done, once asked, or when the turn is ending."""
-    if state["phase"] == ENDING or state["asked"]:
-        yield ("done",)
+    return _DONE if state["phase"] == ENDING or state["asked"] else ()
 
 
-def well_options(state: State, seat: SeatId) -> Iterator[Option]:
+def well_options(state: State, seat: SeatId) -> tuple[Option, ...]:
     """The Well, when a no sent you there."""
-    yield ("well",)
+    return _WELL
+
+
+_DONE: tuple[Option, ...] = (("done",),)
+_WELL: tuple[Option, ...] = (("well",),)
 
 
 def check_pass(state: State, seat: SeatId, args: Args) -> None:

@@ -56,16 +56,25 @@ def helper_view(state: State, seat: SeatId, table: dict[str, Any] | None = None)
         "seat": seat,
         "hand": list(state["hands"][seat - 1]),
         "stones": _stones(state) if table is None else table["stones"],
-        "asks": _asks(state) if table is None else table["asks"],
+        "asks": _asks(state, copy=False) if table is None else table["asks"],
         "owed": _owed(state),
     }
 
 
-def _asks(state: State) -> list[dict[str, Any]]:
-    """Every ask so far, in order, with how many cards it won and (R37) which; None in rules 1 games."""
+def _asks(state: State, copy: bool = True) -> list[dict[str, Any]]:
+    """Every ask so far, in order, with how many cards it won and (R37) which; None in rules 1 games.
+
+    JagAI's view only reads the cards, so it may share the state's lists (copy=False).
+    """
     # Rows of rules version 2 end with the cards (R37); those of version 1 have four fields.
     return [
-        {"seat": row[0], "target": row[1], "story": row[2], "count": row[3], "cards": list(row[4])}
+        {
+            "seat": row[0],
+            "target": row[1],
+            "story": row[2],
+            "count": row[3],
+            "cards": list(row[4]) if copy else row[4],
+        }
         if len(row) > 4
         else {"seat": row[0], "target": row[1], "story": row[2], "count": row[3], "cards": None}
         for row in state["asks"]

@@ -1,4 +1,4 @@
-"""Pages of the game: the start screen and the rules pages."""
+"""The site's own pages: the start screen, how to play and the rules (table pages live in game/table_views.py)."""
 
 from __future__ import annotations
 

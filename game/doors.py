@@ -14,6 +14,7 @@ from collections import deque
 from typing import Any
 from urllib.parse import urlsplit
 
+from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
@@ -101,9 +102,16 @@ class FrameGuard:
                     return
 
         async def send_unless_closed(message: dict) -> None:
-            # A reply the consumer was still working on when the guard closed the socket is dropped.
-            if not closed:
+            # A reply the consumer was still working on when the guard closed the socket is dropped,
+            # and so is one that meets a client that has just closed it (daphne raises then, until
+            # it hears the close).
+            nonlocal closed
+            if closed:
+                return
+            try:
                 await send(message)
+            except Disconnected:
+                closed = True
 
         task = asyncio.ensure_future(pump())
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.core.cache import cache
@@ -26,23 +27,28 @@ SOCKETS_KEY = "sockets:member:{}"
 SOCKETS_KEPT_SECONDS = 24 * 3600
 
 
-async def note_socket_opened(member_id: int, channel: str) -> list[str]:
-    """Add a socket to the member's list; returns the channels beyond the limit, oldest first.
-    Shared through the cache, so it holds across server processes (best effort: two sockets
-    opened at the same instant on two processes may both be counted once)."""
+def _note_opened(member_id: int, channel: str) -> list[str]:
     key = SOCKETS_KEY.format(member_id)
-    channels = [c for c in (await cache.aget(key) or []) if c != channel] + [channel]
+    channels = [c for c in (cache.get(key) or []) if c != channel] + [channel]
     limit = settings.WS_MAX_SOCKETS_PER_MEMBER
     excess, channels = channels[:-limit], channels[-limit:]
-    await cache.aset(key, channels, timeout=SOCKETS_KEPT_SECONDS)
+    cache.set(key, channels, timeout=SOCKETS_KEPT_SECONDS)
     return excess
 
 
-async def note_socket_closed(member_id: int, channel: str) -> None:
+def _note_closed(member_id: int, channel: str) -> None:
     key = SOCKETS_KEY.format(member_id)
-    channels = await cache.aget(key) or []
+    channels = cache.get(key) or []
     if channel in channels:
-        await cache.aset(key, [c for c in channels if c != channel], timeout=SOCKETS_KEPT_SECONDS)
+        cache.set(key, [c for c in channels if c != channel], timeout=SOCKETS_KEPT_SECONDS)
+
+
+# The member's open sockets, shared through the cache so the limit holds across server processes
+# (best effort: two sockets opened at the same instant on two processes may both be counted once).
+# Run on a pool thread, never the database thread: a socket may close while it relays a message
+# that a service's thread is still sending.
+note_socket_opened = sync_to_async(_note_opened, thread_sensitive=False)
+note_socket_closed = sync_to_async(_note_closed, thread_sensitive=False)
 
 
 class MemberDoor:

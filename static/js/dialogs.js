@@ -71,7 +71,9 @@ export function showAnswer(app, event) {
   const verse = app.verses[String(event.story)];
   const right = event.right;
   const timedOut = event.choice === null || event.choice === undefined;
-  const close = h("button", { type: "button", class: "button", onclick: () => dialog.close() }, "Back to the game");
+  // R34: the stone that ends the game may ask its question first; then the end screen follows.
+  const label = app.view?.result ? "See how the game ended" : "Back to the game";
+  const close = h("button", { type: "button", class: "button", onclick: () => dialog.close() }, label);
   fill(
     body,
     h(

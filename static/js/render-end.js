@@ -88,7 +88,8 @@ export function renderEnd(app) {
 
   const actions = [];
   if (table.next_code) {
-    actions.push(h("a", { class: "button button-big", href: `/join/${table.next_code}/` }, "Join the new table"));
+    // A post, like every way of sitting down: the join link's GET only shows the table.
+    actions.push(postForm(`/join/${table.next_code}/`, app.csrf, "Join the new table", "button button-big"));
   } else {
     actions.push(postForm(`${app.base}again/`, app.csrf, "Play again", "button button-big"));
   }

@@ -297,6 +297,11 @@ function vibrateWanted() {
   }
 }
 
+// Once the game is over, closing the Remember the Word answer leads to the end screen's heading.
+document.getElementById("word-dialog").addEventListener("close", () => {
+  if (app.endShown) app.el.endTitle.focus({ preventScroll: true });
+});
+
 function closeWordIfQuestionGone() {
   const dialog = document.getElementById("word-dialog");
   if (dialog.open && dialog.dataset.state === "question" && !app.view?.question) closeWord();

@@ -14,7 +14,7 @@ from game import engine, services
 from game.models import Game, Table
 from tests.e2e.helpers import ARTIFACTS, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
-from tests.factories import UserFactory
+from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -65,6 +65,7 @@ def play_out(
 
     def work() -> dict:
         table = Table.objects.get(code=code, status=Table.Status.PLAYING)
+        sessions = [signed_in_session(member) for member in people]
         for number in range(3000):
             game = Game.objects.get(table=table)
             state = engine.from_json(game.state)
@@ -77,6 +78,7 @@ def play_out(
                     services.play_move(
                         table_id=table.pk,
                         user=member,
+                        session_key=sessions[seat - 1],
                         move_id=f"t{number}",
                         version=game.version,
                         move=rng.choice(moves),

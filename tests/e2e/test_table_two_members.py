@@ -212,7 +212,7 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
     host.get_by_role("button", name="Play again").click()
     expect(host.locator(".table-code")).to_have_text(re.compile(r"^[A-Z]{4}$"))
     new_code = host.locator(".table-code").inner_text()
-    guest.get_by_role("link", name="Join the new table").click()
+    guest.get_by_role("button", name="Join the new table").click()
     expect(guest.locator(".table-code")).to_have_text(new_code)
     expect(host.locator("#waiting-seats")).to_contain_text("Barnabas")
     assert errors == []

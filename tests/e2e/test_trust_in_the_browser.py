@@ -39,7 +39,7 @@ def test_signing_out_in_another_tab_stops_the_table_and_says_so(server, new_page
     expect(table_tab.locator("#game")).to_be_visible()
     other_tab = table_tab.context.new_page()
     other_tab.goto(f"{server.url}/rules/")
-    other_tab.get_by_role("button", name="Log out").click()
+    other_tab.get_by_role("button", name="Sign out").click()
     notice = table_tab.locator("#closed-notice")
     expect(notice).to_be_visible(timeout=5000)
     expect(notice).to_contain_text("You signed out")

@@ -1,0 +1,149 @@
+"""Logs a person can read: one line per request and per socket open and close, by member id.
+
+Lines name a member by id only (never an email or a gamer tag). With DJANGO_LOG_FORMAT=json each
+line is one JSON object (python-json-logger) carrying the same facts as fields.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+
+access = logging.getLogger("jag.access")
+sockets = logging.getLogger("jag.sockets")
+
+# Loggers whose warnings are about what a client sent (a bad Host header, a forged CSRF token, a
+# 404): the one line says what happened; a traceback would only bury the real errors.
+CLIENT_ERROR_LOGGERS = ("django.security", "django.request", "django.channels.server")
+
+
+class QuietClientErrors(logging.Filter):
+    """Drop the traceback of a record about a client's mistake, keep the line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith(CLIENT_ERROR_LOGGERS) and getattr(record, "status_code", 400) < 500:
+            record.exc_info = None
+            record.exc_text = None
+            record.stack_info = None
+        return True
+
+
+def member_id(user: Any) -> int | None:
+    """The signed-in member's id, or None for a visitor (never anything that names them)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return user.pk
+
+
+class AccessLogMiddleware:
+    """One line per HTTP request: method, path, status, milliseconds, member id, client address."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.monotonic()
+        response = self.get_response(request)
+        ms = round((time.monotonic() - started) * 1000)
+        facts = {
+            "method": request.method,
+            "path": request.path,
+            "status": response.status_code,
+            "ms": ms,
+            "member": member_id(getattr(request, "user", None)),
+            "client": request.META.get("REMOTE_ADDR", ""),
+            "pid": os.getpid(),
+        }
+        access.info(
+            "%(method)s %(path)s %(status)s %(ms)sms member=%(member)s client=%(client)s", facts, extra=facts
+        )
+        return response
+
+
+def _socket_facts(scope: dict, started: float, **more: Any) -> dict[str, Any]:
+    client = scope.get("client") or ("", 0)
+    return {
+        "path": scope.get("path", ""),
+        "member": member_id(scope.get("user")),
+        "client": client[0],
+        "pid": os.getpid(),
+        "seconds": round(time.monotonic() - started, 1),
+        **more,
+    }
+
+
+def log_sockets(app: Callable) -> Callable:
+    """Wrap an ASGI WebSocket app: one line when a socket opens, one when it closes (and who closed it).
+
+    Put it inside the session and auth middleware, where scope["user"] is the member.
+    """
+
+    async def logged(scope: dict, receive: Callable, send: Callable) -> None:
+        started = time.monotonic()
+        state = {"open": False, "closed": False}
+
+        def close_line(by: str, code: Any) -> None:
+            if state["closed"]:
+                return
+            state["closed"] = True
+            word = "closed" if state["open"] else "refused"
+            facts = _socket_facts(scope, started, event=word, by=by, code=code)
+            sockets.info(
+                "socket %(event)s by %(by)s code=%(code)s %(path)s member=%(member)s after %(seconds)ss",
+                facts,
+                extra=facts,
+            )
+
+        async def watched_send(message: dict) -> None:
+            kind = message.get("type")
+            if kind == "websocket.accept":
+                state["open"] = True
+                facts = _socket_facts(scope, started, event="open")
+                sockets.info("socket open %(path)s member=%(member)s client=%(client)s", facts, extra=facts)
+            elif kind == "websocket.close":
+                close_line("server", message.get("code", 1000))
+            await send(message)
+
+        async def watched_receive() -> dict:
+            message = await receive()
+            if message.get("type") == "websocket.disconnect":
+                close_line("client", message.get("code"))
+            return message
+
+        return await app(scope, watched_receive, watched_send)
+
+    return logged
+
+
+def logging_config(*, fmt: str, level: str) -> dict[str, Any]:
+    """settings.LOGGING: plain lines by default, one JSON object per line with fmt='json'."""
+    formatter = (
+        {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        }
+        if fmt == "json"
+        else {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
+    )
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"quiet_client_errors": {"()": "justalllowgod.logs.QuietClientErrors"}},
+        "formatters": {"site": formatter},
+        "handlers": {
+            "console": {
+                "class": "logging.StreamHandler",
+                "formatter": "site",
+                "filters": ["quiet_client_errors"],
+            }
+        },
+        "root": {"handlers": ["console"], "level": level},
+        # The access line already says 404 or 403; Django's own line would say it twice.
+        "loggers": {"django.request": {"level": "ERROR"}},
+    }

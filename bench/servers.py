@@ -19,9 +19,12 @@ BIN = Path(sys.executable).parent
 LOOPBACK = "127.0.0.1"
 
 
+LOG_PREFIX = "bench"  # deploy/stack.py says "stack"
+
+
 def log(message: str) -> None:
     """Progress goes to stderr; stdout carries only the JSON line."""
-    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+    print(f"[{LOG_PREFIX} {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
 
 def free_port() -> int:

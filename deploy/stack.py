@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import bench.servers  # noqa: E402
 from bench.servers import (  # noqa: E402
     LOOPBACK,
     Server,
@@ -265,6 +266,7 @@ def describe(stack: Stack) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    bench.servers.LOG_PREFIX = "stack"
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="jag-stack-"))
     workdir.mkdir(parents=True, exist_ok=True)
     workdir.chmod(0o755)  # PostgreSQL (as the postgres user) and nginx's workers look inside

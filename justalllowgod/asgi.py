@@ -14,7 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from justalllowgod.logs import log_sockets  # noqa: E402
+from justalllowgod.logs import log_sockets, note_member  # noqa: E402
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 
 sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL_US / 1_000_000)
@@ -29,8 +29,8 @@ from game import outbox  # noqa: E402
 from game.agent_consumer import AgentConsumer  # noqa: E402
 
 AGENT_PATH = "/ws/agent/"
-browser_sockets = AllowedHostsOriginValidator(
-    AuthMiddlewareStack(log_sockets(URLRouter(websocket_urlpatterns)))
+browser_sockets = log_sockets(
+    AllowedHostsOriginValidator(AuthMiddlewareStack(note_member(URLRouter(websocket_urlpatterns))))
 )
 agent_sockets = log_sockets(AgentConsumer.as_asgi())
 

@@ -65,11 +65,14 @@ class AccessLogMiddleware:
         return response
 
 
+SEEN = "jag.log"  # a dict shared by every copy of one socket's scope: who the member turned out to be
+
+
 def _socket_facts(scope: dict, started: float, **more: Any) -> dict[str, Any]:
     client = scope.get("client") or ("", 0)
     return {
         "path": scope.get("path", ""),
-        "member": member_id(scope.get("user")),
+        "member": scope[SEEN].get("member"),
         "client": client[0],
         "pid": os.getpid(),
         "seconds": round(time.monotonic() - started, 1),
@@ -77,13 +80,29 @@ def _socket_facts(scope: dict, started: float, **more: Any) -> dict[str, Any]:
     }
 
 
-def log_sockets(app: Callable) -> Callable:
-    """Wrap an ASGI WebSocket app: one line when a socket opens, one when it closes (and who closed it).
+def note_member(app: Callable) -> Callable:
+    """Inside the auth middleware: tell log_sockets (outside it) which member this socket is.
 
-    Put it inside the session and auth middleware, where scope["user"] is the member.
+    Middleware copies the scope (dict(scope, user=...)), so the outer wrapper never sees the user;
+    the dict it left in the scope is shared by every copy.
+    """
+
+    async def noted(scope: dict, receive: Callable, send: Callable) -> None:
+        if SEEN in scope:
+            scope[SEEN]["member"] = member_id(scope.get("user"))
+        return await app(scope, receive, send)
+
+    return noted
+
+
+def log_sockets(app: Callable) -> Callable:
+    """Wrap an ASGI WebSocket app: one line when a socket opens, one when it closes or is refused
+    (and who closed it, with the code). Put it outermost, so a socket refused for its origin is
+    logged too, and note_member inside the session and auth middleware.
     """
 
     async def logged(scope: dict, receive: Callable, send: Callable) -> None:
+        scope = {**scope, SEEN: {"member": None}}
         started = time.monotonic()
         state = {"open": False, "closed": False}
 

@@ -84,6 +84,22 @@ async def test_a_refused_socket_is_one_line_with_its_close_code(caplog):
     assert (line.event, line.by, line.code, line.member) == ("refused", "server", code, None)
 
 
+async def test_a_socket_refused_for_its_origin_is_one_line_too(caplog):
+    user = await sync_to_async(UserFactory)()
+    client = Client()
+    await sync_to_async(client.force_login)(user)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    headers = [(b"origin", b"https://evil.example"), (b"cookie", cookie)]
+    with caplog.at_level(logging.INFO):
+        communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+        connected, _ = await communicator.connect()
+        await communicator.disconnect()
+    assert not connected
+    [line] = lines(caplog, "jag.sockets")
+    assert (line.event, line.by, line.path) == ("refused", "server", "/ws/lobby/")
+    assert line.member is None  # refused before the session was read
+
+
 def test_a_client_error_keeps_its_line_but_not_its_traceback():
     try:
         raise ValueError("bad host")

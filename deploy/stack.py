@@ -135,6 +135,7 @@ class Stack:
 
     workdir: Path
     https_port: int
+    http_port: int
     services: Services
     servers: list[Server] = field(default_factory=list)
     others: list[subprocess.Popen] = field(default_factory=list)
@@ -167,7 +168,7 @@ def prepare_site(env: dict[str, str]) -> None:
     run_checked([python, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], env, "check --deploy")
 
 
-def start_nginx(stack: Stack, http_port: int) -> subprocess.Popen:
+def start_nginx(stack: Stack) -> subprocess.Popen:
     workdir = stack.workdir
     certificate, key = self_signed_certificate(workdir)
     (workdir / "nginx-temp").mkdir(exist_ok=True)
@@ -175,7 +176,7 @@ def start_nginx(stack: Stack, http_port: int) -> subprocess.Popen:
         upstreams=[f"{LOOPBACK}:{server.port}" for server in stack.servers],
         server_name=f"{LOOPBACK} localhost",
         https_listen=f"{LOOPBACK}:{stack.https_port}",
-        http_listen=f"{LOOPBACK}:{http_port}",
+        http_listen=f"{LOOPBACK}:{stack.http_port}",
         certificate=str(certificate),
         certificate_key=str(key),
         static_root=str(ROOT / "staticfiles"),
@@ -202,7 +203,7 @@ def start_nginx(stack: Stack, http_port: int) -> subprocess.Popen:
     process = subprocess.Popen([*command, "-g", "daemon off;"], cwd=workdir)  # noqa: S603
     wait_for_port(stack.https_port, 20, process)
     log(
-        f"nginx on https://{LOOPBACK}:{stack.https_port} and http://{LOOPBACK}:{http_port} (pid {process.pid})"
+        f"nginx on https://{LOOPBACK}:{stack.https_port} and http://{LOOPBACK}:{stack.http_port} (pid {process.pid})"
     )
     return process
 
@@ -225,7 +226,12 @@ def wait_until_ready(url: str, seconds: float) -> None:
 
 def start(workdir: Path, *, processes: int, https_port: int, http_port: int) -> Stack:
     services = Services(workdir=workdir, database="jag")
-    stack = Stack(workdir=workdir, https_port=https_port or free_port(), services=services)
+    stack = Stack(
+        workdir=workdir,
+        https_port=https_port or free_port(),
+        http_port=http_port or free_port(),
+        services=services,
+    )
     try:
         services.start()
         env = site_environment(services, stack.https_port)
@@ -242,7 +248,7 @@ def start(workdir: Path, *, processes: int, https_port: int, http_port: int) -> 
                 stderr=subprocess.STDOUT,
             )
         stack.others.append(clock)
-        stack.others.append(start_nginx(stack, http_port or free_port()))
+        stack.others.append(start_nginx(stack))
         wait_until_ready(stack.url, 30)
     except BaseException:
         stack.stop()
@@ -254,6 +260,7 @@ def describe(stack: Stack) -> dict:
     """One JSON line for scripts and tests: where everything is."""
     return {
         "url": stack.url,
+        "http_url": f"http://{LOOPBACK}:{stack.http_port}/",
         "workdir": str(stack.workdir),
         "database_url": stack.services.database_url,
         "redis_url": stack.services.redis_url,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -20,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_table_two_members import Driver, sign_up
-from tests.stack.support import RunningStack, get, manage, pg_tool, start_stack, stop_stack
+from tests.stack.support import ROOT, RunningStack, get, manage, pg_tool, start_stack, stop_stack
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -82,7 +84,32 @@ def test_check_deploy_is_clean_under_the_stacks_settings(stack):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_the_production_site_file_passes_nginx_t(stack, tmp_path: Path):
+    workdir = Path(stack.info["workdir"])
+    done = subprocess.run(
+        [sys.executable, "deploy/stack.py", "nginx-conf", "--server-name", "play.example.org",
+         "--upstream", "127.0.0.1:8001", "--upstream", "127.0.0.1:8002",
+         "--certificate", str(workdir / "tls.crt"), "--certificate-key", str(workdir / "tls.key")],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    site = tmp_path / "site.conf"
+    site.write_text(done.stdout)
+    main = tmp_path / "nginx.conf"
+    main.write_text(
+        f"pid {tmp_path}/nginx.pid;\nevents {{}}\n"
+        f"http {{ include /etc/nginx/mime.types; client_body_temp_path {tmp_path}; include {site}; }}\n"
+    )
+    check = subprocess.run(
+        ["nginx", "-t", "-q", "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(main)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert check.returncode == 0, check.stderr
+
+
 def test_plain_http_is_sent_to_https_and_static_files_come_from_nginx(stack):
+    status, location = get(stack.info["http_url"] + "how-to-play/?x=1")
+    assert (status, location) == (301, stack.url + "/how-to-play/?x=1")
     status, _ = get(stack.url + "/static/css/does-not-exist.css")
     assert status == 404  # nginx answered from disk: daphne never saw it
     assert not any("/static/" in line.get("path", "") for n in (1, 2) for line in stack.log_lines(n))

@@ -23,13 +23,16 @@ CLIENT_ERROR_LOGGERS = ("django.security", "django.request", "django.channels.se
 
 
 class QuietClientErrors(logging.Filter):
-    """Drop the traceback of a record about a client's mistake, keep the line."""
+    """A record about a client's mistake keeps its line, loses its traceback, and is a warning at
+    most: a scanner's bad Host header is not an error of ours (Django logs it as one)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.name.startswith(CLIENT_ERROR_LOGGERS) and getattr(record, "status_code", 400) < 500:
             record.exc_info = None
             record.exc_text = None
             record.stack_info = None
+            if record.levelno > logging.WARNING:
+                record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
 
 

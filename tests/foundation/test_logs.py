@@ -110,10 +110,12 @@ def test_a_client_error_keeps_its_line_but_not_its_traceback():
     )
     assert QuietClientErrors().filter(record)
     assert record.exc_info is None
+    assert record.levelname == "WARNING"
     server_error = logging.LogRecord("django.request", logging.ERROR, __file__, 1, "boom", (), exc_info)
     server_error.status_code = 500
     QuietClientErrors().filter(server_error)
-    assert server_error.exc_info is not None  # a real error keeps its traceback
+    assert server_error.exc_info is not None  # a real error keeps its traceback and its level
+    assert server_error.levelname == "ERROR"
 
 
 def test_json_format_gives_one_object_per_line_with_the_facts_as_fields():

@@ -7,6 +7,7 @@ They come first so that a probe is never redirected to https, never refused for 
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 import uuid
 from collections.abc import Callable
@@ -22,9 +23,17 @@ from django.utils.cache import add_never_cache_headers
 # Each dependency must answer within this; /readyz answers within about twice it in the worst case.
 CHECK_SECONDS = 0.8
 
-# A hung database keeps its probe thread waiting; a few threads are enough, and a full pool fails
-# the check instead of queueing behind the hung ones.
-_database_probes = ThreadPoolExecutor(max_workers=4, thread_name_prefix="readyz-db")
+# A hung database keeps its probe thread waiting; a few threads are enough, and a busy pool fails
+# the check by its timeout. One pool per process: a forked child (the browser tests' server) must
+# not inherit a pool whose threads stayed behind in the parent.
+_database_probes: dict[int, ThreadPoolExecutor] = {}
+
+
+def _probe_pool() -> ThreadPoolExecutor:
+    pid = os.getpid()
+    if pid not in _database_probes:
+        _database_probes[pid] = ThreadPoolExecutor(max_workers=4, thread_name_prefix="readyz-db")
+    return _database_probes[pid]
 
 
 def _ask_database() -> None:
@@ -40,7 +49,7 @@ def _ask_database() -> None:
 
 def check_database() -> str:
     """'ok', or why the database did not answer in time."""
-    future = _database_probes.submit(_ask_database)
+    future = _probe_pool().submit(_ask_database)
     try:
         future.result(timeout=CHECK_SECONDS)
     except FutureTimeout:

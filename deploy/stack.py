@@ -121,8 +121,6 @@ def site_environment(services: Services, https_port: int) -> dict[str, str]:
         "DJANGO_ALLOWED_HOSTS": f"{LOOPBACK},localhost",
         "DJANGO_CSRF_TRUSTED_ORIGINS": origins,
         "DJANGO_BEHIND_PROXY": "true",
-        # The clock has its own process here, as in the systemd units.
-        "GAME_CLOCK_IN_PROCESS": "false",
     }
     env = {**wanted, **os.environ}
     env["DATABASE_URL"], env["REDIS_URL"] = services.database_url, services.redis_url

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
+from justalllowgod.addresses import request_address, scope_address
+
 access = logging.getLogger("jag.access")
 sockets = logging.getLogger("jag.sockets")
 
@@ -59,7 +61,7 @@ class AccessLogMiddleware:
             "status": response.status_code,
             "ms": ms,
             "member": member_id(getattr(request, "user", None)),
-            "client": request.META.get("REMOTE_ADDR", ""),
+            "client": request_address(request.META),
             "pid": os.getpid(),
         }
         access.info(
@@ -72,11 +74,10 @@ SEEN = "jag.log"  # a dict shared by every copy of one socket's scope: who the m
 
 
 def _socket_facts(scope: dict, started: float, **more: Any) -> dict[str, Any]:
-    client = scope.get("client") or ("", 0)
     return {
         "path": scope.get("path", ""),
         "member": scope[SEEN].get("member"),
-        "client": client[0],
+        "client": scope_address(scope),
         "pid": os.getpid(),
         "seconds": round(time.monotonic() - started, 1),
         **more,

@@ -1,6 +1,6 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
 import { h } from "./dom.js";
-import { LiveSocket } from "./socket.js";
+import { FINAL_WORDS, LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
 import { renderHand } from "./render-hand.js";
 import { renderSeats, seatTag, updateClockRings } from "./render-seats.js";
@@ -339,12 +339,23 @@ function onStatus(status) {
   }
   conn.hidden = false;
   conn.dataset.status = status;
-  app.el.connText.textContent =
-    status === "not-seated"
-      ? "You don't have a seat at this table."
-      : status === "signed-out"
-        ? "Please sign in again to come back to the table."
-        : "Reconnecting…";
+  const final = FINAL_WORDS[status];
+  app.el.connText.textContent = final ?? "Reconnecting…";
+  if (final) {
+    conn.hidden = true; // the notice says it, with a way on
+    closeTable(final, status === "signed-out");
+  }
+}
+
+/** The socket closed for good: the table stops taking taps and says why, with a way on. */
+function closeTable(words, signedOut) {
+  root.classList.add("is-closed");
+  for (const part of root.querySelectorAll("#waiting, #game")) part.inert = true;
+  const notice = document.getElementById("closed-notice");
+  notice.querySelector("[data-words]").textContent = words;
+  notice.querySelector("[data-sign-in]").hidden = !signedOut;
+  notice.hidden = false;
+  notice.focus();
 }
 
 function tick() {

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from justalllowgod.asgi import application
 from justalllowgod.logs import QuietClientErrors, logging_config
 from tests.factories import UserFactory
+from tests.game.support import HOST, Communicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,9 +60,9 @@ async def test_a_socket_logs_one_line_when_it_opens_and_one_when_it_closes(caplo
     client = Client()
     await sync_to_async(client.force_login)(user)
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
-    headers = [(b"origin", b"http://localhost"), (b"cookie", cookie)]
+    headers = [HOST, (b"origin", b"http://localhost"), (b"cookie", cookie)]
     with caplog.at_level(logging.INFO):
-        communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+        communicator = Communicator(application, "/ws/lobby/", headers=headers)
         connected, _ = await communicator.connect()
         assert connected
         await communicator.disconnect()
@@ -72,16 +72,17 @@ async def test_a_socket_logs_one_line_when_it_opens_and_one_when_it_closes(caplo
     assert "boaz" not in opened.getMessage() + closed.getMessage()
 
 
-async def test_a_refused_socket_is_one_line_with_its_close_code(caplog):
+async def test_a_socket_turned_away_with_a_code_says_so_in_its_close_line(caplog):
+    # The doors accept and close at once with a code a browser can read (4401: not signed in).
     with caplog.at_level(logging.INFO):
-        communicator = WebsocketCommunicator(
-            application, "/ws/lobby/", headers=[(b"origin", b"http://localhost")]
+        communicator = Communicator(
+            application, "/ws/lobby/", headers=[HOST, (b"origin", b"http://localhost")]
         )
         connected, code = await communicator.connect()
         await communicator.disconnect()
-    assert not connected
-    [line] = lines(caplog, "jag.sockets")
-    assert (line.event, line.by, line.code, line.member) == ("refused", "server", code, None)
+    assert not connected and code == 4401
+    closed = lines(caplog, "jag.sockets")[-1]
+    assert (closed.event, closed.by, closed.code, closed.member) == ("closed", "server", 4401, None)
 
 
 async def test_a_socket_refused_for_its_origin_is_one_line_too(caplog):
@@ -89,9 +90,9 @@ async def test_a_socket_refused_for_its_origin_is_one_line_too(caplog):
     client = Client()
     await sync_to_async(client.force_login)(user)
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
-    headers = [(b"origin", b"https://evil.example"), (b"cookie", cookie)]
+    headers = [HOST, (b"origin", b"https://evil.example"), (b"cookie", cookie)]
     with caplog.at_level(logging.INFO):
-        communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+        communicator = Communicator(application, "/ws/lobby/", headers=headers)
         connected, _ = await communicator.connect()
         await communicator.disconnect()
     assert not connected

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+import redis
 from playwright.sync_api import expect
 
 from tests.e2e.test_table_two_members import Driver, sign_up
@@ -57,6 +58,12 @@ def browser() -> Iterator[object]:
 def member_id(stack: RunningStack, email: str) -> int:
     with psycopg.connect(stack.info["database_url"]) as connection:
         return connection.execute("SELECT id FROM accounts_user WHERE email = %s", [email]).fetchone()[0]
+
+
+def throttled_addresses(stack: RunningStack) -> set[str]:
+    """The client addresses the join throttle has counted a wrong code against (in Redis)."""
+    keys = redis.Redis.from_url(stack.info["redis_url"]).keys("*code-guess:ip:*")
+    return {key.decode().rsplit("code-guess:ip:", 1)[1] for key in keys}
 
 
 def socket_opens(stack: RunningStack, process: int, path: str) -> set[int]:
@@ -142,6 +149,11 @@ def test_two_members_play_to_the_end_through_the_proxy_on_two_processes(stack, b
     code = code_box.inner_text()
 
     guest.goto(stack.url + "/")
+    # One wrong code first: the join throttle counts it against the member and their address.
+    guest.get_by_label("Table code").fill("ZZZZ" if code != "ZZZZ" else "YYYY")
+    guest.get_by_role("button", name="Join", exact=True).click()
+    guest.wait_for_load_state()
+    guest.goto(stack.url + "/")
     guest.get_by_label("Table code").fill(code.lower())
     guest.get_by_role("button", name="Join", exact=True).click()
     expect(guest.locator(".table-code")).to_have_text(code)
@@ -164,6 +176,12 @@ def test_two_members_play_to_the_end_through_the_proxy_on_two_processes(stack, b
     assert guest_id in socket_opens(stack, 2, table_path) and guest_id not in socket_opens(
         stack, 1, table_path
     )
+
+    # The throttle saw the browser's address (127.0.0.1), not the proxy's (the stack binds nginx's
+    # side of each upstream connection to another loopback address).
+    throttled = throttled_addresses(stack)
+    assert throttled == {"127.0.0.1"}, throttled
+    assert stack.info["proxy_address"] != "127.0.0.1"
 
     # The cookies that hold a session are Secure (and the session's is HttpOnly).
     cookies = {cookie["name"]: cookie for cookie in contexts[0].cookies()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
 import pytest
@@ -47,14 +48,17 @@ def test_probes_set_no_cookie_and_are_never_rate_limited():
     assert not client.get("/healthz").cookies
 
 
-def test_readyz_fails_when_the_database_refuses(monkeypatch):
+def test_readyz_fails_when_the_database_refuses_with_one_warning_line(monkeypatch, caplog):
     def refuse() -> None:
         raise OperationalError("connection refused")
 
     monkeypatch.setattr(health, "_ask_database", refuse)
-    response = Client().get("/readyz")
+    with caplog.at_level(logging.INFO):
+        response = Client().get("/readyz")
     assert response.status_code == 503
     assert response.json()["checks"] == {"database": "OperationalError", "channel_layer": "ok"}
+    [line] = caplog.records
+    assert (line.levelname, line.getMessage()) == ("WARNING", "not ready: database OperationalError")
 
 
 def test_readyz_gives_up_on_a_hung_database_within_a_second(monkeypatch):

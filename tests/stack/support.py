@@ -107,13 +107,13 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def get(url: str, timeout: float = 5) -> tuple[int, dict | str]:
+def get(url: str, timeout: float = 5, headers: dict[str, str] | None = None) -> tuple[int, dict | str]:
     """GET through the proxy (redirects not followed), trusting the stack's self-signed certificate."""
     context = ssl.create_default_context()
     context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
     opener = urllib.request.build_opener(urllib.request.HTTPSHandler(context=context), _NoRedirects)
     try:
-        with opener.open(url, timeout=timeout) as answer:
+        with opener.open(urllib.request.Request(url, headers=headers or {}), timeout=timeout) as answer:
             status, body = answer.status, answer.read().decode()
     except urllib.error.HTTPError as error:
         status, body = error.code, error.headers.get("Location") or error.read().decode()

@@ -22,6 +22,7 @@ import pytest
 import redis
 from playwright.sync_api import expect
 
+from tests.e2e.helpers import ARTIFACTS
 from tests.e2e.test_table_two_members import Driver, sign_up
 from tests.stack.support import ROOT, RunningStack, get, manage, pg_tool, start_stack, stop_stack
 
@@ -40,6 +41,12 @@ def stack() -> Iterator[RunningStack]:
     )
     yield running
     stop_stack(running.process, running.services)
+    # The stack's logs are kept as test artifacts (CI shows them when something failed).
+    kept = ARTIFACTS / "stack"
+    shutil.rmtree(kept, ignore_errors=True)
+    kept.mkdir(parents=True)
+    for log in [*(workdir / "stack").glob("*.log"), workdir / "stack-output.log"]:
+        shutil.copy(log, kept / log.name)
     shutil.rmtree(workdir, ignore_errors=True)
 
 
@@ -193,12 +200,18 @@ def test_two_members_play_to_the_end_through_the_proxy_on_two_processes(stack, b
     host.get_by_role("button", name="Play again").click()
     expect(host.locator(".table-code")).to_have_text(re.compile(r"^[A-Z]{4}$"))
     guest.get_by_role("link", name="Join the new table").click()
+    guest.get_by_role("button", name="Join the table").click()  # the join link asks first
+    expect(guest.locator(".table-code")).to_have_text(host.locator(".table-code").inner_text())
     expect(host.locator("#waiting-seats")).to_contain_text("Barnabas")
     host.get_by_role("button", name="Start the game").click()
     for page in pages:
         expect(page.locator(".seat-chip")).to_have_count(4)
     start = host.evaluate("() => window.jagTable.version")
     play_until(players, lambda: host.evaluate("() => window.jagTable.version") >= start + 4, 60)
+    # Each process is ready while it holds a game's sockets (its probe must not wait behind them).
+    for process in (1, 2):
+        status, body = get(stack.url + "/readyz", headers={"Cookie": f"jag_process={process}"})
+        assert status == 200, (process, body)
     for context in contexts:
         context.close()
 

@@ -30,8 +30,12 @@ def server_log(tmp_path):
 
 
 @pytest.fixture
-def server(live_asgi, server_log):
+def deck():
     call_command("load_default_deck", verbosity=0)
+
+
+@pytest.fixture
+def server(deck, live_asgi, server_log):
     return live_asgi(TEST_SERVER_LOG=str(server_log))
 
 
@@ -41,7 +45,7 @@ def read_log(path) -> str:
 
 
 @pytest.fixture
-def game_for_two():
+def game_for_two(deck):
     host, guest = UserFactory(), UserFactory()
     table = services.create_private_table(user=host)
     services.join_by_code(user=guest, code=table.code)
@@ -105,7 +109,7 @@ def test_a_flood_closes_with_4429_counted_on_arrival_with_one_warning_and_no_tra
     log = read_log(server_log)
     assert log.count("socket closed 4429 (too_many): member") == 1
     assert f"member {host.pk} from 127.0.0.1" in log
-    assert "Traceback" not in log
+    assert "Traceback" not in log, log
 
 
 def test_an_oversized_frame_closes_with_4413_and_no_traceback(server, game_for_two, server_log):
@@ -115,7 +119,7 @@ def test_an_oversized_frame_closes_with_4413_and_no_traceback(server, game_for_t
     assert close_code(ws) == 4413
     log = read_log(server_log)
     assert "socket closed 4413 (too_big)" in log
-    assert "Traceback" not in log
+    assert "Traceback" not in log, log
 
 
 def test_signing_out_in_another_tab_closes_the_table_and_lobby_sockets_and_moves_stop(server, game_for_two):
@@ -175,3 +179,29 @@ def test_a_foreign_origin_is_refused_at_the_handshake(server, game_for_two):
             )
         )
     assert refused.value.response.status_code == 403
+
+
+def test_too_many_sockets_close_the_oldest_with_4409(live_asgi, game_for_two):
+    server = live_asgi(WS_MAX_SOCKETS_PER_MEMBER=2)
+    table, host, _guest = game_for_two
+    oldest, _ = table_socket(server, table, host)
+    table_socket(server, table, host)
+    newest, _ = table_socket(server, table, host)
+    assert close_code(oldest) == 4409
+    newest.send(json.dumps({"type": "ping"}))
+    assert first_of(newest, "pong")["type"] == "pong"
+
+
+def test_our_own_failure_closes_with_4500_and_is_logged_once(live_asgi, server_log, monkeypatch):
+    from game import snapshots
+
+    def broken() -> list:
+        raise RuntimeError("the lobby could not be read")
+
+    monkeypatch.setattr(snapshots, "lobby", broken)  # the forked server inherits the fault
+    server = live_asgi(TEST_SERVER_LOG=str(server_log))
+    browser = signed_in_client(UserFactory())
+    assert close_code(open_socket(server, "/ws/lobby/", session_cookie_of(browser))) == 4500
+    log = read_log(server_log)
+    assert log.count("closing the socket with 4500") == 1
+    assert "RuntimeError: the lobby could not be read" in log

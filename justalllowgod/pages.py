@@ -1,4 +1,4 @@
-"""Pages of the game: the start screen and the rules pages."""
+"""The site's own pages: the start screen, how to play and the rules (table pages live in game/table_views.py)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "join_form": JoinForm(),
         "my_games": my_games(request.user),
         "restriction": request.user.restriction(),
+        # A seat JagAI took over after the member left is no longer theirs to go back to.
         "open_table": Table.objects.unfinished()
-        .filter(seats__user=request.user)
+        .filter(seats__user=request.user, seats__left_at__isnull=True)
         .order_by("-created_at")
         .first(),
     }

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format migrate deck clean bench
+.PHONY: run test lint format migrate deck clean bench stack test-stack
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,18 @@ test: $(VENV)/.installed-dev
 # BENCH_ARGS passes options, e.g. `make bench BENCH_ARGS="--tables 100 --hot"`.
 bench: $(VENV)/.installed-dev
 	@$(BIN)/python -m bench $(if $(filter 1 yes true,$(SERVICES)),--services) $(BENCH_ARGS)
+
+# The production stack on loopback (deploy/stack.py, docs/operations.md): nginx with a self-signed
+# certificate in front of two daphne processes, the clock, PostgreSQL and Redis (throwaway ones
+# unless DATABASE_URL and REDIS_URL are set). Prints the https URL; Ctrl-C stops it all.
+# STACK_ARGS passes options, e.g. `make stack STACK_ARGS="--processes 3 --port 9443"`.
+stack: $(VENV)/.installed
+	$(BIN)/python deploy/stack.py $(STACK_ARGS)
+
+# The stack's own test (tests/stack/): a browser plays through nginx, a backup is restored, the
+# database is stopped under /readyz. Needs nginx, PostgreSQL, Redis and Chromium; CI runs it once.
+test-stack: $(VENV)/.installed-dev
+	JAG_STACK_TESTS=1 $(BIN)/pytest tests/stack -p no:randomly
 
 clean:
 	rm -rf $(VENV) staticfiles test-artifacts

@@ -19,9 +19,12 @@ BIN = Path(sys.executable).parent
 LOOPBACK = "127.0.0.1"
 
 
+LOG_PREFIX = "bench"  # deploy/stack.py says "stack"
+
+
 def log(message: str) -> None:
     """Progress goes to stderr; stdout carries only the JSON line."""
-    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+    print(f"[{LOG_PREFIX} {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
 
 def free_port() -> int:
@@ -68,12 +71,15 @@ class Services:
     """PostgreSQL and Redis for `--services`: from the environment, or throwaway ones on loopback."""
 
     workdir: Path
+    database: str = "jag_bench"
     database_url: str = ""
     redis_url: str = ""
     started: list[str] = field(default_factory=list)
     _redis: subprocess.Popen | None = None
     _pg_data: Path | None = None
     _pg_ctl: str = ""
+    _pg_options: str = ""
+    pg_bin: Path | None = None
     _as_postgres: bool = False
 
     def start(self) -> None:
@@ -126,20 +132,40 @@ class Services:
         # Production-like durability (fsync on); loopback only; sockets in the run's temp dir.
         options = f"-p {port} -k {self.workdir} -c listen_addresses={LOOPBACK} -c max_connections=200"
         self._pg_ctl = str(pg_bin / "pg_ctl")
-        self._pg(
-            [self._pg_ctl, "-D", str(data), "-o", f"'{options}'", "-l", str(data / "log"), "-w", "start"]
-        )
+        self._pg_options = options
         self._pg_data = data
+        self.start_postgres_again()
         self.started.append("postgresql")
         createdb = subprocess.run(  # noqa: S603
             [str(pg_bin / "createdb") if (pg_bin / "createdb").exists() else "createdb",
-             "-h", LOOPBACK, "-p", str(port), "-U", "postgres", "jag_bench"],
+             "-h", LOOPBACK, "-p", str(port), "-U", "postgres", self.database],
             capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         if createdb.returncode != 0:
             raise RuntimeError(f"createdb failed: {createdb.stderr}")
-        self.database_url = f"postgres://postgres@{LOOPBACK}:{port}/jag_bench"
+        self.pg_bin = pg_bin
+        self.database_url = f"postgres://postgres@{LOOPBACK}:{port}/{self.database}"
         log(f"throwaway PostgreSQL on {LOOPBACK}:{port}")
+
+    def stop_postgres(self) -> None:
+        """Stop the throwaway PostgreSQL at once, keeping its data (tests of what a failure looks like)."""
+        self._pg([self._pg_ctl, "-D", str(self._pg_data), "-m", "immediate", "-w", "stop"])
+
+    def start_postgres_again(self) -> None:
+        data = self._pg_data
+        self._pg(
+            [
+                self._pg_ctl,
+                "-D",
+                str(data),
+                "-o",
+                f"'{self._pg_options}'",
+                "-l",
+                str(data / "log"),
+                "-w",
+                "start",
+            ]
+        )
 
     def stop(self) -> None:
         if self._pg_data is not None:

@@ -14,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from game.doors import FrameGuard, OriginCheck  # noqa: E402
+from justalllowgod.logs import log_sockets, note_member  # noqa: E402
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 
 sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL_US / 1_000_000)
@@ -29,9 +30,12 @@ from game.agent_consumer import AgentConsumer  # noqa: E402
 
 AGENT_PATH = "/ws/agent/"
 # Frames are capped and counted as they arrive (FrameGuard), inside the session so its log lines
-# can name the member.
-browser_sockets = OriginCheck(AuthMiddlewareStack(FrameGuard(URLRouter(websocket_urlpatterns))))
-agent_sockets = FrameGuard(AgentConsumer.as_asgi())
+# can name the member. log_sockets, outermost, writes one line per socket opened and one per socket
+# closed or refused (refused at the origin check too); note_member tells it who the member is.
+browser_sockets = log_sockets(
+    OriginCheck(AuthMiddlewareStack(note_member(FrameGuard(URLRouter(websocket_urlpatterns)))))
+)
+agent_sockets = log_sockets(FrameGuard(AgentConsumer.as_asgi()))
 
 
 async def websocket_app(scope, receive, send):

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 from justalllowgod.env import env_bool, env_int, env_list, env_str, require_strong_secret
+from justalllowgod.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -54,12 +56,15 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Probes first: never redirected, never refused for their Host header, never rate-limited.
+    "justalllowgod.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "justalllowgod.logs.AccessLogMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -249,12 +254,12 @@ if not DEBUG:
     if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
-}
+# Logs: one line per request and per socket (justalllowgod/logs.py); JSON lines with
+# DJANGO_LOG_FORMAT=json.
+LOG_FORMAT = env_str("DJANGO_LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"DJANGO_LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
+LOGGING = logging_config(fmt=LOG_FORMAT, level=env_str("DJANGO_LOG_LEVEL", "INFO"))
 
 # The game's clocks and limits.
 GAME_PUBLIC_COUNTDOWN_SECONDS = env_int("GAME_PUBLIC_COUNTDOWN_SECONDS", 60)

@@ -1,0 +1,172 @@
+"""Logs a person can read: one line per request and per socket open and close, by member id.
+
+Lines name a member by id only (never an email or a gamer tag). With DJANGO_LOG_FORMAT=json each
+line is one JSON object (python-json-logger) carrying the same facts as fields.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+
+from justalllowgod.addresses import request_address, scope_address
+
+access = logging.getLogger("jag.access")
+sockets = logging.getLogger("jag.sockets")
+
+# Loggers whose warnings are about what a client sent (a bad Host header, a forged CSRF token, a
+# 404): the one line says what happened; a traceback would only bury the real errors.
+CLIENT_ERROR_LOGGERS = ("django.security", "django.request", "django.channels.server")
+
+
+class QuietClientErrors(logging.Filter):
+    """A record about a client's mistake keeps its line, loses its traceback, and is a warning at
+    most: a scanner's bad Host header is not an error of ours (Django logs it as one)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith(CLIENT_ERROR_LOGGERS) and getattr(record, "status_code", 400) < 500:
+            record.exc_info = None
+            record.exc_text = None
+            record.stack_info = None
+            if record.levelno > logging.WARNING:
+                record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def member_id(user: Any) -> int | None:
+    """The signed-in member's id, or None for a visitor (never anything that names them)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return user.pk
+
+
+class AccessLogMiddleware:
+    """One line per HTTP request: method, path, status, milliseconds, member id, client address."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.monotonic()
+        response = self.get_response(request)
+        ms = round((time.monotonic() - started) * 1000)
+        facts = {
+            "method": request.method,
+            "path": request.path,
+            "status": response.status_code,
+            "ms": ms,
+            "member": member_id(getattr(request, "user", None)),
+            "client": request_address(request.META),
+            "pid": os.getpid(),
+        }
+        access.info(
+            "%(method)s %(path)s %(status)s %(ms)sms member=%(member)s client=%(client)s", facts, extra=facts
+        )
+        return response
+
+
+SEEN = "jag.log"  # a dict shared by every copy of one socket's scope: who the member turned out to be
+
+
+def _socket_facts(scope: dict, started: float, **more: Any) -> dict[str, Any]:
+    return {
+        "path": scope.get("path", ""),
+        "member": scope[SEEN].get("member"),
+        "client": scope_address(scope),
+        "pid": os.getpid(),
+        "seconds": round(time.monotonic() - started, 1),
+        **more,
+    }
+
+
+def note_member(app: Callable) -> Callable:
+    """Inside the auth middleware: tell log_sockets (outside it) which member this socket is.
+
+    Middleware copies the scope (dict(scope, user=...)), so the outer wrapper never sees the user;
+    the dict it left in the scope is shared by every copy.
+    """
+
+    async def noted(scope: dict, receive: Callable, send: Callable) -> None:
+        if SEEN in scope:
+            scope[SEEN]["member"] = member_id(scope.get("user"))
+        return await app(scope, receive, send)
+
+    return noted
+
+
+def log_sockets(app: Callable) -> Callable:
+    """Wrap an ASGI WebSocket app: one line when a socket opens, one when it closes or is refused
+    (and who closed it, with the code). Put it outermost, so a socket refused for its origin is
+    logged too, and note_member inside the session and auth middleware.
+    """
+
+    async def logged(scope: dict, receive: Callable, send: Callable) -> None:
+        scope = {**scope, SEEN: {"member": None}}
+        started = time.monotonic()
+        state = {"open": False, "closed": False}
+
+        def close_line(by: str, code: Any) -> None:
+            if state["closed"]:
+                return
+            state["closed"] = True
+            word = "closed" if state["open"] else "refused"
+            facts = _socket_facts(scope, started, event=word, by=by, code=code)
+            sockets.info(
+                "socket %(event)s by %(by)s code=%(code)s %(path)s member=%(member)s after %(seconds)ss",
+                facts,
+                extra=facts,
+            )
+
+        async def watched_send(message: dict) -> None:
+            kind = message.get("type")
+            if kind == "websocket.accept":
+                state["open"] = True
+                facts = _socket_facts(scope, started, event="open")
+                sockets.info("socket open %(path)s member=%(member)s client=%(client)s", facts, extra=facts)
+            elif kind == "websocket.close":
+                close_line("server", message.get("code", 1000))
+            await send(message)
+
+        async def watched_receive() -> dict:
+            message = await receive()
+            if message.get("type") == "websocket.disconnect":
+                close_line("client", message.get("code"))
+            return message
+
+        return await app(scope, watched_receive, watched_send)
+
+    return logged
+
+
+def logging_config(*, fmt: str, level: str) -> dict[str, Any]:
+    """settings.LOGGING: plain lines by default, one JSON object per line with fmt='json'."""
+    formatter = (
+        {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        }
+        if fmt == "json"
+        else {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
+    )
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"quiet_client_errors": {"()": "justalllowgod.logs.QuietClientErrors"}},
+        "formatters": {"site": formatter},
+        "handlers": {
+            "console": {
+                "class": "logging.StreamHandler",
+                "formatter": "site",
+                "filters": ["quiet_client_errors"],
+            }
+        },
+        "root": {"handlers": ["console"], "level": level},
+        # The access line already says 404 or 403; Django's own line would say it twice.
+        "loggers": {"django.request": {"level": "ERROR"}},
+    }

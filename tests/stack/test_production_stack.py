@@ -1,0 +1,263 @@
+"""The production stack, as `make stack` runs it: nginx with TLS in front of two daphne processes,
+the clock, PostgreSQL and Redis; a browser plays through it; a backup restores; probes are honest.
+
+The tests share one stack and run in file order (`make test-stack` passes -p no:randomly): the
+backup is taken while the game the browser test left running is mid-way.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+import redis
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import ARTIFACTS
+from tests.e2e.test_table_two_members import Driver, sign_up
+from tests.stack.support import ROOT, RunningStack, get, manage, pg_tool, start_stack, stop_stack
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+GAME_TIME_LIMIT = 240
+HOST_EMAIL, GUEST_EMAIL = "miriam@example.org", "barnabas@example.org"
+
+
+@pytest.fixture(scope="module")
+def stack() -> Iterator[RunningStack]:
+    # Not under pytest's own temporary folder: PostgreSQL runs as its own user and must get in.
+    workdir = Path(tempfile.mkdtemp(prefix="jag-stack-test-"))
+    running = start_stack(
+        workdir, {"DJANGO_LOG_FORMAT": "json", "GAME_FIXED_SEED": "20261129", "DJANGO_EMAIL_HOST": ""}
+    )
+    yield running
+    stop_stack(running.process, running.services)
+    # The stack's logs are kept as test artifacts (CI shows them when something failed).
+    kept = ARTIFACTS / "stack"
+    shutil.rmtree(kept, ignore_errors=True)
+    kept.mkdir(parents=True)
+    for log in [*(workdir / "stack").glob("*.log"), workdir / "stack-output.log"]:
+        shutil.copy(log, kept / log.name)
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+        )
+        yield browser
+        browser.close()
+
+
+def member_id(stack: RunningStack, email: str) -> int:
+    with psycopg.connect(stack.info["database_url"]) as connection:
+        return connection.execute("SELECT id FROM accounts_user WHERE email = %s", [email]).fetchone()[0]
+
+
+def throttled_addresses(stack: RunningStack) -> set[str]:
+    """The client addresses the join throttle has counted a wrong code against (in Redis)."""
+    keys = redis.Redis.from_url(stack.info["redis_url"]).keys("*code-guess:ip:*")
+    return {key.decode().rsplit("code-guess:ip:", 1)[1] for key in keys}
+
+
+def socket_opens(stack: RunningStack, process: int, path: str) -> set[int]:
+    """The members whose socket on this path the given daphne process opened."""
+    return {
+        line["member"]
+        for line in stack.log_lines(process)
+        if line.get("logger") == "jag.sockets" and line.get("event") == "open" and line.get("path") == path
+    }
+
+
+def play_until(players: list[Driver], done, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            pytest.fail("the game did not get there in time")
+        if not any(player.step() for player in players):
+            time.sleep(0.1)
+
+
+def test_check_deploy_is_clean_under_the_stacks_settings(stack):
+    settings = stack.env()
+    assert settings["DJANGO_DEBUG"] == "false" and settings["DJANGO_BEHIND_PROXY"] == "true"
+    done = manage(stack, "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_production_site_file_passes_nginx_t(stack, tmp_path: Path):
+    workdir = Path(stack.info["workdir"])
+    done = subprocess.run(
+        [sys.executable, "deploy/stack.py", "nginx-conf", "--server-name", "play.example.org",
+         "--upstream", "127.0.0.1:8001", "--upstream", "127.0.0.1:8002",
+         "--certificate", str(workdir / "tls.crt"), "--certificate-key", str(workdir / "tls.key")],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    site = tmp_path / "site.conf"
+    site.write_text(done.stdout)
+    main = tmp_path / "nginx.conf"
+    main.write_text(
+        f"pid {tmp_path}/nginx.pid;\nevents {{}}\n"
+        f"http {{ include /etc/nginx/mime.types; client_body_temp_path {tmp_path}; include {site}; }}\n"
+    )
+    check = subprocess.run(
+        ["nginx", "-t", "-q", "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(main)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert check.returncode == 0, check.stderr
+
+
+def test_plain_http_is_sent_to_https_and_static_files_come_from_nginx(stack):
+    status, location = get(stack.info["http_url"] + "how-to-play/?x=1")
+    assert (status, location) == (301, stack.url + "/how-to-play/?x=1")
+    status, _ = get(stack.url + "/static/css/does-not-exist.css")
+    assert status == 404  # nginx answered from disk: daphne never saw it
+    assert not any("/static/" in line.get("path", "") for n in (1, 2) for line in stack.log_lines(n))
+    status, body = get(stack.url + "/healthz")
+    assert (status, body) == (200, {"status": "ok"})
+
+
+def test_two_members_play_to_the_end_through_the_proxy_on_two_processes(stack, browser):
+    contexts = []
+    pages = []
+    for process in (1, 2):
+        context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+        context.set_default_timeout(15_000)
+        # The stack's proxy sends a browser with this cookie to that daphne process only.
+        context.add_cookies([{"name": "jag_process", "value": str(process), "url": stack.url}])
+        contexts.append(context)
+        pages.append(context.new_page())
+    host, guest = pages
+    expect.set_options(timeout=15_000)
+    errors: list[str] = []
+    for name, page in (("host", host), ("guest", guest)):
+        page.on("pageerror", lambda error, name=name: errors.append(f"{name}: {error}"))
+
+    sign_up(host, stack.url, HOST_EMAIL, "Miriam")
+    sign_up(guest, stack.url, GUEST_EMAIL, "Barnabas")
+    host.goto(stack.url + "/")
+    host.get_by_role("button", name="Start a private table").click()
+    code_box = host.locator(".table-code")
+    expect(code_box).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    code = code_box.inner_text()
+
+    guest.goto(stack.url + "/")
+    # One wrong code first: the join throttle counts it against the member and their address.
+    guest.get_by_label("Table code").fill("ZZZZ" if code != "ZZZZ" else "YYYY")
+    guest.get_by_role("button", name="Join", exact=True).click()
+    guest.wait_for_load_state()
+    guest.goto(stack.url + "/")
+    guest.get_by_label("Table code").fill(code.lower())
+    guest.get_by_role("button", name="Join", exact=True).click()
+    expect(guest.locator(".table-code")).to_have_text(code)
+    expect(host.locator("#waiting-seats")).to_contain_text("Barnabas")  # across processes, via Redis
+    host.get_by_role("button", name="Start the game").click()
+    for page in pages:
+        expect(page.locator(".seat-chip")).to_have_count(4)
+
+    players = [Driver(host, "host", random.Random(1)), Driver(guest, "guest", random.Random(2))]
+    play_until(players, lambda: all((p.state() or {}).get("over") for p in players), GAME_TIME_LIMIT)
+    for page in pages:
+        expect(page.locator("#end")).to_be_visible()
+        expect(page.locator(".rank-row")).to_have_count(2)
+    assert errors == []
+
+    # Every page and socket of each member went through its own process.
+    host_id, guest_id = member_id(stack, HOST_EMAIL), member_id(stack, GUEST_EMAIL)
+    table_path = f"/ws/table/{code}/"
+    assert host_id in socket_opens(stack, 1, table_path) and host_id not in socket_opens(stack, 2, table_path)
+    assert guest_id in socket_opens(stack, 2, table_path) and guest_id not in socket_opens(
+        stack, 1, table_path
+    )
+
+    # The throttle saw the browser's address (127.0.0.1), not the proxy's (the stack binds nginx's
+    # side of each upstream connection to another loopback address).
+    throttled = throttled_addresses(stack)
+    assert throttled == {"127.0.0.1"}, throttled
+    assert stack.info["proxy_address"] != "127.0.0.1"
+
+    # The cookies that hold a session are Secure (and the session's is HttpOnly).
+    cookies = {cookie["name"]: cookie for cookie in contexts[0].cookies()}
+    assert cookies["sessionid"]["secure"] and cookies["sessionid"]["httpOnly"]
+    assert cookies["csrftoken"]["secure"]
+    assert cookies["jag_device"]["secure"]
+
+    # Play again, and leave the next game mid-way for the backup test.
+    host.get_by_role("button", name="Play again").click()
+    expect(host.locator(".table-code")).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    guest.get_by_role("link", name="Join the new table").click()
+    guest.get_by_role("button", name="Join the table").click()  # the join link asks first
+    expect(guest.locator(".table-code")).to_have_text(host.locator(".table-code").inner_text())
+    expect(host.locator("#waiting-seats")).to_contain_text("Barnabas")
+    host.get_by_role("button", name="Start the game").click()
+    for page in pages:
+        expect(page.locator(".seat-chip")).to_have_count(4)
+    start = host.evaluate("() => window.jagTable.version")
+    play_until(players, lambda: host.evaluate("() => window.jagTable.version") >= start + 4, 60)
+    # Each process is ready while it holds a game's sockets (its probe must not wait behind them).
+    for process in (1, 2):
+        status, body = get(stack.url + "/readyz", headers={"Cookie": f"jag_process={process}"})
+        assert status == 200, (process, body)
+    for context in contexts:
+        context.close()
+
+
+def test_a_backup_taken_mid_game_restores_and_replays_every_finished_game_identically(stack, tmp_path: Path):
+    with psycopg.connect(stack.info["database_url"]) as connection:
+        finished, running = connection.execute(
+            "SELECT count(*) FILTER (WHERE finished_at IS NOT NULL), count(*) FILTER (WHERE finished_at IS NULL)"
+            " FROM game_game"
+        ).fetchone()
+    assert finished >= 1 and running >= 1, "the browser test leaves one game finished and one mid-way"
+
+    backup = tmp_path / "jag.dump"
+    pg_tool(stack, "pg_dump", "--format=custom", "--file", str(backup), "jag")
+    pg_tool(stack, "createdb", "jag_restored")
+    pg_tool(stack, "pg_restore", "--no-owner", "--dbname", "jag_restored", str(backup))
+
+    restored_url = stack.info["database_url"].rsplit("/", 1)[0] + "/jag_restored"
+    before = manage(stack, "check_replays")
+    after = manage(stack, "check_replays", DATABASE_URL=restored_url)
+    assert before.returncode == 0, before.stderr
+    assert after.returncode == 0, after.stderr
+    lines = after.stdout.splitlines()
+    assert len(lines) == finished and all(line.endswith("replay=ok") for line in lines)
+    assert lines == before.stdout.splitlines()
+    with psycopg.connect(restored_url) as connection:
+        kept = connection.execute("SELECT count(*) FROM game_game WHERE finished_at IS NULL").fetchone()[0]
+    assert kept == running  # the game in progress came along too
+
+
+def test_readyz_fails_within_two_seconds_with_postgresql_stopped_and_recovers(stack):
+    status, body = get(stack.url + "/readyz")
+    assert status == 200, body
+    stack.services.stop_postgres()
+    try:
+        started = time.monotonic()
+        status, body = get(stack.url + "/readyz")
+        assert time.monotonic() - started < 2
+        assert status == 503
+        assert body["checks"]["database"] != "ok" and body["checks"]["channel_layer"] == "ok"
+        assert get(stack.url + "/healthz")[0] == 200  # the process itself is still up
+    finally:
+        stack.services.start_postgres_again()
+    deadline = time.monotonic() + 20
+    while get(stack.url + "/readyz")[0] != 200:
+        assert time.monotonic() < deadline, "readyz did not recover after PostgreSQL came back"
+        time.sleep(0.5)
+    for _ in range(4):  # both processes serve pages again
+        assert get(stack.url + "/how-to-play/")[0] == 200

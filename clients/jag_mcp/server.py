@@ -111,11 +111,11 @@ class Seat:
     def _your_turn(self) -> list[str]:
         link, view = self.link, self.link.view or {}
         owed = view.get("owed") or {}
-        count = owed.get("count", 1)
+        count, left = owed.get("count", 1), link.seconds_left()
         lines = [
             f"It's your turn: give {'1 card' if count == 1 else f'{count} cards, one at a time,'} "
-            f"to {link.table.name(owed.get('recipient', 0))}. You have about {link.seconds_left()} "
-            f"seconds before the server chooses for you (R16).",
+            f"to {link.table.name(owed.get('recipient', 0))}. You have about {left} "
+            f"second{'' if left == 1 else 's'} before the server chooses for you (R16).",
             "Your legal moves (call play with the key before the colon):",
         ]
         return lines + [f"- {line}" for line in words.describe_moves(view, link.table)]

@@ -1,0 +1,117 @@
+"""The MCP adapter (clients/jag_mcp) against a real Daphne: a model's client plays an agent's seat."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+
+import pytest
+from django.test import Client
+
+from accounts import agents
+from accounts.models import Agent, AgentMessage
+from game import engine, services
+from game.models import Game, Seat
+from tests.clients.support import FormPoster, Member, adapter, choose_gift
+from tests.factories import StaffFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TOOLS = {"list_tables", "join_table", "wait_for_turn", "get_view", "legal_moves", "play", "leave_table"}
+
+
+def approved_agent(name: str = "ClaudeHelper") -> tuple[Agent, str]:
+    agent = Agent.objects.create(name=name, owner_contact="owner@example.org")
+    agents.approve_agent(agent=agent, by=StaffFactory())
+    return agent, agents.issue_token(agent=agent)
+
+
+def session_key(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+async def agent_plays(tools, code: str) -> int:
+    """The agent's whole game: join, then wait, read the legal moves, play; returns the gifts made."""
+    failed, joined = await tools.call("join_table", code=code.lower())
+    assert not failed and f"seated at table {code}" in joined, joined
+    gifts = 0
+    for _ in range(400):
+        failed, news = await tools.call("wait_for_turn", timeout_s=20)
+        assert not failed, news
+        if "The game is over" in news:
+            return gifts
+        if "It's your turn" not in news:
+            continue
+        failed, moves = await tools.call("legal_moves")
+        assert not failed, moves
+        if "It's your turn" not in moves:
+            continue  # the clock chose meanwhile; the next wait says so
+        failed, played = await tools.call("play", move=choose_gift(moves))
+        assert not failed and played.startswith("Played give"), played
+        gifts += 1
+    raise AssertionError("the game did not end")
+
+
+def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, default_deck, capfd):
+    agent, token = approved_agent()
+    host, guest = UserFactory(), UserFactory()
+    table = services.create_private_table(user=host, allow_agents=True)
+    services.join_by_code(user=guest, code=table.code)
+    keys = {user.pk: session_key(user) for user in (host, guest)}
+    server = live_asgi()
+    errlog = tempfile.TemporaryFile("w+")
+
+    async def scenario() -> tuple[int, list[str], list[Member]]:
+        async with adapter(server.url, token, errlog) as tools:
+            listed = await tools.session.list_tools()
+            assert TOOLS <= {tool.name for tool in listed.tools}
+            resources = {str(r.uri) for r in (await tools.session.list_resources()).resources}
+            assert {"jag://rules", "jag://helper-seat", "jag://protocol"} <= resources
+            failed, tables = await tools.call("list_tables")
+            assert not failed and "ask the host" in tables and "ClaudeHelper" in tables
+            members = [
+                Member(server.ws_url, table.code, f"sessionid={keys[u.pk]}", server.url, seed=u.pk)
+                for u in (host, guest)
+            ]
+            playing = [asyncio.create_task(m.play()) for m in members]
+            agent_game = asyncio.create_task(agent_plays(tools, table.code))
+            await _seated(agent)
+            status = await asyncio.to_thread(
+                FormPoster(server.url, keys[host.pk]).post, f"/t/{table.code}/", f"/t/{table.code}/start/"
+            )
+            assert status == 200
+            gifts = await asyncio.wait_for(agent_game, 90)
+            await asyncio.wait_for(asyncio.gather(*playing), 30)
+            failed, view = await tools.call("get_view")
+            assert not failed and "The game is over" in view and '"result"' in view
+            return gifts, tools.said, members
+
+    gifts, said, members = asyncio.run(scenario())
+    game = Game.objects.get(table=table)
+    assert engine.from_json(game.state)["over"] is not None
+    seat = Seat.objects.get(table=table, agent=agent).position
+    assert seat == 3  # after the two people; JagAI fills seat 4
+    assert all(rank["seat"] != seat for rank in members[0].result["ranking"])
+    assert gifts > 0 and all(m.moves > 0 for m in members)
+    kept = list(AgentMessage.objects.filter(agent=agent).values_list("text", "outcome"))
+    assert sum('"give"' in text for text, _ in kept) == gifts
+    assert any('"join"' in text for text, _ in kept)
+    errlog.seek(0)
+    logs = errlog.read() + "".join(capfd.readouterr())
+    assert token not in logs
+    assert not any(token in text for text in said)
+    assert not any(token in text for text, _ in kept)
+
+
+async def _seated(agent: Agent, limit: float = 20.0) -> None:
+    """Wait until the agent's join has reached the database (the host may start only then)."""
+    from asgiref.sync import sync_to_async
+
+    seated = sync_to_async(Seat.objects.filter(agent=agent).exists)
+    for _ in range(int(limit / 0.05)):
+        if await seated():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the agent never sat down")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from typing import TextIO
 
 import pytest
 from django.conf import settings
@@ -30,3 +32,10 @@ _file_based_sqlite_for_tests()
 def default_deck(transactional_db) -> None:
     """The default deck of twenty approved stories."""
     call_command("load_default_deck", verbosity=0)
+
+
+@pytest.fixture
+def errlog(tmp_path) -> Iterator[TextIO]:
+    """Where the MCP server writes its stderr, to read back for the token."""
+    with open(tmp_path / "jag_mcp.log", "w+", encoding="utf-8") as log:
+        yield log

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import tempfile
 
 import pytest
 from django.test import Client
@@ -54,19 +53,18 @@ async def agent_plays(tools, code: str) -> int:
     raise AssertionError("the game did not end")
 
 
-def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, default_deck, capfd):
+def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, default_deck, errlog, capfd):
     agent, token = approved_agent()
     host, guest = UserFactory(), UserFactory()
     table = services.create_private_table(user=host, allow_agents=True)
     services.join_by_code(user=guest, code=table.code)
     keys = {user.pk: session_key(user) for user in (host, guest)}
     server = live_asgi()
-    errlog = tempfile.TemporaryFile("w+")
 
     async def scenario() -> tuple[int, list[str], list[Member]]:
         async with adapter(server.url, token, errlog) as tools:
             listed = await tools.session.list_tools()
-            assert TOOLS <= {tool.name for tool in listed.tools}
+            assert {tool.name for tool in listed.tools} == TOOLS
             resources = {str(r.uri) for r in (await tools.session.list_resources()).resources}
             assert {"jag://rules", "jag://helper-seat", "jag://protocol"} <= resources
             failed, tables = await tools.call("list_tables")
@@ -115,3 +113,71 @@ async def _seated(agent: Agent, limit: float = 20.0) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the agent never sat down")
+
+
+def test_the_model_is_told_clearly_of_a_bad_token_a_closed_table_the_clock_and_a_revoked_token(
+    live_asgi, default_deck, errlog, capfd
+):
+    agent, token = approved_agent()
+    host, guest = UserFactory(), UserFactory()
+    closed = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=host, allow_agents=True)
+    services.join_by_code(user=guest, code=table.code)
+    keys = {user.pk: session_key(user) for user in (host, guest)}
+    team = session_key(UserFactory(is_staff=True, is_superuser=True))
+    server = live_asgi(GAME_AGENT_SECONDS=1)
+
+    async def scenario() -> list[str]:
+        async with adapter(server.url, "jag_not-a-real-token", errlog) as stranger:
+            for name, arguments in (("list_tables", {}), ("join_table", {"code": table.code})):
+                failed, text = await stranger.call(name, **arguments)
+                assert failed and "refused this agent's token" in text, text
+                assert "Traceback" not in text
+        async with adapter(server.url, token, errlog) as tools:
+            failed, text = await tools.call("join_table", code=closed.code)
+            assert failed and "does not welcome agents" in text, text
+            failed, text = await tools.call("join_table", code="KD")
+            assert failed and "four letters" in text, text
+            failed, text = await tools.call("wait_for_turn", timeout_s=1)
+            assert failed and "not at a table" in text, text
+            failed, text = await tools.call("join_table", code=table.code)
+            assert not failed, text
+            members = [
+                Member(server.ws_url, table.code, f"sessionid={keys[u.pk]}", server.url, seed=u.pk)
+                for u in (host, guest)
+            ]
+            playing = [asyncio.create_task(m.play()) for m in members]
+            poster = FormPoster(server.url, keys[host.pk])
+            await asyncio.to_thread(poster.post, f"/t/{table.code}/", f"/t/{table.code}/start/")
+            text = ""
+            while "It's your turn" not in text:
+                failed, text = await tools.call("wait_for_turn", timeout_s=20)
+                assert not failed and "The game is over" not in text, text
+            # The model says nothing: after its second the server's R16 choice stands, and it is told.
+            await asyncio.sleep(2.5)
+            failed, text = await tools.call("wait_for_turn", timeout_s=1)
+            assert not failed and "took too long, so JagAI chose the gift" in text, text
+            assert "seconds ran out before you chose, so the server's choice by R16 stands" in text
+            # The team revokes the token mid-game: the next call says so in words.
+            admin = FormPoster(server.url, team)
+            fields = {"action": "revoke_token", "_selected_action": str(agent.pk), "index": "0"}
+            await asyncio.to_thread(admin.post, "/admin/accounts/agent/", "/admin/accounts/agent/", fields)
+            for _ in range(20):
+                failed, text = await tools.call("wait_for_turn", timeout_s=5)
+                if failed:
+                    break
+            assert failed and "token is missing, unknown or revoked" in text, text
+            assert "Traceback" not in text
+            failed, text = await tools.call("play", move="give 1")
+            assert failed and "revoked" in text, text
+            for task in playing:
+                task.cancel()
+            await asyncio.gather(*playing, return_exceptions=True)
+            return tools.said
+
+    said = asyncio.run(scenario())
+    agent.refresh_from_db()
+    assert agent.token_hash == ""
+    errlog.seek(0)
+    assert token not in errlog.read() + "".join(capfd.readouterr())
+    assert not any(token in text for text in said)

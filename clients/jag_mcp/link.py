@@ -19,6 +19,7 @@ from jag_mcp import words
 
 # R19: an agent that has not chosen in this many seconds has the choice made for it by R16.
 ANSWER_SECONDS = 10
+WELCOME_LINES = 12  # of the recent log, when coming back to a game under way
 REPLY_SECONDS = 10  # how long to wait for the site to answer a join or a move
 
 # What each close code means to the model (docs/protocol.md, docs/agents.md).
@@ -196,15 +197,16 @@ class AgentLink:
                 self.log.append(f"The site refused a message: {message.get('message', message.get('code'))}")
 
     def _take_table(self, table: dict[str, Any]) -> None:
-        before = self.table_info.get("status")
+        before, seated = self.table_info.get("status"), [s.get("tag") for s in self.table.seats]
         self.table_info = table
         self.table.seats = table.get("seats", [])
         status = table.get("status")
-        if before and status != before:
-            if status == "playing":
-                self.log.append("The host started the game.")
-            elif status in ("finished", "ended"):
-                self.log.append("The game is over.")
+        if before == "waiting" == status:
+            now = [s.get("tag") for s in self.table.seats]
+            self.log.extend(f"{tag} sat down." for tag in now if tag not in seated)
+            self.log.extend(f"{tag} left the table." for tag in seated if tag not in now)
+        elif before == "waiting" and status == "playing":
+            self.log.append("The host started the game.")
 
     def _take_view(self, message: dict[str, Any]) -> None:
         view = message["view"]
@@ -216,7 +218,9 @@ class AgentLink:
             for e in message.get("events", [])
             if e.get("version", message["version"]) > self._logged_version
         ]
-        self.log.extend(words.describe_all(fresh, self.table))
+        said = words.describe_all(fresh, self.table)
+        # A welcome back mid-game brings the recent log: its last lines are enough to pick up from.
+        self.log.extend(said[-WELCOME_LINES:] if message.get("type") == "welcome" else said)
         if any(e.get("type") == "agent_timeout" and e.get("seat") == view["seat"] for e in fresh):
             self.log.append(
                 f"Your {ANSWER_SECONDS} seconds ran out before you chose, so the server's choice by R16 stands."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from django.test import Client
@@ -153,6 +154,8 @@ def test_the_model_is_told_clearly_of_a_bad_token_a_closed_table_the_clock_and_a
             while "It's your turn" not in text:
                 failed, text = await tools.call("wait_for_turn", timeout_s=20)
                 assert not failed and "The game is over" not in text, text
+            # The tools count down from the server's clock (one second here), not a guess.
+            assert re.search(r"You have about [01] seconds? before the server chooses", text), text
             # The model says nothing: after its second the server's R16 choice stands, and it is told.
             await asyncio.sleep(2.5)
             failed, text = await tools.call("wait_for_turn", timeout_s=1)

@@ -32,10 +32,8 @@ def session_key(user) -> str:
     return client.cookies["sessionid"].value
 
 
-async def agent_plays(tools, code: str) -> int:
-    """The agent's whole game: join, then wait, read the legal moves, play; returns the gifts made."""
-    failed, joined = await tools.call("join_table", code=code.lower())
-    assert not failed and f"seated at table {code}" in joined, joined
+async def agent_plays(tools) -> int:
+    """The agent's whole game: wait, read the legal moves, play; returns the gifts made."""
     gifts = 0
     for _ in range(400):
         failed, news = await tools.call("wait_for_turn", timeout_s=20)
@@ -75,8 +73,9 @@ def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, defaul
                 for u in (host, guest)
             ]
             playing = [asyncio.create_task(m.play()) for m in members]
-            agent_game = asyncio.create_task(agent_plays(tools, table.code))
-            await _seated(agent)
+            failed, joined = await tools.call("join_table", code=table.code.lower())
+            assert not failed and f"seated at table {table.code}" in joined, joined
+            agent_game = asyncio.create_task(agent_plays(tools))
             status = await asyncio.to_thread(
                 FormPoster(server.url, keys[host.pk]).post, f"/t/{table.code}/", f"/t/{table.code}/start/"
             )
@@ -102,18 +101,6 @@ def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, defaul
     assert token not in logs
     assert not any(token in text for text in said)
     assert not any(token in text for text, _ in kept)
-
-
-async def _seated(agent: Agent, limit: float = 20.0) -> None:
-    """Wait until the agent's join has reached the database (the host may start only then)."""
-    from asgiref.sync import sync_to_async
-
-    seated = sync_to_async(Seat.objects.filter(agent=agent).exists)
-    for _ in range(int(limit / 0.05)):
-        if await seated():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the agent never sat down")
 
 
 def test_the_model_is_told_clearly_of_a_bad_token_a_closed_table_the_clock_and_a_revoked_token(

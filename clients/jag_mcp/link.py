@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import os
 import time
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from jag_mcp import words
+
+log = logging.getLogger("jag_mcp")
 
 # R19: an agent that has not chosen in this many seconds has the choice made for it by R16.
 ANSWER_SECONDS = 10
@@ -140,17 +143,14 @@ class AgentLink:
         self.table, self.table_info, self.due_at, self._logged_version = words.Table(), {}, None, -1
         self._leaving = False
 
-    async def close(self) -> None:
-        if self.socket is not None:
-            await self.socket.close()
-        if self._reader is not None:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
-
     async def _read(self, socket: ClientConnection) -> None:
         try:
             async for text in socket:
-                self._take(json.loads(text))
+                try:
+                    self._take(json.loads(text))
+                except (ValueError, KeyError, TypeError) as odd:
+                    # A message this adapter does not understand is skipped, not fatal to the seat.
+                    log.warning("skipped a message from the site (%s)", type(odd).__name__)
                 self._wake()
         except ConnectionClosed:
             pass

@@ -130,6 +130,13 @@ def test_the_model_is_told_clearly_of_a_bad_token_a_closed_table_the_clock_and_a
             assert failed and "not at a table" in text, text
             failed, text = await tools.call("join_table", code=table.code)
             assert not failed, text
+            # Before the deal the seat can be given back, and taken again.
+            failed, text = await tools.call("leave_table")
+            assert not failed and text == f"You left table {table.code}.", text
+            failed, text = await tools.call("get_view")
+            assert failed and "not at a table" in text, text
+            failed, text = await tools.call("join_table", code=table.code)
+            assert not failed and "3 of 4 seats taken" in text, text
             members = [
                 Member(server.ws_url, table.code, f"sessionid={keys[u.pk]}", server.url, seed=u.pk)
                 for u in (host, guest)

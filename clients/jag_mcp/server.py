@@ -12,6 +12,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
 
 from jag_mcp import words
 from jag_mcp.link import ANSWER_SECONDS, AgentLink, Config, JagError
@@ -19,7 +20,8 @@ from jag_mcp.link import ANSWER_SECONDS, AgentLink, Config, JagError
 log = logging.getLogger("jag_mcp")
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-MAX_WAIT_SECONDS = 120
+# Many MCP clients give up on a request after 60 seconds: a wait ends well before that.
+MAX_WAIT_SECONDS = 50
 RESEND_WAIT_SECONDS = 2.0
 
 INSTRUCTIONS = f"""\
@@ -246,49 +248,64 @@ def build_server(config: Config | None = None) -> MCPServer:
 
         return run
 
-    @server.tool(structured_output=False)
+    looks = ToolAnnotations(read_only_hint=True, open_world_hint=True)
+    acts = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+
+    @server.tool(structured_output=False, annotations=looks)
     async def list_tables() -> str:
         """Check the agent's token and say which table this agent may join. Private tables are never
         listed: the host tells you the four-letter code."""
         return await answer(seat.list_tables)()
 
-    @server.tool(structured_output=False)
+    @server.tool(structured_output=False, annotations=acts)
     async def join_table(code: str) -> str:
         """Sit down in a free helper seat at the private table with this four-letter code (any case).
         The host must have allowed approved AI helpers."""
         return await answer(seat.join_table)(code)
 
-    @server.tool(structured_output=False)
+    @server.tool(structured_output=False, annotations=looks)
     async def wait_for_turn(timeout_s: float = 30) -> str:
-        """Wait (up to timeout_s seconds, at most 120) until you must choose a gift or the game ends.
+        """Wait (up to timeout_s seconds, at most 50) until you must choose a gift or the game ends.
         Returns what happened at the table since you last looked, in words, and when it is your turn
         the legal moves and how many seconds you have (10 in all) before the server chooses for you."""
         return await answer(seat.wait_for_turn)(timeout_s)
 
-    @server.tool(structured_output=False)
+    @server.tool(structured_output=False, annotations=looks)
     async def get_view() -> str:
         """Your seat's view: your hand, every seat's points and hand size, the stones, recent asks,
         whose turn it is; in words, then the same view as JSON."""
         return await answer(seat.get_view)()
 
-    @server.tool(structured_output=False)
+    @server.tool(structured_output=False, annotations=looks)
     async def legal_moves() -> str:
         """The moves you may make now, each with a key to pass to play, marking the cards that fit the
         recipient by R16 (a story they asked for, or the card that seals their stone)."""
         return await answer(seat.legal_moves)()
 
-    @server.tool(structured_output=False)
+    @server.tool(structured_output=False, annotations=acts)
     async def play(move: str) -> str:
         """Make one move: a key from legal_moves such as "give 26" (a bare card id works too). Move
         ids and versions are handled for you. A refused move comes back with the reason in words.
         Answer within 10 seconds of your turn starting, or the server chooses for you."""
         return await answer(seat.play)(move)
 
-    @server.tool(structured_output=False)
+    @server.tool(
+        structured_output=False, annotations=ToolAnnotations(destructive_hint=True, open_world_hint=True)
+    )
     async def leave_table() -> str:
         """Give your seat back. Before the game starts the seat is freed; once it has started, the
         seat stays and the server gives for it by R16."""
         return await answer(seat.leave_table)()
+
+    @server.prompt(title="Play JustAllowGod as a helper")
+    def play_as_helper(code: str) -> str:
+        """Start the model on a game: sit at the table with this code and give until the game ends."""
+        return (
+            f"Please sit in the helper seat at the JustAllowGod table {code}: call join_table with "
+            "that code, then keep calling wait_for_turn. Whenever it is your turn, choose one of the "
+            "listed moves at once with play (you have 10 seconds), preferring a card that fits the "
+            "recipient. Read jag://helper-seat if you are unsure of the rules. Stop when the game is over."
+        )
 
     @server.resource("jag://rules", name="rules", mime_type="text/markdown")
     def rules() -> str:

@@ -47,8 +47,11 @@ async def agent_plays(tools) -> int:
         if "It's your turn" not in moves:
             continue  # the clock chose meanwhile; the next wait says so
         failed, played = await tools.call("play", move=choose_gift(moves))
-        assert not failed and played.startswith("Played give"), played
-        gifts += 1
+        assert not failed, played
+        if played.startswith("Played give"):
+            gifts += 1
+        else:  # only on a machine so slow that the 10 seconds ran out between the two calls
+            assert "isn't your turn" in played or "Refused" in played, played
     raise AssertionError("the game did not end")
 
 
@@ -66,6 +69,10 @@ def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, defaul
             assert {tool.name for tool in listed.tools} == TOOLS
             resources = {str(r.uri) for r in (await tools.session.list_resources()).resources}
             assert {"jag://rules", "jag://helper-seat", "jag://protocol"} <= resources
+            helper = (await tools.session.read_resource("jag://helper-seat")).contents[0].text
+            assert "R16" in helper and "R19" in helper
+            prompts = (await tools.session.list_prompts()).prompts
+            assert [p.name for p in prompts] == ["play_as_helper"]
             failed, tables = await tools.call("list_tables")
             assert not failed and "ask the host" in tables and "ClaudeHelper" in tables
             members = [
@@ -80,8 +87,8 @@ def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, defaul
                 FormPoster(server.url, keys[host.pk]).post, f"/t/{table.code}/", f"/t/{table.code}/start/"
             )
             assert status == 200
-            gifts = await asyncio.wait_for(agent_game, 90)
-            await asyncio.wait_for(asyncio.gather(*playing), 30)
+            gifts = await asyncio.wait_for(agent_game, 180)
+            await asyncio.wait_for(asyncio.gather(*playing), 60)
             failed, view = await tools.call("get_view")
             assert not failed and "The game is over" in view and '"result"' in view
             return gifts, tools.said, members
@@ -94,7 +101,7 @@ def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, defaul
     assert all(rank["seat"] != seat for rank in members[0].result["ranking"])
     assert gifts > 0 and all(m.moves > 0 for m in members)
     kept = list(AgentMessage.objects.filter(agent=agent).values_list("text", "outcome"))
-    assert sum('"give"' in text for text, _ in kept) == gifts
+    assert sum('"give"' in text and outcome == "ok" for text, outcome in kept) == gifts
     assert any('"join"' in text for text, _ in kept)
     errlog.seek(0)
     logs = errlog.read() + "".join(capfd.readouterr())
@@ -151,10 +158,16 @@ def test_the_model_is_told_clearly_of_a_bad_token_a_closed_table_the_clock_and_a
             # The tools count down from the server's clock (one second here), not a guess.
             assert re.search(r"You have about [01] seconds? before the server chooses", text), text
             # The model says nothing: after its second the server's R16 choice stands, and it is told.
-            await asyncio.sleep(2.5)
-            failed, text = await tools.call("wait_for_turn", timeout_s=1)
-            assert not failed and "took too long, so JagAI chose the gift" in text, text
-            assert "seconds ran out before you chose, so the server's choice by R16 stands" in text
+            heard = ""
+            for _ in range(30):
+                await asyncio.sleep(0.5)  # still our turn: the wait answers at once, so pause
+                failed, text = await tools.call("wait_for_turn", timeout_s=1)
+                assert not failed, text
+                heard += text
+                if "took too long" in heard:
+                    break
+            assert "You took too long, so JagAI chose the gift." in heard, heard
+            assert "seconds ran out before you chose, so the server's choice by R16 stands" in heard
             # The team revokes the token mid-game: the next call says so in words.
             admin = FormPoster(server.url, team)
             fields = {"action": "revoke_token", "_selected_action": str(agent.pk), "index": "0"}

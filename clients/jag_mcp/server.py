@@ -24,6 +24,14 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 MAX_WAIT_SECONDS = 50
 RESEND_WAIT_SECONDS = 2.0
 
+# The site words its refusals for people at a table; these are the ones only an agent meets.
+REFUSALS = {
+    "card_not_in_hand": "You don't hold that card: give one of the cards legal_moves lists.",
+    "no_gift_owed": "No gift is owed right now.",
+    "not_a_person": "A helper seat only gives cards; it never asks, lays or seals.",
+    "malformed_move": "That move has the wrong shape; use a key from legal_moves, e.g. 'give 26'.",
+}
+
 INSTRUCTIONS = f"""\
 You sit in a helper seat of JustAllowGod, a Bible-story card game families play live. You have no
 score: you never ask, never lay stones and never win. Your only choice is which card to give when a
@@ -201,7 +209,8 @@ class Seat:
             if link.is_due() and chosen in (link.view or {}).get("legal_moves", []):
                 reply = await link.move(chosen)
         if reply["type"] == "error":
-            lines = [f"Refused: {reply.get('message', '')} ({reply.get('code')}). Nothing changed."]
+            code = reply.get("code", "")
+            lines = [f"Refused: {REFUSALS.get(code, reply.get('message', ''))} ({code}). Nothing changed."]
             return "\n".join([*lines, *self._news(), *self._where()])
         if reply["type"] == "__closed__":
             raise JagError(link.closed or "The connection closed.")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from jag_mcp.__main__ import main
-from jag_mcp.link import Config, JagError, close_words
-from jag_mcp.server import helper_rules, parse_move, scrub
+from jag_mcp.link import NO_TOKEN, AgentLink, Config, JagError, close_words
+from jag_mcp.server import Seat, helper_rules, parse_move, scrub
 from jag_mcp.words import Table, describe, describe_moves, fitting_cards
 
 CARDS = {
@@ -97,3 +97,12 @@ def test_http_is_served_on_loopback_only(capsys):
     with pytest.raises(SystemExit):
         main(["--http", "--host", "0.0.0.0"])
     assert "loopback" in capsys.readouterr().err
+
+
+async def test_without_a_token_the_model_is_told_where_to_put_it():
+    seat = Seat(AgentLink(Config("http://127.0.0.1:9", "")))
+    with pytest.raises(JagError) as told:
+        await seat.list_tables()
+    assert str(told.value) == NO_TOKEN
+    with pytest.raises(JagError, match="not at a table"):
+        await seat.wait_for_turn(1)

@@ -34,7 +34,7 @@ def session_key(user) -> str:
 
 async def agent_plays(tools) -> int:
     """The agent's whole game: wait, read the legal moves, play; returns the gifts made."""
-    gifts = 0
+    gifts, tried_a_wrong_card = 0, False
     for _ in range(400):
         failed, news = await tools.call("wait_for_turn", timeout_s=20)
         assert not failed, news
@@ -46,6 +46,13 @@ async def agent_plays(tools) -> int:
         assert not failed, moves
         if "It's your turn" not in moves:
             continue  # the clock chose meanwhile; the next wait says so
+        if not tried_a_wrong_card:
+            # A card the agent does not hold: the site refuses it, and the model reads why.
+            held = {int(n) for n in re.findall(r"^- give (\d+):", moves, flags=re.M)}
+            failed, refused = await tools.call("play", move=str(min(set(range(80)) - held)))
+            assert not failed and refused.startswith("Refused: You don't hold that card"), refused
+            assert "(card_not_in_hand). Nothing changed." in refused and "It's your turn" in refused
+            tried_a_wrong_card = True
         failed, played = await tools.call("play", move=choose_gift(moves))
         assert not failed, played
         if played.startswith("Played give"):

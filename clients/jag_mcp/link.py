@@ -265,10 +265,13 @@ class AgentLink:
     async def join(self, code: str) -> dict[str, Any]:
         """Take a seat by code; returns the welcome, or raises with the site's reason."""
         await self.open()
-        if self.code:
-            if self.code.upper() == code.strip().upper():
-                return {"type": "welcome"}
+        if self.code and self.code.upper() == code.strip().upper():
+            return {"type": "welcome"}
+        if self.code and not self.is_over():
             raise JagError(f"You are already seated at {self.code}. Call leave_table first.")
+        if self.code:  # the last game is over: this socket belongs to it, the next table gets a new one
+            await self.leave()
+            await self.open()
         self._joining = asyncio.get_running_loop().create_future()
         await self._send({"type": "join", "code": code.strip()})
         reply = await self._reply(self._joining)

@@ -137,7 +137,13 @@ class Seat:
             raise JagError("\n".join([*self._news(), link.closed]))
         if link.is_over():
             result = (link.view or {}).get("result")
-            return [words.describe_result(result, link.table) if result else "The game is over."]
+            lines = [words.describe_result(result, link.table) if result else "The game is over."]
+            following = link.table_info.get("next_code")
+            if following:
+                lines.append(
+                    f"The host opened the next table, {following}: call join_table with {following} to play again."
+                )
+            return lines
         if link.is_due():
             return self._your_turn()
         if link.view is None:

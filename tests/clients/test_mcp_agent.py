@@ -70,7 +70,7 @@ def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, defaul
     keys = {user.pk: session_key(user) for user in (host, guest)}
     server = live_asgi()
 
-    async def scenario() -> tuple[int, list[str], list[Member]]:
+    async def scenario() -> tuple[int, list[str], list[Member], str]:
         async with adapter(server.url, token, errlog) as tools:
             listed = await tools.session.list_tools()
             assert {tool.name for tool in listed.tools} == TOOLS
@@ -98,9 +98,19 @@ def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, defaul
             await asyncio.wait_for(asyncio.gather(*playing), 60)
             failed, view = await tools.call("get_view")
             assert not failed and "The game is over" in view and '"result"' in view
-            return gifts, tools.said, members
+            # Play again: the host opens the next table, the model hears of it and sits down there.
+            poster = FormPoster(server.url, keys[host.pk])
+            await asyncio.to_thread(poster.post, f"/t/{table.code}/", f"/t/{table.code}/again/")
+            failed, news = await tools.call("wait_for_turn", timeout_s=5)
+            heard = re.search(r"call join_table with ([A-Z]{4}) to play again", news)
+            assert not failed and heard, news
+            following = heard.group(1)
+            failed, joined = await tools.call("join_table", code=following)
+            assert not failed and f"seated at table {following}" in joined, joined
+            return gifts, tools.said, members, following
 
-    gifts, said, members = asyncio.run(scenario())
+    gifts, said, members, following = asyncio.run(scenario())
+    assert Seat.objects.filter(table__previous=table, table__code=following, agent=agent).exists()
     game = Game.objects.get(table=table)
     assert engine.from_json(game.state)["over"] is not None
     seat = Seat.objects.get(table=table, agent=agent).position

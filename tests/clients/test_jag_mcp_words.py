@@ -6,7 +6,8 @@ import pytest
 
 from jag_mcp.__main__ import main
 from jag_mcp.link import NO_TOKEN, AgentLink, Config, JagError, close_words
-from jag_mcp.server import Seat, helper_rules, parse_move, scrub
+from jag_mcp.seat import Seat, parse_move
+from jag_mcp.server import helper_rules, scrub
 from jag_mcp.words import Table, describe, describe_moves, fitting_cards
 
 CARDS = {

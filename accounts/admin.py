@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 
 from accounts import agents
 from accounts.models import Agent, AgentMessage, FormerTag, User
+from accounts.sockets import recheck_member_sockets
 
 admin.site.site_header = "JustAllowGod team"
 admin.site.site_title = "JustAllowGod team"
@@ -35,6 +38,17 @@ class UserAdmin(BaseUserAdmin):
         ("Dates", {"fields": ("last_login", "date_joined")}),
     )
     add_fieldsets = ((None, {"classes": ("wide",), "fields": ("email", "password1", "password2")}),)
+
+    def save_model(self, request: HttpRequest, obj: User, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and {"is_active", "password"} & set(form.changed_data):
+            recheck_member_sockets(obj.pk)  # made inactive: their open tables close at once
+
+    def user_change_password(self, request: HttpRequest, id: str, form_url: str = "") -> HttpResponse:
+        response = super().user_change_password(request, id, form_url)
+        if request.method == "POST" and response.status_code == 302:
+            recheck_member_sockets(int(id))  # every other session of theirs has ended
+        return response
 
 
 @admin.register(Agent)

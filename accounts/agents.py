@@ -8,11 +8,16 @@ import secrets
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import Agent, User
 
 TOKEN_PREFIX = "jag_"
+
+# Sent inside the transaction that withdraws an agent's approval or revokes its token; the game app
+# hands its seats to JagAI there (R38), which accounts, a layer below game, cannot call itself.
+agent_withdrawn = Signal()
 
 
 def agent_group(agent_id: int) -> str:
@@ -52,6 +57,7 @@ def withdraw_agent(*, agent: Agent) -> Agent:
     """Withdraw approval: the agent is disconnected at once and cannot come back."""
     agent.withdrawn_at = timezone.now()
     agent.save(update_fields=["withdrawn_at"])
+    agent_withdrawn.send(sender=Agent, agent=agent)
     _disconnect(agent)
     return agent
 
@@ -73,5 +79,6 @@ def revoke_token(*, agent: Agent) -> Agent:
     """Revoke the token: the agent is disconnected at once."""
     agent.token_hash, agent.token_issued_at = "", None
     agent.save(update_fields=["token_hash", "token_issued_at"])
+    agent_withdrawn.send(sender=Agent, agent=agent)
     _disconnect(agent)
     return agent

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from django.contrib.auth.models import (
     AbstractBaseUser,
     BaseUserManager,
@@ -9,7 +12,7 @@ from django.contrib.auth.models import (
 )
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 
 class UserManager(BaseUserManager["User"]):
@@ -36,6 +39,36 @@ class UserManager(BaseUserManager["User"]):
         return self._create(email, password, **extra)
 
 
+class RestrictionKind(models.TextChoices):
+    """What keeps a member from tables; kept in step by moderation's decision services."""
+
+    NONE = "", "None"
+    SUSPENSION = "suspension", "Suspension"
+    BAN = "ban", "Ban"
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A member's restriction now: its kind, until when (None for a ban), and what they are told."""
+
+    kind: str
+    until: datetime | None
+    message: str
+
+
+def _restriction_message(kind: str, until: datetime | None) -> str:
+    if kind == RestrictionKind.BAN:
+        return (
+            "Your account can't join tables any more: a reviewer looked at your games and decided so. "
+            "You can still replay your games."
+        )
+    when = dateformat.format(timezone.localtime(until), "j F Y, H:i e")
+    return (
+        f"Your account is suspended until {when}, so you can't join tables before then. "
+        "A reviewer looked at your games and decided so. You can still replay your games."
+    )
+
+
 class User(AbstractBaseUser, PermissionsMixin):
     """A member. The email is private; the gamer tag is what others see."""
 
@@ -45,6 +78,17 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_staff = models.BooleanField(default=False)
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(default=timezone.now)
+    # Written only by moderation's decide_case and reverse_decision, in their transaction, so a
+    # move can ask "is this member restricted?" from the row it already has.
+    restriction_kind = models.CharField(
+        max_length=12, choices=RestrictionKind.choices, blank=True, default=RestrictionKind.NONE
+    )
+    restricted_until = models.DateTimeField(null=True, blank=True)
+    team_mail = models.BooleanField(
+        "team mails",
+        default=True,
+        help_text="Mails about content and cases waiting for you (team members only).",
+    )
 
     objects = UserManager()
 
@@ -68,11 +112,14 @@ class User(AbstractBaseUser, PermissionsMixin):
     def has_tag(self) -> bool:
         return bool(self.gamer_tag)
 
-    def active_restriction(self) -> str | None:
-        """Why a reviewer's decision keeps this member from joining tables now, or None."""
-        from moderation.services import restriction_message
-
-        return restriction_message(self)
+    def restriction(self, now: datetime | None = None) -> Restriction | None:
+        """What keeps this member from tables right now (a ban, or a suspension still running), or None."""
+        kind, until = self.restriction_kind, self.restricted_until
+        if kind == RestrictionKind.BAN:
+            return Restriction(kind, None, _restriction_message(kind, None))
+        if kind == RestrictionKind.SUSPENSION and until is not None and until > (now or timezone.now()):
+            return Restriction(kind, until, _restriction_message(kind, until))
+        return None
 
 
 class FormerTag(models.Model):

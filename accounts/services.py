@@ -1,4 +1,4 @@
-"""Member workflows: choosing and changing a gamer tag."""
+"""Member workflows: choosing and changing a gamer tag, and the team's mail setting."""
 
 from __future__ import annotations
 
@@ -58,3 +58,10 @@ def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
         # Two members raced for the same tag; the database kept exactly one.
         raise ValidationError("Someone already plays as that tag. Try another.", code="taken") from None
     return user
+
+
+@transaction.atomic
+def set_team_mail(*, user: User, wanted: bool) -> None:
+    """Turn the mails about the team's waiting work on or off (members' own notices always go)."""
+    User.objects.filter(pk=user.pk).update(team_mail=wanted)
+    user.team_mail = wanted

@@ -8,4 +8,5 @@ app_name = "accounts"
 urlpatterns = [
     path("tag/", views.choose_tag, name="choose_tag"),
     path("settings/", views.settings_page, name="settings"),
+    path("settings/team-mail/", views.team_mail, name="team_mail"),
 ]

@@ -8,9 +8,10 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from accounts.forms import GamerTagForm
-from accounts.services import next_tag_change, set_gamer_tag
+from accounts.services import next_tag_change, set_gamer_tag, set_team_mail
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -52,5 +53,19 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and _save_tag(request, form):
         messages.success(request, "Your gamer tag is changed.")
         return redirect("accounts:settings")
-    context = {"form": form, "next_change": next_tag_change(request.user)}
+    context = {
+        "form": form,
+        "next_change": next_tag_change(request.user),
+        "on_the_team": request.user.is_staff or request.user.groups.exists(),
+    }
     return render(request, "accounts/settings.html", context)
+
+
+@require_POST
+@login_required
+def team_mail(request: HttpRequest) -> HttpResponse:
+    """A team member turns their team mails on or off."""
+    wanted = request.POST.get("team_mail") == "on"
+    set_team_mail(user=request.user, wanted=wanted)
+    messages.success(request, "Team mails are on." if wanted else "Team mails are off.")
+    return redirect("accounts:settings")

@@ -6,17 +6,20 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from content import services
-from content.admin_review import ReviewAdminMixin
+from content import revisions, services
+from content.admin_review import ReviewAdminMixin, parse_revision, reason_of
 from content.forms import CardAdminForm
-from content.models import KIND_ORDER, Card, Decision, Deck, Status, Story, in_kind_order
+from content.models import GAME_ORDER, KIND_ORDER, Card, Deck, ReviewStep, Status, Story, in_kind_order
 from content.preview import render_card_preview, render_story_preview
 from content.templatetags.content_tags import kjv
 from content.templatetags.content_tags import status_badge as badge_for
@@ -25,9 +28,40 @@ CARD_CSS = {"all": ("css/cards.css",)}
 
 
 def _history(obj: Card | Story) -> SafeString:
-    """Every review decision about one card or story, newest first."""
-    decisions = obj.decisions.select_related("actor") if obj.pk else []
-    return render_to_string("admin/content/decisions.html", {"decisions": decisions})
+    """Every review step and every revision of one card or story, newest first."""
+    entries = revisions.review_log(obj) if obj.pk else []
+    return render_to_string("admin/content/decisions.html", {"entries": entries})
+
+
+def _since_approval(obj: Card | Story) -> SafeString | str:
+    """What changed since the last approval, side by side, and who may therefore not approve."""
+    if not obj.pk:
+        return "—"
+    since = revisions.approved_revision(obj)
+    editors = get_user_model().objects.filter(pk__in=revisions.editors_since_approval(obj))
+    context = {
+        "changes": revisions.changes(obj, since=since),
+        "since": since,
+        "editors": sorted(u.email for u in editors),
+    }
+    return render_to_string("admin/content/changes.html", context)
+
+
+def _listed_status(obj: Card | Story) -> SafeString:
+    """The status badge, with the revision this row shows (bulk decisions are about what was listed)."""
+    revision = revisions.current_revision(obj) or ""
+    return format_html(
+        '{}<input type="hidden" name="revision-{}" value="{}">', badge_for(obj.status), obj.pk, revision
+    )
+
+
+def _items(done: list[Card | Story]) -> str:
+    """ "the story and 4 cards", for a message."""
+    cards = sum(1 for item in done if isinstance(item, Card))
+    parts = (["the story"] if len(done) > cards else []) + (
+        [f"{cards} card{'s' if cards != 1 else ''}"] if cards else []
+    )
+    return " and ".join(parts)
 
 
 def _editor(obj: Card | Story) -> str:
@@ -92,16 +126,16 @@ class CardInline(admin.TabularInline):
 
 @admin.register(Story)
 class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
-    list_display = ["number", "title", "status_badge", "card_badges", "is_dealable"]
+    list_display = ["number", "title", "listed_status", "card_badges", "is_dealable"]
     list_display_links = ["title"]
     list_filter = ["status", "deck"]
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "since_approval", "history"]}),
         ("As players see it", {"fields": ["cards_preview"]}),
     ]
-    readonly_fields = ["status_badge", "edited_by", "history", "cards_preview"]
+    readonly_fields = ["status_badge", "edited_by", "since_approval", "history", "cards_preview"]
     formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 3, "cols": 80})}}
     inlines = [CardInline]
     list_select_related = ["deck"]
@@ -119,6 +153,14 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     @admin.display(description="Status", ordering="status")
     def status_badge(self, story: Story) -> SafeString:
         return badge_for(story.status)
+
+    @admin.display(description="Status", ordering="status")
+    def listed_status(self, story: Story) -> SafeString:
+        return _listed_status(story)
+
+    @admin.display(description="Changes since approval")
+    def since_approval(self, story: Story) -> SafeString | str:
+        return _since_approval(story)
 
     @admin.display(description="Cards")
     def card_badges(self, story: Story) -> SafeString:
@@ -157,19 +199,108 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
             services.save_card(card=card, user=request.user)
         formset.save_m2m()
 
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        for other in services.similar_stories(form.instance):
+            self.message_user(
+                request,
+                f"“{other.title}” (no. {other.position} in {other.deck}) may be the same story: it has the "
+                "same title, key verse or person. Check before you submit it.",
+                messages.WARNING,
+            )
+
+    # --- a new story starts filled in as far as it can be ---
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        initial = super().get_changeform_initial_data(request)
+        decks = list(Deck.objects.all()[:2])
+        if "deck" not in initial and len(decks) == 1:
+            initial["deck"] = decks[0].pk
+        deck = Deck.objects.filter(pk=initial.get("deck")).first() if initial.get("deck") else None
+        if deck is not None and "position" not in initial:
+            initial["position"] = services.next_position(deck)
+        return initial
+
+    def get_formset_kwargs(
+        self, request: HttpRequest, obj: Story, inline: Any, prefix: str
+    ) -> dict[str, Any]:
+        kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
+        if isinstance(inline, CardInline):
+            # The empty rows are the missing kinds, in game order: Person, Place, Moment, Word.
+            have = set(obj.cards.values_list("kind", flat=True)) if obj.pk else set()
+            kwargs["initial"] = [{"kind": kind} for kind in KIND_ORDER if kind not in have]
+        return kwargs
+
+    # --- the story and its cards, reviewed together ---
+
+    def get_urls(self) -> list:
+        extra = [
+            path(
+                "<path:object_id>/together/<str:step>/",
+                self.admin_site.admin_view(self.together_view),
+                name="content_story_together",
+            )
+        ]
+        return extra + super().get_urls()
+
+    def together_view(self, request: HttpRequest, object_id: str, step: str) -> HttpResponse:
+        """Submit, or approve, the story with its cards in one step (POST only)."""
+        story = self.get_object(request, object_id)
+        if story is None or step not in {"submit", "approve"}:
+            raise Http404("Nothing to review here")
+        if request.method == "POST":
+            try:
+                done = self._together(request, story, step)
+            except (PermissionDenied, ValidationError) as error:
+                self.message_user(request, reason_of(error), messages.ERROR)
+            else:
+                verb = "Sent for review" if step == "submit" else "Approved"
+                self.message_user(request, f"{verb}: {_items(done)}.", messages.SUCCESS)
+        return HttpResponseRedirect(self._change_url(story))
+
+    def _together(self, request: HttpRequest, story: Story, step: str) -> list:
+        if step == "submit":
+            return services.submit_story_with_cards(story=story, user=request.user)
+        seen = {
+            card.pk: parse_revision(request.POST.get(f"revision-card-{card.pk}"))
+            for card in story.cards.all()
+        }
+        revision = parse_revision(request.POST.get("revision"))
+        return services.approve_story_with_cards(
+            story=story, user=request.user, revision=revision, card_revisions=seen
+        )
+
+    def review_steps(self, request: HttpRequest, obj: Story | None) -> list[dict[str, Any]]:
+        steps = super().review_steps(request, obj)
+        if obj is None:
+            return steps
+        url = lambda step: reverse("admin:content_story_together", args=[obj.pk, step])  # noqa: E731
+        items = [obj, *in_kind_order(obj.cards.all())]
+        user = request.user
+        if user.has_perm("content.submit_story") and any(i.status in services.WAITING for i in items):
+            steps.insert(0, {"label": "Submit story with its cards", "url": url("submit"), "post": True})
+        in_review = [i for i in items if i.status == Status.IN_REVIEW]
+        may = user.has_perm("content.approve_story") and user.has_perm("content.approve_card")
+        if in_review and may and all(services.may_approve(i, user) for i in in_review):
+            hidden = {"revision": revisions.current_revision(obj) or ""}
+            hidden |= {f"revision-card-{c.pk}": revisions.current_revision(c) or "" for c in items[1:]}
+            label = "Approve story with its cards"
+            steps.insert(0, {"label": label, "url": url("approve"), "post": True, "hidden": hidden})
+        return steps
+
 
 @admin.register(Card)
 class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
     form = CardAdminForm
-    list_display = ["title", "kind", "story", "status_badge", "edited_by", "updated_at"]
-    list_filter = ["status", "kind", "story__deck"]
+    list_display = ["title", "kind", "story", "listed_status", "edited_by", "updated_at"]
+    list_filter = ["status", "kind", "story__deck", ("story", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["title", "description", "reference", "verse_text", "story__title"]
-    readonly_fields = ["status_badge", "verse", "edited_by", "preview", "history"]
+    readonly_fields = ["status_badge", "verse", "edited_by", "since_approval", "preview", "history"]
     list_select_related = ["story", "last_edited_by"]
     autocomplete_fields = ["story"]
     fieldsets = [
         (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "since_approval", "history"]}),
         ("As players see it", {"fields": ["preview"]}),
     ]
 
@@ -179,9 +310,20 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:
         return super().get_queryset(request).in_kind_order()
 
+    def get_ordering(self, request: HttpRequest) -> list:
+        return list(GAME_ORDER)
+
     @admin.display(description="Status", ordering="status")
     def status_badge(self, card: Card) -> SafeString:
         return badge_for(card.status)
+
+    @admin.display(description="Status", ordering="status")
+    def listed_status(self, card: Card) -> SafeString:
+        return _listed_status(card)
+
+    @admin.display(description="Changes since approval")
+    def since_approval(self, card: Card) -> SafeString | str:
+        return _since_approval(card)
 
     @admin.display(description="Verse (King James Version)")
     def verse(self, card: Card) -> SafeString:
@@ -203,8 +345,8 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
         services.save_card(card=obj, user=request.user)
 
 
-@admin.register(Decision)
-class DecisionAdmin(admin.ModelAdmin):
+@admin.register(ReviewStep)
+class ReviewStepAdmin(admin.ModelAdmin):
     """The review log, read-only: decisions are made through the workflow, never edited."""
 
     list_display = ["at", "action", "actor", "card", "story", "short_note"]
@@ -213,14 +355,14 @@ class DecisionAdmin(admin.ModelAdmin):
     list_select_related = ["actor", "card__story", "story"]
 
     @admin.display(description="Note")
-    def short_note(self, decision: Decision) -> str:
+    def short_note(self, decision: ReviewStep) -> str:
         return decision.note[:80]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Decision | None = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: ReviewStep | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Decision | None = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: ReviewStep | None = None) -> bool:
         return False

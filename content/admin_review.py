@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from content import services
+from content import revisions, services
 from content.forms import RequestChangesForm, SingleChangesForm
 from content.models import Status
 
@@ -29,7 +29,32 @@ def _step(service: Callable[..., Model], user: Any, **extra: Any) -> Step:
     return run
 
 
-def _reason(error: Exception) -> str:
+def parse_revision(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+def _seen_step(
+    service: Callable[..., Model], user: Any, seen: Callable[[Model], int | None], **extra: Any
+) -> Step:
+    """A decision about the revision the approver saw (sent with the page they decided on)."""
+
+    def run(obj: Model) -> Model:
+        return service(subject=obj, user=user, revision=seen(obj), **extra)
+
+    return run
+
+
+def listed_revision(request: HttpRequest) -> Callable[[Model], int | None]:
+    """The revision each row of the list showed (a hidden input per row)."""
+    return lambda obj: parse_revision(request.POST.get(f"revision-{obj.pk}"))
+
+
+def posted_revision(request: HttpRequest) -> Callable[[Model], int | None]:
+    """The revision one object's page showed."""
+    return lambda obj: parse_revision(request.POST.get("revision"))
+
+
+def reason_of(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return " ".join(error.messages)
     return str(error) or "You are not allowed to do that."
@@ -61,7 +86,7 @@ class ReviewAdminMixin:
                 step(obj)
                 succeeded += 1
             except (PermissionDenied, ValidationError) as error:
-                self.message_user(request, _reason(error), messages.ERROR)
+                self.message_user(request, reason_of(error), messages.ERROR)
         if succeeded:
             noun = self.model._meta.verbose_name if succeeded == 1 else self.model._meta.verbose_name_plural
             self.message_user(request, f"{done}: {succeeded} {noun}.", messages.SUCCESS)
@@ -72,25 +97,36 @@ class ReviewAdminMixin:
 
     @admin.action(description="Approve", permissions=["approve"])
     def approve_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
-        self._apply(request, queryset, _step(services.approve, request.user), "Approved")
+        step = _seen_step(services.approve, request.user, listed_revision(request))
+        self._apply(request, queryset, step, "Approved")
 
     @admin.action(description="Request changes…", permissions=["approve"])
     def request_changes_selected(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
         form = RequestChangesForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
-            step = _step(services.request_changes, request.user, note=form.cleaned_data["note"])
+            note = form.cleaned_data["note"]
+            step = _seen_step(services.request_changes, request.user, listed_revision(request), note=note)
             self._apply(request, queryset, step, "Sent back with your note")
             return None
         if not form.is_bound:
             form = RequestChangesForm(
                 initial={"_selected_action": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME)}
             )
-        return self._note_page(request, form, list(queryset), action="request_changes_selected")
+        # The revisions the list showed travel on through the note page.
+        seen = {f"revision-{obj.pk}": request.POST.get(f"revision-{obj.pk}", "") for obj in queryset}
+        return self._note_page(request, form, list(queryset), action="request_changes_selected", seen=seen)
 
     def _note_page(
-        self, request: HttpRequest, form: Any, objects: list, action: str = "", cancel_url: str = ""
+        self,
+        request: HttpRequest,
+        form: Any,
+        objects: list,
+        action: str = "",
+        cancel_url: str = "",
+        seen: dict[str, str] | None = None,
     ) -> TemplateResponse:
         context = {
+            "seen": seen or {},
             **self.admin_site.each_context(request),
             "title": "Request changes",
             "opts": self.model._meta,
@@ -127,19 +163,22 @@ class ReviewAdminMixin:
             raise PermissionDenied
         if step == "changes":
             return self._single_changes(request, obj)
-        if request.method == "POST":
-            service = services.submit_for_review if step == "submit" else services.approve
-            done = "Sent for review" if step == "submit" else "Approved"
-            self._apply(request, [obj], _step(service, request.user), done)
+        if request.method == "POST" and step == "submit":
+            self._apply(request, [obj], _step(services.submit_for_review, request.user), "Sent for review")
+        elif request.method == "POST":
+            step_run = _seen_step(services.approve, request.user, posted_revision(request))
+            self._apply(request, [obj], step_run, "Approved")
         return HttpResponseRedirect(self._change_url(obj))
 
     def _single_changes(self, request: HttpRequest, obj: Model) -> HttpResponse:
         form = SingleChangesForm(request.POST if request.method == "POST" else None)
         if form.is_valid():
-            step = _step(services.request_changes, request.user, note=form.cleaned_data["note"])
+            note = form.cleaned_data["note"]
+            step = _seen_step(services.request_changes, request.user, posted_revision(request), note=note)
             self._apply(request, [obj], step, "Sent back with your note")
             return HttpResponseRedirect(self._change_url(obj))
-        return self._note_page(request, form, [obj], cancel_url=self._change_url(obj))
+        seen = {"revision": request.POST.get("revision") or request.GET.get("revision", "")}
+        return self._note_page(request, form, [obj], cancel_url=self._change_url(obj), seen=seen)
 
     def review_steps(self, request: HttpRequest, obj: Model | None) -> list[dict[str, Any]]:
         """The buttons shown on an object's page for this person and this status."""
@@ -154,8 +193,13 @@ class ReviewAdminMixin:
         if self.has_submit_permission(request) and obj.status in {Status.DRAFT, Status.CHANGES_REQUESTED}:
             steps.append({"label": "Submit for review", "url": url("submit"), "post": True})
         if self.has_approve_permission(request) and obj.status == Status.IN_REVIEW:
-            steps.append({"label": "Approve", "url": url("approve"), "post": True})
-            steps.append({"label": "Request changes", "url": url("changes"), "post": False})
+            # The buttons carry the revision on this page, so a decision is about what was seen.
+            revision = revisions.current_revision(obj)
+            if services.may_approve(obj, request.user):
+                hidden = {"revision": revision or ""}
+                steps.append({"label": "Approve", "url": url("approve"), "post": True, "hidden": hidden})
+            changes_url = f"{url('changes')}?revision={revision or ''}"
+            steps.append({"label": "Request changes", "url": changes_url, "post": False})
         return steps
 
     def change_view(

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from content import bible
+from content import bible, revisions
 from content.default_deck import DECK_NAME, DECK_SLUG, STORIES, SYSTEM_REVIEWER_EMAIL, StoryData
-from content.models import Card, Decision, Deck, Kind, Status, Story
+from content.models import Card, Deck, Kind, ReviewStep, Status, Story
 
 LOADED_NOTE = "Approved by the system when the default deck was loaded."
 
@@ -60,15 +60,27 @@ def _cards(data: StoryData) -> list[Card]:
     ]
 
 
+def _loaded(subject: Card | Story, reviewer) -> None:
+    """The system reviewer's approval of the revision just created."""
+    about = {"card": subject} if isinstance(subject, Card) else {"story": subject}
+    ReviewStep.objects.create(
+        **about,
+        actor=reviewer,
+        action=ReviewStep.Action.LOADED,
+        note=LOADED_NOTE,
+        revision=revisions.current_revision(subject),
+    )
+
+
 def _create_story(deck: Deck, data: StoryData, reviewer) -> Story:
     story = Story.objects.create(
         deck=deck, position=data.position, title=data.title, summary=data.summary, status=Status.APPROVED
     )
-    Decision.objects.create(story=story, actor=reviewer, action=Decision.Action.LOADED, note=LOADED_NOTE)
+    _loaded(story, reviewer)
     for card in _cards(data):
         card.story, card.status = story, Status.APPROVED
         card.save()
-        Decision.objects.create(card=card, actor=reviewer, action=Decision.Action.LOADED, note=LOADED_NOTE)
+        _loaded(card, reviewer)
     return story
 
 

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
+from simple_history.models import HistoricalRecords
 
 
 class Status(models.TextChoices):
@@ -29,9 +31,17 @@ class Kind(models.TextChoices):
 
 
 KIND_ORDER = [kind.value for kind in Kind]
-# The fields a player sees; changing any of them is an edit that needs a fresh review.
-CARD_CONTENT_FIELDS = ("title", "description", "reference", "verse_text")
-STORY_CONTENT_FIELDS = ("title", "summary", "position")
+# The fields that reach players (and which story a card is in): changing any of them is an edit
+# that makes a new revision and needs a fresh review.
+CARD_CONTENT_FIELDS = ("story_id", "kind", "title", "description", "reference", "verse_text")
+STORY_CONTENT_FIELDS = ("deck_id", "position", "title", "summary")
+# The review's own bookkeeping is not content: a status change is a step, not a revision.
+NOT_REVISED = ["status", "last_edited_by", "updated_at"]
+
+
+def revision_author(instance: models.Model, **kwargs: object) -> object:
+    """Who made a revision: the editor the edit service recorded (None for loaded content)."""
+    return instance.last_edited_by if instance.last_edited_by_id else None
 
 
 class Deck(models.Model):
@@ -63,7 +73,15 @@ class StoryQuerySet(models.QuerySet["Story"]):
         return self.filter(deck=deck)
 
     def with_approved_card_count(self) -> StoryQuerySet:
-        return self.annotate(approved_cards=Count("cards", filter=Q(cards__status=Status.APPROVED)))
+        # A subquery, not a join: a search across the cards must not multiply the count.
+        approved = (
+            Card.objects.filter(story=OuterRef("pk"), status=Status.APPROVED)
+            .order_by()
+            .values("story")
+            .annotate(n=Count("pk"))
+            .values("n")
+        )
+        return self.annotate(approved_cards=Coalesce(Subquery(approved), 0))
 
     def dealable(self) -> StoryQuerySet:
         """Approved stories whose four cards are all approved (R1)."""
@@ -82,6 +100,7 @@ class Story(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(excluded_fields=NOT_REVISED, get_user=revision_author)
 
     objects = StoryQuerySet.as_manager()
 
@@ -100,12 +119,20 @@ class Story(models.Model):
         return self.title
 
 
+def kind_rank() -> models.Case:
+    """Person, Place, Moment, Word as 0..3, for ordering in SQL."""
+    return models.Case(*(models.When(kind=k, then=i) for i, k in enumerate(KIND_ORDER)))
+
+
+# Cards as the game shows them: deck by deck, story by story, each story's four in kind order.
+GAME_ORDER = ("story__deck", "story__position", kind_rank().asc())
+
+
 class CardQuerySet(models.QuerySet["Card"]):
     """Cards, read as English."""
 
     def in_kind_order(self) -> CardQuerySet:
-        rank = models.Case(*(models.When(kind=k, then=i) for i, k in enumerate(KIND_ORDER)))
-        return self.alias(kind_rank=rank).order_by("story__deck", "story__position", "kind_rank")
+        return self.order_by(*GAME_ORDER)
 
     def approved(self) -> CardQuerySet:
         return self.filter(status=Status.APPROVED)
@@ -130,6 +157,7 @@ class Card(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(excluded_fields=NOT_REVISED, get_user=revision_author)
 
     objects = CardQuerySet.as_manager()
 
@@ -160,7 +188,7 @@ def in_kind_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda card: KIND_ORDER.index(card.kind))
 
 
-class Decision(models.Model):
+class ReviewStep(models.Model):
     """One step of the review, kept for good: who did what to a card or a story, when, and why."""
 
     class Action(models.TextChoices):
@@ -170,9 +198,11 @@ class Decision(models.Model):
         REOPENED = "reopened", "Edited after approval, back to review"
         LOADED = "loaded", "Loaded and approved with the default deck"
 
-    card = models.ForeignKey(Card, null=True, blank=True, on_delete=models.CASCADE, related_name="decisions")
+    card = models.ForeignKey(
+        Card, null=True, blank=True, on_delete=models.CASCADE, related_name="review_steps"
+    )
     story = models.ForeignKey(
-        Story, null=True, blank=True, on_delete=models.CASCADE, related_name="decisions"
+        Story, null=True, blank=True, on_delete=models.CASCADE, related_name="review_steps"
     )
     # Kept when a member leaves: the decision still happened.
     actor = models.ForeignKey(
@@ -181,6 +211,8 @@ class Decision(models.Model):
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=20, choices=Action.choices)
     note = models.TextField(blank=True)
+    # The revision (history id) this step was about: an approval is of exactly what was seen.
+    revision = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]

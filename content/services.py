@@ -7,15 +7,17 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 
-from content import bible
+from content import bible, notify, revisions
 from content.models import (
     CARD_CONTENT_FIELDS,
     STORY_CONTENT_FIELDS,
     Card,
-    Decision,
     Deck,
     Kind,
+    ReviewStep,
     Status,
     Story,
     in_kind_order,
@@ -40,6 +42,26 @@ class DeckNotReady(Exception):
 # --- Review steps -------------------------------------------------------------------------------
 
 
+class StaleRevision(ValidationError):
+    """The card or story changed since the approver opened it: nothing was decided."""
+
+    def __init__(self, subject: Subject, seen: int | None) -> None:
+        if seen is None:
+            # No revision came with the decision (an old page, or a hand-made request).
+            self.changes = []
+            super().__init__(
+                f"The page you decided on did not say which version of {_label(subject)} you saw, so "
+                "nothing was done. Open it again and decide on what is there now."
+            )
+            return
+        self.changes = revisions.changes(subject, since=seen)
+        what = "; ".join(str(c) for c in self.changes) or "it was saved again"
+        super().__init__(
+            f"{_label(subject)} changed since you opened it, so nothing was done. What changed: {what}. "
+            "Read it again and decide on what is there now."
+        )
+
+
 def _label(subject: Subject) -> str:
     return f"“{subject.title}”"
 
@@ -54,97 +76,140 @@ def _lock(subject: Subject) -> Subject:
     return type(subject).objects.select_for_update().get(pk=subject.pk)
 
 
-def _record(subject: Subject, *, user: Any, action: str, note: str = "") -> Decision:
+def _record(subject: Subject, *, user: Any, action: str, note: str = "", revision: int | None) -> ReviewStep:
     about = {"card": subject} if isinstance(subject, Card) else {"story": subject}
-    return Decision.objects.create(actor=user, action=action, note=note, **about)
+    return ReviewStep.objects.create(actor=user, action=action, note=note, revision=revision, **about)
+
+
+def _require_seen(locked: Subject, revision: int | None) -> int | None:
+    """The approver decides on the revision they saw, and only if it is still the current one."""
+    current = revisions.current_revision(locked)
+    if revision != current:
+        raise StaleRevision(locked, revision)
+    return current
+
+
+def may_approve(subject: Subject, user: Any) -> bool:
+    """Four eyes: nobody who edited any revision since the last approval approves it."""
+    return user.pk not in revisions.editors_since_approval(subject)
 
 
 def _move(
-    subject: Subject, *, user: Any, allowed_from: set[str], to: str, action: str, refusal: str, note: str = ""
+    subject: Subject,
+    *,
+    user: Any,
+    allowed_from: set[str],
+    to: str,
+    action: str,
+    refusal: str,
+    note: str = "",
+    revision: int | None = None,
 ) -> Subject:
-    """Change a status in one locked step and record the decision."""
+    """Change a status in one locked step and record it; a status is not a revision of the content."""
     locked = _lock(subject)
     if locked.status not in allowed_from:
         raise ValidationError(f"{_label(locked)} {refusal} (it is {locked.get_status_display().lower()}).")
+    type(locked).objects.filter(pk=locked.pk).update(status=to, updated_at=timezone.now())
     locked.status = to
-    locked.save(update_fields=["status", "updated_at"])
-    _record(locked, user=user, action=action, note=note)
+    _record(
+        locked, user=user, action=action, note=note, revision=revision or revisions.current_revision(locked)
+    )
     subject.status = locked.status
     return locked
 
 
 @transaction.atomic
 def submit_for_review(*, subject: Subject, user: Any) -> Subject:
-    """An editor sends a draft, or a reworked card, to the approvers."""
+    """An editor sends a draft, or a reworked card, to the approvers (who are mailed after commit)."""
+    done = _submit(subject, user)
+    notify.submitted([done], by=user)
+    return done
+
+
+def _submit(subject: Subject, user: Any) -> Subject:
     _require_perm(user, subject, "submit")
     return _move(
         subject,
         user=user,
         allowed_from={Status.DRAFT, Status.CHANGES_REQUESTED},
         to=Status.IN_REVIEW,
-        action=Decision.Action.SUBMITTED,
+        action=ReviewStep.Action.SUBMITTED,
         refusal="can only be submitted as a draft or after changes were asked for",
     )
 
 
 @transaction.atomic
-def approve(*, subject: Subject, user: Any) -> Subject:
-    """An approver says yes; never to their own latest edit (four eyes)."""
+def approve(*, subject: Subject, user: Any, revision: int | None) -> Subject:
+    """An approver says yes to the revision they saw; never to one they (or anyone since) edited."""
+    done = _approve(subject, user, revision)
+    notify.decided([done], by=user, approved=True)
+    return done
+
+
+def _approve(subject: Subject, user: Any, revision: int | None) -> Subject:
     _require_perm(user, subject, "approve")
-    if subject.last_edited_by_id is not None and subject.last_edited_by_id == user.pk:
+    locked = _lock(subject)
+    seen = _require_seen(locked, revision)
+    if not may_approve(locked, user):
         raise PermissionDenied(
-            f"You made the latest edit to {_label(subject)}, so another approver must approve it."
+            f"You edited {_label(locked)} since it was last approved, so another approver must approve it."
         )
     return _move(
         subject,
         user=user,
         allowed_from={Status.IN_REVIEW},
         to=Status.APPROVED,
-        action=Decision.Action.APPROVED,
+        action=ReviewStep.Action.APPROVED,
         refusal="can only be approved while in review",
+        revision=seen,
     )
 
 
 @transaction.atomic
-def request_changes(*, subject: Subject, user: Any, note: str) -> Subject:
-    """An approver sends a card back with a note saying what to change."""
+def request_changes(*, subject: Subject, user: Any, note: str, revision: int | None) -> Subject:
+    """An approver sends the revision they saw back with a note saying what to change."""
     _require_perm(user, subject, "approve")
     note = (note or "").strip()
     if not note:
         raise ValidationError("Please write a note saying what should change.")
-    return _move(
+    locked = _lock(subject)
+    seen = _require_seen(locked, revision)
+    done = _move(
         subject,
         user=user,
         allowed_from={Status.IN_REVIEW},
         to=Status.CHANGES_REQUESTED,
-        action=Decision.Action.CHANGES_REQUESTED,
+        action=ReviewStep.Action.CHANGES_REQUESTED,
         refusal="can only be sent back while in review",
         note=note,
+        revision=seen,
     )
+    notify.decided([done], by=user, approved=False, note=note)
+    return done
 
 
 def submit_card(*, card: Card, user: Any) -> Card:
     return submit_for_review(subject=card, user=user)
 
 
-def approve_card(*, card: Card, user: Any) -> Card:
-    return approve(subject=card, user=user)
+def approve_card(*, card: Card, user: Any, revision: int | None) -> Card:
+    return approve(subject=card, user=user, revision=revision)
 
 
-def request_card_changes(*, card: Card, user: Any, note: str) -> Card:
-    return request_changes(subject=card, user=user, note=note)
+def request_card_changes(*, card: Card, user: Any, note: str, revision: int | None) -> Card:
+    return request_changes(subject=card, user=user, note=note, revision=revision)
 
 
 def submit_story(*, story: Story, user: Any) -> Story:
     return submit_for_review(subject=story, user=user)
 
 
-def approve_story(*, story: Story, user: Any) -> Story:
-    return approve(subject=story, user=user)
+def approve_story(*, story: Story, user: Any, revision: int | None) -> Story:
+    return approve(subject=story, user=user, revision=revision)
 
 
-def request_story_changes(*, story: Story, user: Any, note: str) -> Story:
-    return request_changes(subject=story, user=user, note=note)
+def request_story_changes(*, story: Story, user: Any, note: str, revision: int | None) -> Story:
+    return request_changes(subject=story, user=user, note=note, revision=revision)
 
 
 # --- Edits --------------------------------------------------------------------------------------
@@ -159,7 +224,7 @@ def _changed(subject: Subject, fields: tuple[str, ...]) -> list[str]:
 
 
 def _save_edit(subject: Subject, *, user: Any, fields: tuple[str, ...]) -> Subject:
-    """Save an edit; approved content that changed goes back to review, and the editor is noted."""
+    """Save an edit as a new revision; approved content that changed goes back to review."""
     creating = subject.pk is None
     _require_perm(user, subject, "add" if creating else "change")
     changed = _changed(subject, fields)
@@ -169,9 +234,23 @@ def _save_edit(subject: Subject, *, user: Any, fields: tuple[str, ...]) -> Subje
     if reopen:
         subject.status = Status.IN_REVIEW
     subject.full_clean()
-    subject.save()
+    if not changed:
+        # Saving what is already there is not a revision: it must not stale an approver's page.
+        subject.skip_history_when_saving = True
+    try:
+        subject.save()
+    finally:
+        if not changed:
+            del subject.skip_history_when_saving
     if reopen:
-        _record(subject, user=user, action=Decision.Action.REOPENED, note="Changed: " + ", ".join(changed))
+        names = ", ".join(f.removesuffix("_id") for f in changed)
+        _record(
+            subject,
+            user=user,
+            action=ReviewStep.Action.REOPENED,
+            note=f"Changed: {names}",
+            revision=revisions.current_revision(subject),
+        )
     return subject
 
 
@@ -189,15 +268,19 @@ def fill_verse(card: Card) -> None:
 
 @transaction.atomic
 def save_card(*, card: Card, user: Any) -> Card:
-    """The admin's save for a card: verse looked up, approval reset when the content changed."""
+    """The admin's save for a card: verse looked up, approval withdrawn when the content changed.
+
+    Moving a card to another story is an edit like any other: the card goes back to review, so
+    neither story is dealt with it until an approver has seen it where it now is.
+    """
     fill_verse(card)
-    return _save_edit(card, user=user, fields=("kind", *CARD_CONTENT_FIELDS))
+    return _save_edit(card, user=user, fields=CARD_CONTENT_FIELDS)
 
 
 @transaction.atomic
 def save_story(*, story: Story, user: Any) -> Story:
-    """The admin's save for a story: approval reset when the content changed."""
-    return _save_edit(story, user=user, fields=("deck_id", *STORY_CONTENT_FIELDS))
+    """The admin's save for a story: approval withdrawn when the content changed."""
+    return _save_edit(story, user=user, fields=STORY_CONTENT_FIELDS)
 
 
 @transaction.atomic
@@ -297,3 +380,53 @@ def engine_deck(deck: Deck) -> list[dict[str, Any]]:
 
 def live_deck() -> Deck | None:
     return Deck.objects.filter(is_live=True).first()
+
+
+# --- A story with its cards, in one step ------------------------------------------------------
+
+WAITING = {Status.DRAFT, Status.CHANGES_REQUESTED}
+
+
+@transaction.atomic
+def submit_story_with_cards(*, story: Story, user: Any) -> list[Subject]:
+    """The story and each of its cards that waits for review, submitted together (all or nothing)."""
+    waiting = [s for s in [story, *in_kind_order(story.cards.all())] if s.status in WAITING]
+    if not waiting:
+        raise ValidationError(f"Nothing in {_label(story)} waits to be submitted.")
+    done = [_submit(subject, user) for subject in waiting]
+    notify.submitted(done, by=user)
+    return done
+
+
+@transaction.atomic
+def approve_story_with_cards(
+    *, story: Story, user: Any, revision: int | None, card_revisions: dict[int, int | None]
+) -> list[Subject]:
+    """Approve the story and its cards in review, each the revision the approver saw; all or nothing."""
+    cards = [c for c in in_kind_order(story.cards.all()) if c.status == Status.IN_REVIEW]
+    approved: list[Subject] = []
+    if story.status == Status.IN_REVIEW:
+        approved.append(_approve(story, user, revision))
+    for card in cards:
+        approved.append(_approve(card, user, card_revisions.get(card.pk)))
+    if not approved:
+        raise ValidationError(f"Nothing in {_label(story)} is in review.")
+    notify.decided(approved, by=user, approved=True)
+    return approved
+
+
+def similar_stories(story: Story) -> list[Story]:
+    """Other stories that may be the same one: same title, same key verse, or the same Person."""
+    cards = {c.kind: c for c in story.cards.all()}
+    same = Q(title__iexact=story.title)
+    if (word := cards.get(Kind.WORD)) and word.reference:
+        same |= Q(cards__kind=Kind.WORD, cards__reference=word.reference)
+    if (person := cards.get(Kind.PERSON)) and person.title:
+        same |= Q(cards__kind=Kind.PERSON, cards__title__iexact=person.title)
+    return list(Story.objects.exclude(pk=story.pk).filter(same).select_related("deck").distinct())
+
+
+def next_position(deck: Deck) -> int:
+    """Where a new story goes: after the deck's last one."""
+    last = Story.objects.in_deck(deck).order_by("-position").values_list("position", flat=True).first()
+    return (last or 0) + 1

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from channels.db import database_sync_to_async
 
-from accounts.agents import agent_for_token, agent_group
+from accounts.agents import agent_for_token, agent_group, hash_token
 from accounts.models import Agent, AgentMessage
 from game import snapshots
 from game.broadcast import agent_seat_group, table_group
-from game.consumers import CLOSE_NOT_SEATED, CLOSE_NOT_SIGNED_IN, SeatSocket
+from game.closing import Close
+from game.consumers import SeatSocket
+from game.doors import WHO_KEY, log_refusal
 from game.errors import GameError
 from game.services.agents import agent_join, agent_leave
+from justalllowgod.addresses import scope_address
 
 AUDIT_TEXT_LIMIT = 4096
 
@@ -40,11 +41,15 @@ class AgentConsumer(SeatSocket):
     code = ""
 
     async def connect(self) -> None:
-        self.agent = await database_sync_to_async(agent_for_token)(bearer_token(self.scope))
+        token = bearer_token(self.scope)
+        self.agent = await database_sync_to_async(agent_for_token)(token)
         if self.agent is None:
-            await self.close(code=CLOSE_NOT_SIGNED_IN)
+            await self.refuse(Close.SIGNED_OUT, "no approved agent with that token")
             return
-        self.who, self.recent = {"agent": self.agent}, deque()
+        self.scope[WHO_KEY] = f"agent {self.agent.pk}"
+        self.who = {"agent": self.agent}
+        # Checked again at every move: the same token, still approved.
+        self.credentials = {"agent": self.agent, "token_hash": hash_token(token)}
         await self.channel_layer.group_add(agent_group(self.agent.pk), self.channel_name)
         await self.accept()
         await self.send_json({"type": "hello", "version": 0, "agent": self.agent.name})
@@ -67,7 +72,9 @@ class AgentConsumer(SeatSocket):
         code = message.get("code")
         if not isinstance(code, str) or self.table_id is not None:
             raise GameError("malformed_message")
-        table = await database_sync_to_async(agent_join)(agent=self.agent, code=code)
+        table = await database_sync_to_async(agent_join)(
+            agent=self.agent, code=code, ip=scope_address(self.scope)
+        )
         self.code, self.table_id = table.code, table.pk
         self.seat_group = agent_seat_group(self.table_id, self.agent.pk)
         async with self.holding():
@@ -76,7 +83,7 @@ class AgentConsumer(SeatSocket):
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
             welcome = await database_sync_to_async(snapshots.welcome)(table_id=table.pk, agent=self.agent)
             if welcome is None:
-                await self.turn_away(CLOSE_NOT_SEATED)
+                await self.turn_away(Close.NOT_SEATED)
                 return "closed_not_seated"
             del welcome["table_id"]
             await self.send_json(welcome)
@@ -102,5 +109,7 @@ class AgentConsumer(SeatSocket):
         await super().on_hello(message)
 
     async def revoked(self, event: dict) -> None:
-        """Approval withdrawn or token revoked: the socket closes at once."""
-        await self.close(code=CLOSE_NOT_SIGNED_IN)
+        """Approval withdrawn or token revoked: the socket closes at once (JagAI has its seat)."""
+        if not self.closed:
+            log_refusal(self.scope, Close.SIGNED_OUT, "agent withdrawn or token revoked")
+            await self.turn_away(Close.SIGNED_OUT)

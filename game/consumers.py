@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,20 +13,17 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 
 from game import outbox, services, snapshots
 from game.broadcast import LOBBY_GROUP, member_group, table_group
+from game.closing import REFUSAL_CLOSES, Close
 from game.devices import device_from_scope
 from game.dispatch import DirectDispatch
+from game.doors import log_refusal
 from game.errors import GameError
-
-# Close codes in the 4000 range are ours.
-CLOSE_NOT_SIGNED_IN = 4401
-CLOSE_NOT_SEATED = 4403
-CLOSE_TOO_BIG = 1009
-CLOSE_TOO_MANY = 1008
-CLOSE_SERVER_ERROR = 1011
+from game.member_door import MemberDoor
+from game.services import access
+from justalllowgod.addresses import scope_address
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +44,20 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
     held_back: deque[dict] | None = None
     # Set once the server closes the socket: messages still on their way to it are not sent.
     closed = False
+    accepted = False
 
     async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
         self.closed = True
-        await super().close(code=code, reason=reason)
+        await super().close(code=int(code) if isinstance(code, Close) else code, reason=reason)
+
+    async def refuse(self, code: Close, detail: str = "") -> None:
+        """Turn a socket away with a close code the client can read: a handshake refused before
+        accept() reaches a browser only as 1006, so it is accepted first, then closed."""
+        log_refusal(self.scope, code, detail)
+        if not self.closed:
+            if not self.accepted:
+                await self.accept()
+            await self.close(code=code)
 
     async def websocket_connect(self, message: dict) -> None:
         hand_over = getattr(self.channel_layer, "hand_over", None)
@@ -75,10 +81,17 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         else:
             self.held_back.append(message)
 
-    async def turn_away(self, code: int) -> None:
+    async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
+        self.accepted = True
+        await super().accept(subprotocol, headers)
+
+    async def turn_away(self, code: Close) -> None:
         """Close a socket that joined its groups but may not stay: it leaves them now, not when the
-        close is answered (and, closed, it relays nothing held or queued for it)."""
-        await self.disconnect(code)
+        close is answered (and, closed, it relays nothing held or queued for it). A socket not yet
+        accepted is accepted first, so the client reads the code (see `refuse`)."""
+        await self.disconnect(int(code))
+        if not self.accepted and not self.closed:
+            await self.accept()
         await self.close(code=code)
 
     async def _handle_handed_over(self, message: dict) -> None:
@@ -88,7 +101,7 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
             # It would have ended the consumer on its own receive loop; here it must not stop the
             # sender from reaching the group's other sockets.
             log.exception("handling a %s message failed; closing the socket", message.get("type"))
-            await self.close(code=CLOSE_SERVER_ERROR)
+            await self.close(code=Close.SERVER_ERROR)
 
     @asynccontextmanager
     async def holding(self) -> AsyncIterator[None]:
@@ -130,13 +143,11 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         await self.send(text_data=outbox.to_text(content))
 
 
-class LobbyConsumer(ServerSocket):
+class LobbyConsumer(MemberDoor, ServerSocket):
     """The start screen's live list of open public tables, for signed-in members."""
 
     async def connect(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_NOT_SIGNED_IN)
+        if not await self.admit_member():
             return
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
@@ -145,20 +156,23 @@ class LobbyConsumer(ServerSocket):
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        await self.leave_member_groups()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The lobby only listens."""
 
 
 class SeatSocket(ServerSocket):
-    """What every seat's socket shares: size and rate caps, parsing, moves, catch-up, errors."""
+    """What every seat's socket shares: parsing, moves, catch-up, errors. Frames were measured and
+    counted on arrival (game/doors.py) before they reach it."""
 
     table_id: int | None = None
     # The group that carries this socket's own seat's view, once it is seated.
     seat_group: str | None = None
     # Who is sitting, as the services take it: {"user": member} or {"agent": agent}.
     who: dict[str, Any]
-    recent: deque[float]
+    # What the services check at every act: the member's session, or the agent's token.
+    credentials: dict[str, Any]
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
@@ -169,13 +183,9 @@ class SeatSocket(ServerSocket):
         """A hook for sockets that keep an audit of what they were sent."""
 
     async def _handle(self, raw: str) -> str:
-        """Cap, parse and dispatch one frame; returns "ok" or why it was refused."""
-        if len(raw) > settings.WS_MAX_MESSAGE_BYTES or len(raw.encode()) > settings.WS_MAX_MESSAGE_BYTES:
-            await self.close(code=CLOSE_TOO_BIG)
-            return "closed_too_big"
-        if self._flooding():
-            await self.close(code=CLOSE_TOO_MANY)
-            return "closed_flooding"
+        """Parse and dispatch one frame; returns "ok" or why it was refused."""
+        if self.closed:
+            return "closed"
         try:
             message = json.loads(raw)
         except ValueError:
@@ -189,19 +199,20 @@ class SeatSocket(ServerSocket):
         try:
             return await handler(message) or "ok"
         except GameError as error:
-            return await self.send_error(error, ref=message.get("id"))
+            return await self.refused(error, ref=message.get("id"))
+
+    async def refused(self, error: GameError, ref: Any = None) -> str:
+        """Say why an act was refused; if whoever is here may no longer act at all, close too."""
+        await self.send_error(error, ref=ref)
+        close = REFUSAL_CLOSES.get(error.code)
+        if close is not None:
+            await self.turn_away(close)
+        return error.code
 
     @cached_property
     def device_id(self) -> str:
         """The browser's signed device id, checked once per socket rather than on every move."""
         return device_from_scope(self.scope)
-
-    def _flooding(self) -> bool:
-        now = time.monotonic()
-        self.recent.append(now)
-        while self.recent and now - self.recent[0] > 1.0:
-            self.recent.popleft()
-        return len(self.recent) > settings.WS_MAX_MESSAGES_PER_SECOND
 
     async def on_move(self, message: dict) -> str:
         move_id, version, move = message.get("id"), message.get("version"), message.get("move")
@@ -212,14 +223,14 @@ class SeatSocket(ServerSocket):
                 outbox.for_socket(services.play_move, self.seat_group)
             )(
                 table_id=self.table_id,
-                **self.who,
+                **self.credentials,
                 move_id=move_id,
                 version=version,
                 move=move,
                 device_id=self.device_id,
             )
         except GameError as error:
-            await self.send_error(error, ref=move_id)
+            await self.refused(error, ref=move_id)
             if error.code == "stale_version":
                 await self.on_hello({"version": max(0, version)})
             return error.code
@@ -270,27 +281,36 @@ class SeatSocket(ServerSocket):
         return error.code
 
 
-class TableConsumer(SeatSocket):
+class TableConsumer(MemberDoor, SeatSocket):
     """One member's socket at one table: their seat's view in, their moves out."""
 
     async def connect(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_NOT_SIGNED_IN)
+        if not await self.admit_member():
             return
+        user = self.scope["user"]
         code = self.scope["url_route"]["kwargs"]["code"]
-        table_id = await database_sync_to_async(snapshots.seated_at)(code=code, user=user)
+        try:
+            table_id, seated = await database_sync_to_async(access.table_for_socket)(
+                code=code, user=user, ip=scope_address(self.scope)
+            )
+        except GameError as error:  # too many wrong codes
+            await self.refuse(REFUSAL_CLOSES.get(error.code, Close.TOO_MANY), error.code)
+            return
         if table_id is None:
-            await self.close(code=CLOSE_NOT_SEATED)
+            await self.refuse(Close.NOT_FOUND, f"no table {code[:8]!r}")
+            return
+        if not seated:
+            await self.refuse(Close.NOT_SEATED)
             return
         self.table_id, self.seat_group = table_id, member_group(table_id, user.pk)
-        self.who, self.recent = {"user": user}, deque()
+        self.who = {"user": user}
+        self.credentials = {"user": user, "session_key": self.session_key}
         # In the groups before the welcome is read (websocket_connect holds what arrives meanwhile).
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
         welcome = await database_sync_to_async(snapshots.welcome)(table_id=table_id, user=user)
         if welcome is None:  # left meanwhile
-            await self.turn_away(CLOSE_NOT_SEATED)
+            await self.turn_away(Close.NOT_SEATED)
             return
         del welcome["table_id"]
         await self.accept()
@@ -301,11 +321,12 @@ class TableConsumer(SeatSocket):
         if self.table_id is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
+        await self.leave_member_groups()
 
     async def on_react(self, message: dict) -> None:
         reaction = message.get("reaction")
         if not isinstance(reaction, str):
             raise GameError("bad_reaction")
         await database_sync_to_async(services.react)(
-            table_id=self.table_id, user=self.scope["user"], reaction=reaction
+            table_id=self.table_id, reaction=reaction, **self.credentials
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
@@ -50,6 +51,7 @@ class DeviceCookieMiddleware:
                 max_age=MAX_AGE,
                 httponly=True,
                 samesite="Lax",
-                secure=request.is_secure(),
+                # Never sent in clear in production, whatever the proxy says about the scheme.
+                secure=request.is_secure() or not settings.DEBUG,
             )
         return response

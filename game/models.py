@@ -17,6 +17,10 @@ class TableQuerySet(models.QuerySet["Table"]):
     def unfinished(self) -> TableQuerySet:
         return self.filter(status__in=[Table.Status.WAITING, Table.Status.PLAYING])
 
+    def waiting_hosted_by(self, user: object) -> TableQuerySet:
+        """Private tables this member opened that have not started: a host keeps one at a time."""
+        return self.filter(host=user, kind=Table.Kind.PRIVATE, status=Table.Status.WAITING)
+
     def open_public(self) -> TableQuerySet:
         """Public tables still counting down, soonest start first."""
         return self.filter(kind=Table.Kind.PUBLIC, status=Table.Status.WAITING).order_by(

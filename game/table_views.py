@@ -16,10 +16,13 @@ from game.errors import GameError
 from game.forms import JoinForm, PrivateTableForm
 from game.models import Table
 from game.qr import qr_svg
+from game.services.access import find_table
+from game.services.starting import seat_list
+from justalllowgod.addresses import request_address
 
 
 def client_ip(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "")
+    return request_address(request.META)
 
 
 def member_view(view):
@@ -52,6 +55,10 @@ def new_private_table(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Please choose four or five seats.")
         return redirect("home")
+    waiting = Table.objects.waiting_hosted_by(request.user).first()
+    if waiting is not None:
+        messages.info(request, f"You already have a table waiting: {waiting.code}. Here it is.")
+        return redirect(table_url(waiting))
     table = services.create_private_table(user=request.user, **form.cleaned_data)
     return redirect(table_url(table))
 
@@ -67,15 +74,19 @@ def join_table(request: HttpRequest) -> HttpResponse:
 
 @member_view
 def join_link(request: HttpRequest, code: str) -> HttpResponse:
-    """The QR code's link: sign in if needed, then sit at the table."""
-    if request.method == "POST" or not _is_seated(request, code):
+    """The QR code's link: sign in if needed, then a page that shows the table and asks before it
+    seats you. Only the POST of its Join button joins, so no other site can seat a visitor."""
+    if request.method == "POST":
         table = services.join_by_code(user=request.user, code=code, ip=client_ip(request))
         return redirect(table_url(table))
-    return redirect(reverse("table", args=[codes.normalize(code)]))
-
-
-def _is_seated(request: HttpRequest, code: str) -> bool:
-    return Table.objects.unfinished().filter(code=codes.normalize(code), seats__user=request.user).exists()
+    table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
+    if table is None:
+        raise Http404("No such table")
+    seats = seat_list(table)
+    if any(s.user_id == request.user.pk for s in seats):
+        return redirect(table_url(table))
+    context = {"table": table, "seats": seats, "free": max(0, table.seat_count - len(seats))}
+    return render(request, "game/join.html", context)
 
 
 @require_POST
@@ -87,22 +98,23 @@ def play_now(request: HttpRequest) -> HttpResponse:
 @member_view
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
     """The waiting room and the game: one page, brought to life by static/js/table.js."""
-    normal = codes.normalize(code)
-    table = Table.objects.by_code(normal).filter(seats__user=request.user).first()
+    table = find_table(code, user=request.user, ip=client_ip(request))
     if table is None:
-        if Table.objects.unfinished().filter(code=normal).exists():
-            return redirect("join_link", code=normal)
+        raise Http404("No such table")
+    if not table.seats.filter(user=request.user).exists():
+        if table.is_open:
+            return redirect("join_link", code=table.code)
         raise Http404("No such table")
     join_url = request.build_absolute_uri(reverse("join_link", args=[table.code]))
     return render(request, "game/table.html", {"table": table, "join_url": join_url})
 
 
-@login_required
+@member_view
 def table_qr(request: HttpRequest, code: str) -> HttpResponse:
-    normal = codes.normalize(code)
-    if not Table.objects.unfinished().filter(code=normal).exists():
+    table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
+    if table is None:
         raise Http404("No such table")
-    svg = qr_svg(request.build_absolute_uri(reverse("join_link", args=[normal])))
+    svg = qr_svg(request.build_absolute_uri(reverse("join_link", args=[table.code])))
     return HttpResponse(svg, content_type="image/svg+xml")
 
 

@@ -12,6 +12,7 @@ from content.preview import card_face, sample_question
 from content.services import live_deck
 from game.forms import JoinForm, PrivateTableForm
 from game.models import Table
+from game.rules_version import RULES_LABEL
 
 MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.
@@ -28,7 +29,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "private_form": PrivateTableForm(),
         "join_form": JoinForm(),
         "my_games": my_games(request.user),
-        "restriction": request.user.active_restriction(),
+        "restriction": request.user.restriction(),
         "open_table": Table.objects.unfinished()
         .filter(seats__user=request.user)
         .order_by("-created_at")
@@ -75,7 +76,8 @@ def _game_summary(table: Table, user: Any) -> dict[str, Any]:
 
 def how_to_play(request: HttpRequest) -> HttpResponse:
     """How to play, step by step, with real cards from the live deck."""
-    return render(request, "home/how_to_play.html", {"example": example_cards()})
+    context = {"example": example_cards(), "rules_version": RULES_LABEL}
+    return render(request, "home/how_to_play.html", context)
 
 
 def example_cards() -> dict[str, Any] | None:
@@ -110,4 +112,4 @@ def example_cards() -> dict[str, Any] | None:
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The full rules."""
-    return render(request, "home/rules.html", {"example": example_cards()})
+    return render(request, "home/rules.html", {"example": example_cards(), "rules_version": RULES_LABEL})

@@ -11,9 +11,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from game.doors import FrameGuard, OriginCheck  # noqa: E402
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 
 sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL_US / 1_000_000)
@@ -28,12 +28,14 @@ from game import outbox  # noqa: E402
 from game.agent_consumer import AgentConsumer  # noqa: E402
 
 AGENT_PATH = "/ws/agent/"
-browser_sockets = AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
-agent_sockets = AgentConsumer.as_asgi()
+# Frames are capped and counted as they arrive (FrameGuard), inside the session so its log lines
+# can name the member.
+browser_sockets = OriginCheck(AuthMiddlewareStack(FrameGuard(URLRouter(websocket_urlpatterns))))
+agent_sockets = FrameGuard(AgentConsumer.as_asgi())
 
 
 async def websocket_app(scope, receive, send):
-    """Browsers prove who they are with a session cookie from an allowed origin; agents with a token."""
+    """Browsers prove who they are with a session cookie from our own origin; agents with a token."""
     app = agent_sockets if scope["path"] == AGENT_PATH else browser_sockets
     return await app(scope, receive, send)
 

@@ -45,3 +45,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return list(default)
     return [part.strip() for part in raw.split(",") if part.strip()]
+
+
+MIN_SECRET_LENGTH = 50
+MIN_SECRET_DISTINCT = 5  # the same bar as Django's own security.W009 check
+
+
+def require_strong_secret(name: str, value: str | None, *, development_key: str) -> None:
+    """Stop start-up when a production secret is missing, short, repetitive or the local key."""
+    if not value:
+        raise ImproperlyConfigured(f"{name} is required when DJANGO_DEBUG is off")
+    if value == development_key:
+        raise ImproperlyConfigured(f"{name} is the development key; set a random one for production")
+    if len(value) < MIN_SECRET_LENGTH or len(set(value)) < MIN_SECRET_DISTINCT:
+        raise ImproperlyConfigured(
+            f"{name} must be at least {MIN_SECRET_LENGTH} random characters with at least "
+            f"{MIN_SECRET_DISTINCT} different ones"
+        )

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.urls import path
+from django.urls import path, re_path
 
 from game.consumers import LobbyConsumer, TableConsumer
+from game.doors import NotFoundSocket
 
 websocket_urlpatterns = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),
@@ -16,3 +17,6 @@ if settings.BENCH_ECHO:  # benchmark only: the transport floor (bench/echo.py)
     from bench.echo import EchoConsumer
 
     websocket_urlpatterns.append(path("ws/bench/echo/", EchoConsumer.as_asgi()))
+
+# Last: any other path is closed with 4404 instead of the router's error and a traceback.
+websocket_urlpatterns.append(re_path(r"", NotFoundSocket.as_asgi()))

@@ -8,27 +8,33 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
-from django.core.exceptions import ImproperlyConfigured
 
-from justalllowgod.env import env_bool, env_int, env_list, env_str
+from justalllowgod.env import env_bool, env_int, env_list, env_str, require_strong_secret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
+DEVELOPMENT_SECRET_KEY = "django-insecure-local-development-key-never-used-in-production"
 SECRET_KEY = env_str("DJANGO_SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off")
+if not DEBUG:
+    require_strong_secret("DJANGO_SECRET_KEY", SECRET_KEY, development_key=DEVELOPMENT_SECRET_KEY)
+elif not SECRET_KEY:
     # Local use only: a fixed key is fine when nothing is exposed.
-    SECRET_KEY = "django-insecure-local-development-key-never-used-in-production"
+    SECRET_KEY = DEVELOPMENT_SECRET_KEY
+
+# Behind one reverse proxy that we trust (deploy/): the scheme and the client address come from its
+# X-Forwarded-Proto and the rightmost X-Forwarded-For entry (justalllowgod/addresses.py); never
+# read otherwise, since any client can send those headers.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+ALLAUTH_TRUSTED_PROXY_COUNT = 1 if BEHIND_PROXY else 0
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "justalllowgod.admin_site.TeamAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -40,6 +46,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "axes",
     "csp",
+    "simple_history",
     "accounts",
     "content",
     "game",
@@ -74,6 +81,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "moderation.context_processors.notices",
             ],
         },
     },
@@ -176,6 +184,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Sign-in (django-allauth): email and password, gamer tags chosen afterwards.
 SITE_NAME = "JustAllowGod"
+# The site's public address, for links printed on paper (the rules card's QR code). Unset, the Print
+# page uses the address it was asked on, and `manage.py print_rules_card` needs --site (or DEBUG).
+SITE_URL = env_str("DJANGO_SITE_URL", "")
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
@@ -188,7 +199,7 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
-    "signup": "20/m/ip",
+    "signup": "20/m/ip,100/h/ip",
     "reset_password": "20/m/ip,5/m/key",
     "confirm_email": "1/3m/key",
 }
@@ -233,7 +244,7 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    if env_bool("DJANGO_BEHIND_PROXY", False):
+    if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
@@ -250,11 +261,15 @@ GAME_CLOCK_IN_PROCESS = env_bool("GAME_CLOCK_IN_PROCESS", True)
 GAME_CLOCK_INTERVAL_SECONDS = 1.0
 # Test-only: a fixed seed makes every deal the same (never set in production).
 GAME_FIXED_SEED = env_int("GAME_FIXED_SEED", 0) or None
+# Wrong table codes (game/services/access.py): per member or agent, and a far higher ceiling per address.
 GAME_JOIN_FAILURE_LIMIT = 10
+GAME_JOIN_FAILURE_ADDRESS_LIMIT = 100
 GAME_JOIN_FAILURE_WINDOW_SECONDS = 600
+GAME_TABLES_PER_HOUR = 30
 GAME_REACTION_INTERVAL_SECONDS = 2
 WS_MAX_MESSAGE_BYTES = 4096
 WS_MAX_MESSAGES_PER_SECOND = 20
+WS_MAX_SOCKETS_PER_MEMBER = 10
 GAME_AGENT_SECONDS = 10
 # The server process runs its event loop and a database thread side by side. A thread that wants the
 # GIL waits up to this long for the other to give it up (Python's default is 5000 us): a move's

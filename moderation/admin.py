@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
-from moderation.models import Case, Decision, Flag
+from moderation.models import Appeal, Case, Decision, Flag
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -21,20 +24,57 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+def case_page(case_id: int) -> SafeString:
+    """A link to the case's review page, where decisions are made."""
+    return format_html('<a href="{}">Open case {}</a>', reverse("review_case", args=[case_id]), case_id)
+
+
 @admin.register(Case)
 class CaseAdmin(ReadOnlyAdmin):
-    list_display = ["pk", "game", "status", "opened_at", "closed_at"]
+    list_display = ["pk", "game", "status", "opened_at", "closed_at", "claimed_by", "review_page"]
     list_filter = ["status"]
+    readonly_fields = ["review_page"]
+
+    @admin.display(description="Review page")
+    def review_page(self, case: Case) -> SafeString:
+        return case_page(case.pk)
 
 
 @admin.register(Flag)
 class FlagAdmin(ReadOnlyAdmin):
-    list_display = ["pk", "kind", "game", "seats", "created_at"]
+    list_display = ["pk", "kind", "game", "seats", "created_at", "review_page"]
     list_filter = ["kind"]
+
+    @admin.display(description="Review page")
+    def review_page(self, flag: Flag) -> SafeString:
+        return case_page(flag.case_id)
 
 
 @admin.register(Decision)
 class DecisionAdmin(ReadOnlyAdmin):
-    list_display = ["pk", "action", "user", "case", "days", "ends_at", "reviewer", "created_at"]
+    list_display = [
+        "pk",
+        "action",
+        "user",
+        "case",
+        "days",
+        "ends_at",
+        "reviewer",
+        "created_at",
+        "review_page",
+    ]
     list_filter = ["action"]
     raw_id_fields = ["user", "reviewer", "case", "reverses"]
+
+    @admin.display(description="Review page")
+    def review_page(self, decision: Decision) -> SafeString:
+        return case_page(decision.case_id)
+
+
+@admin.register(Appeal)
+class AppealAdmin(ReadOnlyAdmin):
+    list_display = ["pk", "decision", "created_at", "answered_at", "answered_by", "review_page"]
+
+    @admin.display(description="Review page")
+    def review_page(self, appeal: Appeal) -> SafeString:
+        return case_page(appeal.decision.case_id)

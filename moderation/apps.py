@@ -1,6 +1,22 @@
+from __future__ import annotations
+
+from typing import Any
+
 from django.apps import AppConfig
+
+
+def _flag_when_finished(sender: Any, *, game_id: int, **kwargs: Any) -> None:
+    from moderation.services import flag_game_on_commit
+
+    flag_game_on_commit(game_id)
 
 
 class ModerationConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "moderation"
+
+    def ready(self) -> None:
+        # The game finishes games and knows nothing of moderation; moderation flags them after commit.
+        from game.signals import game_finished
+
+        game_finished.connect(_flag_when_finished, dispatch_uid="moderation.flag_when_finished")

@@ -19,6 +19,11 @@ class Case(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     opened_at = models.DateTimeField(default=timezone.now)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # A reviewer who claims a case is judging it; others see so and leave it to them.
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["opened_at", "pk"]
@@ -93,6 +98,8 @@ class Decision(models.Model):
     reverses = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversal"
     )
+    # The member read the notice of this decision and said so.
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
 
     objects = DecisionQuerySet.as_manager()
 
@@ -120,3 +127,26 @@ class Decision(models.Model):
     @property
     def is_reversed(self) -> bool:
         return hasattr(self, "reversal")
+
+
+class Appeal(models.Model):
+    """A member's request for a second look at a decision about them; it reopens the case."""
+
+    decision = models.OneToOneField(Decision, on_delete=models.PROTECT, related_name="appeal")
+    note = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    answer = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"appeal of {self.decision}"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.answered_at is None

@@ -11,6 +11,7 @@ from django.conf import settings
 from game import broadcast, engine
 from game.models import Game, GameEvent, Seat
 from moderation.flags import device_label
+from moderation.words import move_words
 
 
 @dataclass
@@ -107,7 +108,7 @@ def _timing(row: GameEvent | None) -> dict[str, Any]:
     fast = row.elapsed_ms is not None and row.elapsed_ms < settings.MODERATION_TOO_FAST_MS
     return {
         "seat": row.seat,
-        "move": row.move,
+        "move": move_words(row.move),
         "elapsed_ms": row.elapsed_ms,
         "fast": fast,
         "device": device_label(row.device_id),

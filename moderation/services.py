@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils import dateformat, timezone
+from django.db.models import Q
+from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import RestrictionKind, User
 from game.models import Game
+from game.services.withdrawal import withdraw_member
+from moderation import notify
 from moderation.flags import find_flags
-from moderation.models import Case, Decision, Flag
+from moderation.models import Appeal, Case, Decision, Flag
 
 log = logging.getLogger(__name__)
 
 REVIEW_PERMISSION = "moderation.review_case"
 EMAIL_PERMISSION = "moderation.view_member_email"
+REVERSIBLE = (Decision.Action.WARNING, Decision.Action.SUSPENSION, Decision.Action.BAN)
 DECIDABLE = (
     Decision.Action.NO_ACTION,
     Decision.Action.WARNING,
@@ -50,7 +54,9 @@ def flag_game(*, game_id: int) -> list[Flag]:
     if not findings:
         return []
     now = timezone.now()
-    case, _ = Case.objects.get_or_create(game=game, defaults={"opened_at": now})
+    case, opened = Case.objects.get_or_create(game=game, defaults={"opened_at": now})
+    if opened:
+        notify.case_opened(case)
     flags = []
     for finding in findings:
         flag, created = Flag.objects.get_or_create(
@@ -84,6 +90,37 @@ def case_accounts(case: Case) -> list[User]:
     return list(User.objects.filter(moderation_flags__case=case).distinct().order_by("gamer_tag", "pk"))
 
 
+def undecided_accounts(case: Case) -> list[User]:
+    """The case's accounts nobody has decided about yet (No action is a decision)."""
+    decided = set(case.decisions.exclude(action=Decision.Action.REVERSAL).values_list("user_id", flat=True))
+    return [user for user in case_accounts(case) if user.pk not in decided]
+
+
+def pending_appeals(case: Case) -> list[Appeal]:
+    return list(
+        Appeal.objects.filter(decision__case=case, answered_at__isnull=True).select_related("decision")
+    )
+
+
+def _refresh_case(case: Case, now: datetime) -> None:
+    """A case stays open while an account waits for a decision or an appeal waits for an answer."""
+    still_open = bool(undecided_accounts(case) or pending_appeals(case))
+    case.status = Case.Status.OPEN if still_open else Case.Status.CLOSED
+    case.closed_at = None if still_open else now
+    case.save(update_fields=["status", "closed_at"])
+
+
+def _sync_restriction(user_id: int) -> None:
+    """Copy what the decisions say onto the member's row, where game code reads it cheaply."""
+    running = Decision.objects.restricting().filter(user_id=user_id)
+    if running.filter(action=Decision.Action.BAN).exists():
+        kind, until = RestrictionKind.BAN, None
+    else:
+        until = running.order_by("-ends_at").values_list("ends_at", flat=True).first()
+        kind = RestrictionKind.SUSPENSION if until else RestrictionKind.NONE
+    User.objects.filter(pk=user_id).update(restriction_kind=kind, restricted_until=until)
+
+
 def _require_reviewer(reviewer: User) -> None:
     if not reviewer.has_perm(REVIEW_PERMISSION):
         raise PermissionDenied("Only reviewers decide cases.")
@@ -96,24 +133,54 @@ def _require_reason(reason: str) -> str:
     return reason
 
 
+def _check_decision(case: Case, user_ids: list[int], action: str, days: int | None) -> set[int]:
+    if action not in DECIDABLE:
+        raise ModerationError("Please choose a decision.")
+    waiting = {u.pk for u in undecided_accounts(case)}
+    chosen = set(user_ids)
+    if not chosen or not chosen <= {u.pk for u in case_accounts(case)}:
+        raise ModerationError("Please choose the accounts this decision is about.")
+    if not chosen <= waiting:
+        raise ModerationError(
+            "An account you chose has a decision already; reverse it there if it was wrong."
+        )
+    if action == Decision.Action.SUSPENSION and not (days and 1 <= days <= MAX_SUSPENSION_DAYS):
+        raise ModerationError(f"A suspension lasts from 1 to {MAX_SUSPENSION_DAYS} days.")
+    return chosen
+
+
+def _require_not_claimed_by_another(case: Case, reviewer: User) -> None:
+    if case.claimed_by_id is not None and case.claimed_by_id != reviewer.pk:
+        raise ModerationError(f"{case.claimed_by} has claimed this case and is judging it.")
+
+
+@transaction.atomic
+def claim_case(*, case_id: int, reviewer: User, release: bool = False) -> Case:
+    """A reviewer takes a case to judge (or lets it go); another reviewer's claim is not taken over."""
+    _require_reviewer(reviewer)
+    case = Case.objects.select_for_update().get(pk=case_id)
+    _require_not_claimed_by_another(case, reviewer)
+    if release:
+        case.claimed_by, case.claimed_at = None, None
+    else:
+        case.claimed_by, case.claimed_at = reviewer, timezone.now()
+    case.save(update_fields=["claimed_by", "claimed_at"])
+    return case
+
+
 @transaction.atomic
 def decide_case(
     *, case_id: int, reviewer: User, user_ids: list[int], action: str, reason: str, days: int | None = None
 ) -> list[Decision]:
-    """A reviewer's decision about some of a case's accounts; only this ever restricts anyone."""
+    """A reviewer's decision about some of a case's accounts; the only service that restricts anyone.
+
+    Each account gets its own record; the case closes once every account has one.
+    """
     _require_reviewer(reviewer)
     case = Case.objects.select_for_update().get(pk=case_id)
-    if not case.is_open:
-        raise ModerationError("This case has already been decided.")
+    _require_not_claimed_by_another(case, reviewer)
     reason = _require_reason(reason)
-    if action not in DECIDABLE:
-        raise ModerationError("Please choose a decision.")
-    allowed = {u.pk for u in case_accounts(case)}
-    chosen = set(user_ids)
-    if not chosen or not chosen <= allowed:
-        raise ModerationError("Please choose the accounts this decision is about.")
-    if action == Decision.Action.SUSPENSION and not (days and 1 <= days <= MAX_SUSPENSION_DAYS):
-        raise ModerationError(f"A suspension lasts from 1 to {MAX_SUSPENSION_DAYS} days.")
+    chosen = _check_decision(case, user_ids, action, days)
     now = timezone.now()
     suspended = action == Decision.Action.SUSPENSION
     made = [
@@ -129,53 +196,104 @@ def decide_case(
         )
         for user_id in sorted(chosen)
     ]
-    case.status, case.closed_at = Case.Status.CLOSED, now
-    case.save(update_fields=["status", "closed_at"])
+    for user_id in sorted(chosen):
+        _sync_restriction(user_id)
+    _refresh_case(case, now)
+    for decision in made:
+        if decision.restricts:
+            withdraw_member(user=decision.user)  # R38: JagAI takes their seats, sockets close
+        notify.decision_made(decision)
     return made
 
 
 @transaction.atomic
 def reverse_decision(*, decision_id: int, reviewer: User, reason: str) -> Decision:
-    """Undo a warning, suspension or ban with a new record; the original stays in the history."""
+    """Undo a warning, suspension or ban with a new record; the only service that lifts a restriction.
+
+    The original stays in the history; an appeal waiting on it is answered by the reversal.
+    """
     _require_reviewer(reviewer)
     original = Decision.objects.select_for_update().get(pk=decision_id)
     reason = _require_reason(reason)
-    if original.action not in (Decision.Action.WARNING, Decision.Action.SUSPENSION, Decision.Action.BAN):
+    if original.action not in REVERSIBLE:
         raise ModerationError("Only a warning, a suspension or a ban can be reversed.")
     if Decision.objects.filter(reverses=original).exists():
         raise ModerationError("This decision has already been reversed.")
-    return Decision.objects.create(
+    now = timezone.now()
+    reversal = Decision.objects.create(
         case=original.case,
         user=original.user,
         action=Decision.Action.REVERSAL,
         reason=reason,
         reviewer=reviewer,
         reverses=original,
-        created_at=timezone.now(),
+        created_at=now,
+    )
+    Appeal.objects.filter(decision=original, answered_at__isnull=True).update(
+        answered_at=now, answered_by=reviewer, answer=reason
+    )
+    _sync_restriction(original.user_id)
+    _refresh_case(Case.objects.select_for_update().get(pk=original.case_id), now)
+    notify.decision_reversed(reversal)
+    return reversal
+
+
+@transaction.atomic
+def keep_after_appeal(*, decision_id: int, reviewer: User, reason: str) -> Appeal:
+    """A reviewer looked again and keeps the decision; the member is told why."""
+    _require_reviewer(reviewer)
+    reason = _require_reason(reason)
+    appeal = (
+        Appeal.objects.select_for_update().filter(decision_id=decision_id, answered_at__isnull=True).first()
+    )
+    if appeal is None:
+        raise ModerationError("There is no appeal waiting on this decision.")
+    now = timezone.now()
+    appeal.answered_at, appeal.answered_by, appeal.answer = now, reviewer, reason
+    appeal.save(update_fields=["answered_at", "answered_by", "answer"])
+    case = Case.objects.select_for_update().get(pk=appeal.decision.case_id)
+    _refresh_case(case, now)
+    return appeal
+
+
+# --- What the member sees ---------------------------------------------------------------------
+
+
+def member_notices(user: User) -> list[Decision]:
+    """Decisions about this member still to be read: warnings, and suspensions or bans in force."""
+    in_force = Q(action=Decision.Action.WARNING) | Q(pk__in=Decision.objects.restricting().values("pk"))
+    return list(
+        Decision.objects.filter(in_force, user=user, acknowledged_at__isnull=True, reversal__isnull=True)
+        .select_related("appeal")
+        .prefetch_related("case__flags")
+        .order_by("created_at", "pk")
     )
 
 
-def active_restriction(user: User) -> Decision | None:
-    """The decision keeping a member from tables now: a ban first, else the longest suspension."""
-    running = Decision.objects.restricting().filter(user=user)
-    ban = running.filter(action=Decision.Action.BAN).first()
-    return ban or running.order_by("-ends_at").first()
+@transaction.atomic
+def acknowledge_notice(*, decision_id: int, user: User) -> Decision:
+    """The member read the notice; it is not shown again (a restriction still applies)."""
+    decision = Decision.objects.select_for_update().filter(pk=decision_id, user=user).first()
+    if decision is None or decision.action not in REVERSIBLE:
+        raise ModerationError("There is no such notice for you.")
+    if decision.acknowledged_at is None:
+        decision.acknowledged_at = timezone.now()
+        decision.save(update_fields=["acknowledged_at"])
+    return decision
 
 
-def restriction_message(user: User) -> str | None:
-    """What a restricted member is told, in plain words; None when nothing applies."""
-    if not getattr(user, "pk", None):
-        return None
-    decision = active_restriction(user)
-    if decision is None:
-        return None
-    if decision.action == Decision.Action.BAN:
-        return (
-            "Your account can't join tables any more: a reviewer looked at your games and decided so. "
-            "You can still replay your games."
-        )
-    until = dateformat.format(decision.ends_at, "j F Y, H:i e")
-    return (
-        f"Your account is suspended until {until}, so you can't join tables before then. "
-        "A reviewer looked at your games and decided so. You can still replay your games."
-    )
+@transaction.atomic
+def appeal_decision(*, decision_id: int, user: User, note: str) -> Appeal:
+    """A member asks for a second look: the case opens again with their note for the reviewers."""
+    decision = Decision.objects.select_for_update().filter(pk=decision_id, user=user).first()
+    if decision is None or decision.action not in REVERSIBLE or decision.is_reversed:
+        raise ModerationError("There is no such decision to appeal.")
+    note = (note or "").strip()
+    if not note:
+        raise ModerationError("Please tell the reviewers why they should look again.")
+    if Appeal.objects.filter(decision=decision).exists():
+        raise ModerationError("You have already asked for a second look at this decision.")
+    now = timezone.now()
+    appeal = Appeal.objects.create(decision=decision, note=note[:2000], created_at=now)
+    _refresh_case(Case.objects.select_for_update().get(pk=decision.case_id), now)
+    return appeal

@@ -12,5 +12,9 @@ urlpatterns = [
     path("review/", views.review_queue, name="review_queue"),
     path("review/cases/<int:case_id>/", views.review_case, name="review_case"),
     path("review/cases/<int:case_id>/decide/", views.decide, name="review_decide"),
+    path("review/cases/<int:case_id>/claim/", views.claim, name="review_claim"),
     path("review/decisions/<int:decision_id>/reverse/", views.reverse, name="review_reverse"),
+    path("review/decisions/<int:decision_id>/keep/", views.keep, name="review_keep"),
+    path("notices/<int:decision_id>/read/", views.acknowledge_notice, name="notice_read"),
+    path("notices/<int:decision_id>/appeal/", views.appeal, name="notice_appeal"),
 ]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
@@ -18,7 +20,7 @@ from game.models import Game, GameEvent, Seat, Table
 from moderation import services
 from moderation.flags import histogram, member_seats
 from moderation.forms import DecisionForm
-from moderation.models import Case, Decision
+from moderation.models import Case, Decision, Flag
 from moderation.replays import full_replay, seat_replay
 
 GAMES_PER_PAGE = 20
@@ -45,7 +47,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
     context = {
         "page": page,
         "games": [game_row(table, request.user) for table in page],
-        "restriction": request.user.active_restriction(),
+        "restriction": request.user.restriction(),
     }
     return render(request, "moderation/my_games.html", context)
 
@@ -91,22 +93,50 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "moderation/replay.html", context)
 
 
+QUEUE_STATES = {"open": Case.Status.OPEN, "decided": Case.Status.CLOSED}
+
+
+def _queue(request: HttpRequest) -> tuple[Any, dict[str, str]]:
+    """The cases the reviewer asked for: by state, flag kind and gamer tag, oldest or newest first."""
+    chosen = {
+        "state": request.GET.get("state", "open"),
+        "kind": request.GET.get("kind", ""),
+        "q": request.GET.get("q", "").strip(),
+        "sort": "newest" if request.GET.get("sort") == "newest" else "oldest",
+    }
+    cases = Case.objects.select_related("game__table", "claimed_by").prefetch_related("flags__users")
+    if chosen["state"] in QUEUE_STATES:
+        cases = cases.filter(status=QUEUE_STATES[chosen["state"]])
+    if chosen["kind"] in Flag.Kind.values:
+        cases = cases.filter(flags__kind=chosen["kind"])
+    if chosen["q"]:
+        cases = cases.filter(flags__users__gamer_tag__icontains=chosen["q"])
+    order = ("-opened_at", "-pk") if chosen["sort"] == "newest" else ("opened_at", "pk")
+    return cases.distinct().order_by(*order), chosen
+
+
 @reviewer_only
 def review_queue(request: HttpRequest) -> HttpResponse:
-    """Open cases, oldest first."""
-    cases = (
-        Case.objects.filter(status=Case.Status.OPEN)
-        .select_related("game__table")
-        .prefetch_related("flags__users")
-        .order_by("opened_at", "pk")
-    )
+    """Cases, filtered and sorted as asked (open ones, oldest first, by default), a page at a time."""
+    cases, chosen = _queue(request)
     page = Paginator(cases, CASES_PER_PAGE).get_page(request.GET.get("page"))
     for case in page:
         case.tags = sorted({u.gamer_tag for flag in case.flags.all() for u in flag.users.all()})
-    recent = (
-        Case.objects.filter(status=Case.Status.CLOSED).select_related("game__table").order_by("-closed_at")
-    )
-    return render(request, "moderation/queue.html", {"page": page, "recent": recent[:10]})
+    query = urlencode({k: v for k, v in chosen.items() if v})
+    context = {"page": page, "chosen": chosen, "query": query, "kinds": Flag.Kind.choices}
+    return render(request, "moderation/queue.html", context)
+
+
+@require_POST
+@reviewer_only
+def claim(request: HttpRequest, case_id: int) -> HttpResponse:
+    """Claim a case to judge it (or let it go), so two reviewers never judge the same one."""
+    release = request.POST.get("release") == "yes"
+    try:
+        services.claim_case(case_id=case_id, reviewer=request.user, release=release)
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    return redirect("review_case", case_id=case_id)
 
 
 def _accounts(case: Case, request: HttpRequest) -> list[dict[str, Any]]:
@@ -117,6 +147,7 @@ def _accounts(case: Case, request: HttpRequest) -> list[dict[str, Any]]:
         .select_related("reviewer", "case__game__table", "reverses")
         .order_by("-created_at", "-pk")
     )
+    waiting = {u.pk for u in services.undecided_accounts(case)}
     out = []
     for user in services.case_accounts(case):
         mine = [d for d in history if d.user_id == user.pk]
@@ -125,9 +156,10 @@ def _accounts(case: Case, request: HttpRequest) -> list[dict[str, Any]]:
                 "user": user,
                 "email": user.email if show_email else None,
                 "former_tags": list(user.former_tags.all()),
-                "restriction": services.active_restriction(user),
+                "restriction": user.restriction(),
                 "history": mine,
                 "reversed_ids": {d.reverses_id for d in mine if d.reverses_id},
+                "undecided": user.pk in waiting,
             }
         )
     return out
@@ -154,7 +186,8 @@ def _case_page(
         "flags": list(case.flags.all()),
         "accounts": _accounts(case, request),
         "timings": _seat_timings(game),
-        "form": form or DecisionForm(accounts=services.case_accounts(case)),
+        "form": form or DecisionForm(accounts=services.undecided_accounts(case)),
+        "appeals": services.pending_appeals(case),
         "replay": full_replay(game),
     }
     return render(request, "moderation/case.html", context, status=status)
@@ -172,7 +205,7 @@ def review_case(request: HttpRequest, case_id: int) -> HttpResponse:
 def decide(request: HttpRequest, case_id: int) -> HttpResponse:
     """Record a reviewer's decision; only this ever restricts an account."""
     case = get_object_or_404(Case.objects.select_related("game__table"), pk=case_id)
-    form = DecisionForm(request.POST, accounts=services.case_accounts(case))
+    form = DecisionForm(request.POST, accounts=services.undecided_accounts(case))
     if not form.is_valid():
         return _case_page(request, case, form, status=400)
     data = form.cleaned_data
@@ -205,3 +238,53 @@ def reverse(request: HttpRequest, decision_id: int) -> HttpResponse:
     else:
         messages.success(request, f"The {decision.get_action_display().lower()} was reversed.")
     return redirect("review_case", case_id=decision.case_id)
+
+
+@require_POST
+@reviewer_only
+def keep(request: HttpRequest, decision_id: int) -> HttpResponse:
+    """Answer an appeal by keeping the decision, with the reason the member will read."""
+    decision = get_object_or_404(Decision, pk=decision_id)
+    try:
+        reason = request.POST.get("reason", "")
+        services.keep_after_appeal(decision_id=decision.pk, reviewer=request.user, reason=reason)
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, f"The {decision.get_action_display().lower()} stands; the appeal is answered."
+        )
+    return redirect("review_case", case_id=decision.case_id)
+
+
+def _back(request: HttpRequest) -> HttpResponse:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect("home")
+
+
+@require_POST
+@login_required
+def acknowledge_notice(request: HttpRequest, decision_id: int) -> HttpResponse:
+    """The member has read a notice about a decision."""
+    try:
+        services.acknowledge_notice(decision_id=decision_id, user=request.user)
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    return _back(request)
+
+
+@require_POST
+@login_required
+def appeal(request: HttpRequest, decision_id: int) -> HttpResponse:
+    """The member asks for a second look; the case goes back to the reviewers with their note."""
+    try:
+        services.appeal_decision(
+            decision_id=decision_id, user=request.user, note=request.POST.get("note", "")
+        )
+    except services.ModerationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Thank you. A reviewer will look at it again and you will hear back.")
+    return _back(request)

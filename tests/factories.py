@@ -104,3 +104,12 @@ class DealableStoryFactory(FullStoryFactory):
     """An approved story with four approved cards."""
 
     status = "approved"
+
+
+def signed_in_session(user: User) -> str:
+    """The key of a live browser session signed in as the member, as a socket carries it."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value

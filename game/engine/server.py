@@ -33,10 +33,11 @@ def timeout(state: State, args: dict[str, Any], events: list[Event]) -> None:
 
 
 def takeover(state: State, args: dict[str, Any], events: list[Event]) -> None:
-    """R27, R28: a person left; JagAI plays the seat as a helper, its points void."""
+    """R27, R28: a person left; JagAI plays the seat as a helper, its points void. R38: also a
+    suspended member's seat, and an agent's whose approval or token was withdrawn."""
     seat = args["seat"]
     require(1 <= seat <= seat_count(state), "unknown_seat")
-    require(state["kinds"][seat - 1] == "person", "not_a_person")
+    require(state["kinds"][seat - 1] in ("person", "agent"), "not_a_person")
     if state["turn"] == seat and state["phase"] in PERSON_PHASES:
         end_turn(state)
     _take_over(state, seat, "left", events)

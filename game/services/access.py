@@ -1,12 +1,22 @@
-"""Who may sit down, and the throttle on wrong table codes."""
+"""Who may sit down, and the one throttle on naming tables by code.
+
+Every way of naming a table by its code (the table page, its QR image, the join form, the join link,
+the table socket, the agent API) goes through `find_table`. A code that names no table is a wrong
+guess: ten in ten minutes from one member or one agent, and naming any table by code waits (429).
+The address a guess came from has a much higher ceiling of its own against scripted guessing,
+which never stops a member who has made no wrong guess themselves (a family behind one router, a
+school, everyone behind the production proxy). Naming a table where you already sit is no guess.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.core.cache import cache
 
-from accounts.models import User
+from accounts.models import Agent, User
+from game import codes
 from game.errors import GameError
+from game.models import Table, TableQuerySet
 
 
 def check_may_play(user: User) -> None:
@@ -15,33 +25,81 @@ def check_may_play(user: User) -> None:
         raise GameError("sign_in", "Please sign in to play.", status=401)
     if not user.gamer_tag:
         raise GameError("choose_tag", "Choose a gamer tag before your first table.", status=403)
-    restriction = getattr(user, "active_restriction", None)
-    message = restriction() if callable(restriction) else None
-    if message:
-        raise GameError("restricted", message, status=403)
+    restriction = user.restriction()
+    if restriction is not None:
+        raise GameError("restricted", restriction.message, status=403)
 
 
-def _keys(user: User, ip: str) -> list[str]:
-    keys = [f"join-fail:user:{user.pk}"]
-    if ip:
-        keys.append(f"join-fail:ip:{ip}")
-    return keys
+def _guesser_key(user: User | None, agent: Agent | None) -> str:
+    return f"code-guess:agent:{agent.pk}" if agent is not None else f"code-guess:member:{user.pk}"
 
 
-def require_not_throttled(*, user: User, ip: str) -> None:
-    """After 10 wrong codes in 10 minutes from one member or one address, joining waits (429)."""
-    limit = settings.GAME_JOIN_FAILURE_LIMIT
-    if any((cache.get(key) or 0) >= limit for key in _keys(user, ip)):
+def _count(key: str) -> int:
+    return cache.get(key) or 0
+
+
+def require_not_throttled(*, user: User | None = None, agent: Agent | None = None, ip: str = "") -> None:
+    """Refuse (429) a member or agent with too many wrong codes of their own, or one with any
+    wrong code from an address that has made far too many."""
+    own = _count(_guesser_key(user, agent))
+    if own >= settings.GAME_JOIN_FAILURE_LIMIT:
+        raise GameError("too_many_tries", status=429)
+    if own and ip and _count(f"code-guess:ip:{ip}") >= settings.GAME_JOIN_FAILURE_ADDRESS_LIMIT:
         raise GameError("too_many_tries", status=429)
 
 
-def count_failed_join(*, user: User, ip: str) -> None:
-    """Count one wrong code against the member and their address."""
+def _add(key: str) -> None:
     window = settings.GAME_JOIN_FAILURE_WINDOW_SECONDS
-    for key in _keys(user, ip):
-        # add() only sets a missing key, so the window starts at the first failure.
-        cache.add(key, 0, timeout=window)
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, timeout=window)
+    # add() only sets a missing key, so the window starts at the first wrong guess.
+    cache.add(key, 0, timeout=window)
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, timeout=window)
+
+
+def count_wrong_code(*, user: User | None = None, agent: Agent | None = None, ip: str = "") -> None:
+    """Count one wrong code against the member or agent, and against their address."""
+    _add(_guesser_key(user, agent))
+    if ip:
+        _add(f"code-guess:ip:{ip}")
+
+
+def find_table(
+    code: str,
+    *,
+    user: User | None = None,
+    agent: Agent | None = None,
+    ip: str = "",
+    tables: TableQuerySet | None = None,
+) -> Table | None:
+    """The newest table with this code, looked up for a member or an agent, throttled.
+
+    A table where they sit is found without a check. Otherwise a throttled guesser is refused
+    (429) before the lookup, so a right code teaches them nothing, and a code naming no table
+    (`tables` narrows which count, e.g. unfinished ones) counts as a wrong guess and returns None.
+    """
+    normal = codes.normalize(code)
+    queryset = Table.objects.all() if tables is None else tables
+    if not codes.is_well_formed(normal):
+        require_not_throttled(user=user, agent=agent, ip=ip)
+        count_wrong_code(user=user, agent=agent, ip=ip)
+        return None
+    seated = {"seats__agent": agent} if agent is not None else {"seats__user": user}
+    mine = queryset.by_code(normal).filter(**seated).first()
+    if mine is not None:
+        return mine
+    require_not_throttled(user=user, agent=agent, ip=ip)
+    table = queryset.by_code(normal).first()
+    if table is None:
+        count_wrong_code(user=user, agent=agent, ip=ip)
+    return table
+
+
+def table_for_socket(*, code: str, user: User, ip: str = "") -> tuple[int | None, bool]:
+    """For a member's table socket: the table's id (None for no such table) and whether they sit
+    there. Raises the throttle's 429 like any other way of naming a table."""
+    table = find_table(code, user=user, ip=ip)
+    if table is None:
+        return None, False
+    return table.pk, table.seats.filter(user=user).exists()

@@ -8,6 +8,7 @@ from accounts.models import Agent
 from game import broadcast
 from game.errors import GameError
 from game.models import Seat, Table
+from game.services.access import find_table
 from game.services.starting import seat_list
 
 # Agents wait beyond the table's seats until the deal puts them right after the people.
@@ -15,11 +16,12 @@ AGENT_WAITING_POSITION = 100
 
 
 @transaction.atomic
-def agent_join(*, agent: Agent, code: str) -> Table:
-    """An approved agent takes a free seat as a helper: private tables that allow agents, no teams."""
+def agent_join(*, agent: Agent, code: str, ip: str = "") -> Table:
+    """An approved agent takes a free seat as a helper: private tables that allow agents, no teams.
+    Wrong codes are throttled like a member's (game/services/access.py)."""
     if not agent.is_approved:
         raise GameError("agent_not_approved", "This agent is not approved.", status=403)
-    table = Table.objects.select_for_update().by_code(code).first()
+    table = find_table(code, agent=agent, ip=ip, tables=Table.objects.select_for_update())
     if table is None or not table.is_open:
         raise GameError("no_such_table", status=404)
     seats = seat_list(table)

@@ -13,6 +13,7 @@ from accounts.models import Agent, User
 from game import broadcast, engine
 from game.errors import GameError
 from game.models import Game, Reaction, Seat, Table
+from game.services.authority import require_may_act
 from game.services.recording import Step, record
 from game.services.rows import lock_game, move_seen
 from game.services.starting import seat_list
@@ -24,17 +25,26 @@ def leave_table(*, user: User, code: str) -> Table:
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
         raise GameError("not_seated", status=403)
+    return leave_locked_table(table, user=user)
+
+
+def leave_locked_table(table: Table, *, user: User | None = None, agent: Agent | None = None) -> Table:
+    """A member or agent leaves a table locked by the caller's transaction: before the deal the
+    seat is freed; during the game JagAI takes it over, points void, stones staying (R27, R28)."""
     if table.status == Table.Status.WAITING:
+        if agent is not None:
+            Seat.objects.filter(table=table, agent=agent).delete()
+            broadcast.send_table_update(table, seat_list(table))
+            return table
         return _leave_waiting(table, user)
     if table.status == Table.Status.PLAYING:
         game, table, seats = lock_game(table.pk)
-        seat = next(s for s in seats if s.user_id == user.pk)
+        seat = _seat_of(seats, user, agent)
         state = engine.from_json(game.state)
-        if state["kinds"][seat.position - 1] == "person":
-            new, events = engine.apply_server(state, {"takeover": {"seat": seat.position}})
-            record(
-                game, table, seats, new, events, Step(seat=None, move={"takeover": {"seat": seat.position}})
-            )
+        if state["kinds"][seat.position - 1] in ("person", "agent"):
+            takeover = {"takeover": {"seat": seat.position}}
+            new, events = engine.apply_server(state, takeover)
+            record(game, table, seats, new, events, Step(seat=None, move=takeover))
     return table
 
 
@@ -78,7 +88,9 @@ def play_move(
     *,
     table_id: int,
     user: User | None = None,
+    session_key: str = "",
     agent: Agent | None = None,
+    token_hash: str = "",
     move_id: str,
     version: int,
     move: Any,
@@ -86,12 +98,16 @@ def play_move(
 ) -> tuple[Game, bool]:
     """Apply one person's move; returns the game and whether the move was newly applied.
 
-    A repeated move id is acknowledged and not applied again; a stale version is refused.
+    Who acts is checked again here, after the locks: the member's session (`session_key`) is
+    still signed in and the account unrestricted, or the agent still approved with the token it
+    connected with (`token_hash`). A repeated move id is acknowledged and not applied again; a
+    stale version is refused.
     """
     try:
         game, table, seats = lock_game(table_id)
     except Game.DoesNotExist:
         raise GameError("not_playing", status=409) from None
+    require_may_act(user=user, session_key=session_key, agent=agent, token_hash=token_hash)
     seat = _seat_of(seats, user, agent)
     if move_id and move_seen(game.pk, seat.position, move_id):
         return game, False
@@ -127,10 +143,11 @@ def end_game(*, user: User, code: str) -> Game:
 
 
 @transaction.atomic
-def react(*, table_id: int, user: User, reaction: str) -> Reaction:
+def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reaction:
     """A quick reaction (no free text), at most one every two seconds per member."""
     if reaction not in Reaction.Kind.values:
         raise GameError("bad_reaction")
+    require_may_act(user=user, session_key=session_key)
     seat = Seat.objects.filter(table_id=table_id, user=user).select_related("user").first()
     if seat is None:
         raise GameError("not_seated", status=403)

@@ -10,7 +10,7 @@ from game import broadcast, engine
 from game.models import Game, GameEvent, Seat, Table
 from game.services import rows
 from game.services.starting import move_deadline, seat_list
-from moderation.services import flag_game_on_commit
+from game.signals import game_finished
 
 
 @dataclass
@@ -46,7 +46,7 @@ def _finish(game: Game, table: Table, state: dict) -> None:
     table.status = Table.Status.ENDED if ended else Table.Status.FINISHED
     table.finished_at = game.finished_at
     table.save(update_fields=["status", "finished_at"])
-    flag_game_on_commit(game.pk)
+    game_finished.send(sender=Game, game_id=game.pk)
 
 
 def record(game: Game, table: Table, seats: list[Seat], state: dict, events: list[dict], step: Step) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -12,14 +13,28 @@ from accounts.models import User
 from game import broadcast, codes
 from game.errors import GameError
 from game.models import Seat, Table
-from game.services.access import check_may_play, count_failed_join, require_not_throttled
+from game.services.access import check_may_play, find_table
 from game.services.starting import begin_game, seat_list
 
 MAX_CODE_TRIES = 20
 
 
+def _require_table_allowance(host: User) -> None:
+    """Tables a member may open in an hour: more than a family ever needs, fewer than a script."""
+    key = f"tables-opened:member:{host.pk}"
+    cache.add(key, 0, timeout=3600)
+    try:
+        opened = cache.incr(key)
+    except ValueError:
+        opened = 1
+        cache.set(key, opened, timeout=3600)
+    if opened > settings.GAME_TABLES_PER_HOUR:
+        raise GameError("too_many_tables", status=429)
+
+
 def _new_table(*, host: User, **fields: object) -> Table:
     """A table with a fresh code, the host in seat 1."""
+    _require_table_allowance(host)
     for _ in range(MAX_CODE_TRIES):
         code = codes.random_code()
         if Table.objects.unfinished().filter(code=code).exists():
@@ -40,6 +55,9 @@ def create_private_table(
 ) -> Table:
     """A private table for family and friends (R24): never listed, joined by code."""
     check_may_play(user)
+    waiting = Table.objects.waiting_hosted_by(user).select_for_update().first()
+    if waiting is not None:
+        return waiting  # one waiting table per host: the view says so
     if teams:
         seats = 4
     if seats not in (4, 5):
@@ -79,14 +97,9 @@ def _take_seat(table: Table, user: User) -> Table:
 def join_by_code(*, user: User, code: str, ip: str = "") -> Table:
     """Join a table by its four letters, any case; wrong codes are throttled."""
     check_may_play(user)
-    require_not_throttled(user=user, ip=ip)
-    normal = codes.normalize(code)
-    table = None
-    if codes.is_well_formed(normal):
-        table = Table.objects.select_for_update().by_code(normal).first()
+    table = find_table(code, user=user, ip=ip, tables=Table.objects.select_for_update())
     if table is None:
-        count_failed_join(user=user, ip=ip)
-        raise GameError("no_such_table" if normal else "bad_code", status=404)
+        raise GameError("no_such_table" if codes.normalize(code) else "bad_code", status=404)
     if not table.is_open and not table.seats.filter(user=user).exists():
         raise GameError("table_finished", status=410)
     return _take_seat(table, user)

@@ -125,10 +125,12 @@ function log() {
 function timing(step) {
   const t = step.timing;
   if (t.seat === null && t.move === null) return h("p", { class: "muted" }, "The deal.");
-  if (t.seat === null) return h("p", {}, `A server move: ${JSON.stringify(t.move)}.`);
+  // The move in the table's own words (its events), never the recorded move's raw data.
+  const said = sentences[at].join(" ");
+  if (t.seat === null) return h("p", {}, `The server: ${t.move}. ${said}`.trim());
   const speed = t.elapsed_ms === null ? "no timing recorded" : `${t.elapsed_ms} ms after the move became possible`;
   return [
-    h("p", { class: `timing-line${t.fast ? " is-fast" : ""}` }, h("strong", {}, name(t.seat)), ` (seat ${t.seat}): ${JSON.stringify(t.move)}, ${speed}`, t.fast ? h("span", { class: "flag-chip flag-too_fast" }, "Fast") : null),
+    h("p", { class: `timing-line${t.fast ? " is-fast" : ""}` }, h("strong", {}, name(t.seat)), ` (seat ${t.seat}), ${t.move} (${speed}): ${said}`, t.fast ? h("span", { class: "flag-chip flag-too_fast" }, "Fast") : null),
     h("p", { class: "muted" }, `Device ${t.device || "unknown"} · ${new Date(t.time).toLocaleString()}`),
   ];
 }

@@ -44,7 +44,7 @@ def test_the_echo_route_is_absent_by_default():
 def test_the_echo_route_is_absent_in_production():
     production = {
         "DJANGO_DEBUG": "false",
-        "DJANGO_SECRET_KEY": "x" * 50,
+        "DJANGO_SECRET_KEY": "bench-test-only-" + "k7Qz#p2Lw9" * 5,
         "DJANGO_ALLOWED_HOSTS": "example.org",
     }
     assert "bench" not in _routes_with(production)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from content.models import Card, Decision, Kind, Status, Story
+from content.models import Card, Kind, ReviewStep, Status, Story
+from content.revisions import current_revision
 from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, FullStoryFactory
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +15,9 @@ CARDS = reverse("admin:content_card_changelist")
 
 
 def _act(client, action: str, *cards: Card, **extra: str):
-    data = {"action": action, "_selected_action": [c.pk for c in cards], **extra}
+    """A list action, sent with the revision each row showed (the page was just loaded)."""
+    seen = {f"revision-{c.pk}": current_revision(c) for c in cards}
+    data = {"action": action, "_selected_action": [c.pk for c in cards], **seen, **extra}
     return client.post(CARDS, data, follow=True)
 
 
@@ -71,7 +74,7 @@ def test_an_editor_edits_a_card_on_the_story_page_and_approval_resets(client, ed
     person = story.cards.get(kind=Kind.PERSON)
     assert (person.title, person.status, person.last_edited_by) == ("A new name", Status.IN_REVIEW, editor)
     assert story.cards.filter(status=Status.APPROVED).count() == 3
-    assert person.decisions.get().action == Decision.Action.REOPENED
+    assert person.review_steps.get().action == ReviewStep.Action.REOPENED
 
 
 def test_an_editor_adds_a_word_card_and_its_verse_is_looked_up(client, editor):
@@ -168,10 +171,10 @@ def test_request_changes_asks_for_a_note_first(client, approver):
     assert _status(card) == Status.IN_REVIEW
     _act(client, "request_changes_selected", card, apply="yes", note="Shorter, please.")
     assert _status(card) == Status.CHANGES_REQUESTED
-    assert card.decisions.get().note == "Shorter, please."
+    assert card.review_steps.get().note == "Shorter, please."
 
 
-def test_the_cards_page_lists_every_decision_and_offers_the_next_steps(client, editor, approver):
+def test_the_cards_page_lists_every_review_step_and_offers_the_next_steps(client, editor, approver):
     card = CardFactory(kind="word", reference="John 2:5", last_edited_by=editor)
     client.force_login(editor)
     client.post(reverse("admin:content_card_review", args=[card.pk, "submit"]))
@@ -180,7 +183,7 @@ def test_the_cards_page_lists_every_decision_and_offers_the_next_steps(client, e
     html = client.get(url).content.decode()
     assert "Approve" in html and "Request changes" in html
     changes = reverse("admin:content_card_review", args=[card.pk, "changes"])
-    client.post(changes, {"note": "Give the line more warmth."})
+    client.post(changes, {"note": "Give the line more warmth.", "revision": current_revision(card)})
     html = client.get(url).content.decode()
     assert "Asked for changes" in html and "Give the line more warmth." in html
     assert "Submitted for review" in html

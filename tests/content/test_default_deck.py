@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from content import bible
 from content.default_deck import DECK_SLUG, STORIES, SYSTEM_REVIEWER_EMAIL
-from content.models import Card, Decision, Deck, Kind, Status, Story
+from content.models import Card, Deck, Kind, ReviewStep, Status, Story
 from content.services import dealable_stories, engine_deck
 
 pytestmark = pytest.mark.django_db
@@ -60,14 +60,14 @@ def test_david_and_goliath_has_the_cards_the_rules_name():
 def test_the_system_reviewer_is_recorded_and_can_never_sign_in():
     deck = _load_twice()
     card = Card.objects.filter(story__deck=deck).first()
-    decision = card.decisions.get()
-    reviewer = decision.actor
+    review_step = card.review_steps.get()
+    reviewer = review_step.actor
     assert reviewer.email == SYSTEM_REVIEWER_EMAIL
     assert not reviewer.is_active
     assert not reviewer.has_usable_password()
     assert reviewer.gamer_tag == ""
-    assert decision.action == Decision.Action.LOADED
-    assert Decision.objects.count() == 100
+    assert review_step.action == ReviewStep.Action.LOADED
+    assert ReviewStep.objects.count() == 100
 
 
 def test_running_again_never_overwrites_an_edit_made_in_the_admin():

@@ -6,7 +6,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from content import services
-from content.models import Decision, Status
+from content.models import ReviewStep, Status
+from content.revisions import current_revision
 from tests.factories import CardFactory, StoryFactory
 
 pytestmark = pytest.mark.django_db
@@ -17,24 +18,30 @@ def test_an_editor_submits_a_draft_for_review(editor):
     services.submit_card(card=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
-    decision = card.decisions.get()
-    assert (decision.action, decision.actor, decision.note) == (Decision.Action.SUBMITTED, editor, "")
+    review_step = card.review_steps.get()
+    assert (review_step.action, review_step.actor, review_step.note) == (
+        ReviewStep.Action.SUBMITTED,
+        editor,
+        "",
+    )
 
 
 def test_an_approver_approves_a_card_in_review(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    services.approve_card(card=card, user=approver)
+    services.approve_card(card=card, user=approver, revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.APPROVED
-    assert card.decisions.get().action == Decision.Action.APPROVED
+    assert card.review_steps.get().action == ReviewStep.Action.APPROVED
 
 
 def test_an_approver_sends_a_card_back_with_a_note(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    services.request_card_changes(card=card, user=approver, note="Say where the valley is.")
+    services.request_card_changes(
+        card=card, user=approver, note="Say where the valley is.", revision=current_revision(card)
+    )
     card.refresh_from_db()
     assert card.status == Status.CHANGES_REQUESTED
-    assert card.decisions.get().note == "Say where the valley is."
+    assert card.review_steps.get().note == "Say where the valley is."
 
 
 def test_a_card_with_changes_requested_goes_back_to_review(editor):
@@ -47,10 +54,10 @@ def test_a_card_with_changes_requested_goes_back_to_review(editor):
 def test_asking_for_changes_needs_a_note(approver):
     card = CardFactory(status=Status.IN_REVIEW)
     with pytest.raises(ValidationError, match="note"):
-        services.request_card_changes(card=card, user=approver, note="   ")
+        services.request_card_changes(card=card, user=approver, note="   ", revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
-    assert not card.decisions.exists()
+    assert not card.review_steps.exists()
 
 
 @pytest.mark.parametrize("status", [Status.IN_REVIEW, Status.APPROVED])
@@ -66,23 +73,25 @@ def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, statu
 def test_it_refuses_to_approve_a_card_not_in_review(approver, status):
     card = CardFactory(status=status)
     with pytest.raises(ValidationError, match="only be approved while in review"):
-        services.approve_card(card=card, user=approver)
-    assert not card.decisions.exists()
+        services.approve_card(card=card, user=approver, revision=current_revision(card))
+    assert not card.review_steps.exists()
 
 
 @pytest.mark.parametrize("status", [Status.DRAFT, Status.CHANGES_REQUESTED, Status.APPROVED])
 def test_it_refuses_to_send_back_a_card_not_in_review(approver, status):
     card = CardFactory(status=status)
     with pytest.raises(ValidationError):
-        services.request_card_changes(card=card, user=approver, note="Please fix.")
+        services.request_card_changes(
+            card=card, user=approver, note="Please fix.", revision=current_revision(card)
+        )
 
 
 def test_an_editor_cannot_approve_or_send_back(editor):
     card = CardFactory(status=Status.IN_REVIEW)
     with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=editor)
+        services.approve_card(card=card, user=editor, revision=current_revision(card))
     with pytest.raises(PermissionDenied):
-        services.request_card_changes(card=card, user=editor, note="No.")
+        services.request_card_changes(card=card, user=editor, note="No.", revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
@@ -95,14 +104,14 @@ def test_an_approver_cannot_submit_and_a_player_can_do_nothing(approver, player)
         services.submit_card(card=card, user=player)
     card.status = Status.IN_REVIEW
     with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=player)
+        services.approve_card(card=card, user=player, revision=current_revision(card))
 
 
 def test_nobody_approves_a_card_they_last_edited(approver):
     approver.user_permissions.add(*_perms("change_card"))
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=approver)
     with pytest.raises(PermissionDenied, match="another approver"):
-        services.approve_card(card=card, user=approver)
+        services.approve_card(card=card, user=approver, revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
@@ -111,12 +120,12 @@ def test_four_eyes_holds_for_a_superuser_too(admin_user):
     card = CardFactory(last_edited_by=admin_user)
     services.submit_card(card=card, user=admin_user)
     with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=admin_user)
+        services.approve_card(card=card, user=admin_user, revision=current_revision(card))
 
 
 def test_another_approver_may_approve_what_a_colleague_edited(approver, other_approver):
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=other_approver)
-    services.approve_card(card=card, user=approver)
+    services.approve_card(card=card, user=approver, revision=current_revision(card))
     assert card.status == Status.APPROVED
 
 
@@ -127,9 +136,9 @@ def test_an_edit_to_an_approved_card_sends_it_back_to_review(editor):
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
     assert card.last_edited_by == editor
-    decision = card.decisions.get()
-    assert decision.action == Decision.Action.REOPENED
-    assert "description" in decision.note
+    review_step = card.review_steps.get()
+    assert review_step.action == ReviewStep.Action.REOPENED
+    assert "description" in review_step.note
 
 
 def test_saving_an_approved_card_unchanged_keeps_its_approval(editor):
@@ -153,11 +162,11 @@ def test_stories_are_reviewed_the_same_way(editor, approver):
     story = StoryFactory(last_edited_by=editor)
     services.submit_story(story=story, user=editor)
     with pytest.raises(PermissionDenied):
-        services.approve_story(story=story, user=editor)
-    services.approve_story(story=story, user=approver)
+        services.approve_story(story=story, user=editor, revision=current_revision(story))
+    services.approve_story(story=story, user=approver, revision=current_revision(story))
     story.refresh_from_db()
     assert story.status == Status.APPROVED
-    assert [d.action for d in story.decisions.order_by("at", "pk")] == ["submitted", "approved"]
+    assert [d.action for d in story.review_steps.order_by("at", "pk")] == ["submitted", "approved"]
 
 
 def test_editing_an_approved_story_sends_it_back_to_review(editor):

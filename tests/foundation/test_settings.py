@@ -49,6 +49,34 @@ def test_debug_off_without_a_secret_key_refuses_to_start():
     assert "DJANGO_SECRET_KEY is required" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "key",
+    [
+        "short-but-random-9f8e7d",
+        "a" * 60,
+        "abab" * 20,
+        "django-insecure-local-development-key-never-used-in-production",
+    ],
+    ids=["too short", "one character", "two characters", "the development key"],
+)
+def test_debug_off_with_a_weak_secret_key_refuses_to_start_naming_the_variable(key):
+    result = run_manage("check", env={**PRODUCTION_ENV, "DJANGO_SECRET_KEY": key})
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_the_device_cookie_is_secure_whenever_debug_is_off(settings, rf):
+    from django.http import HttpResponse
+
+    from game.devices import COOKIE, DeviceCookieMiddleware
+
+    middleware = DeviceCookieMiddleware(lambda request: HttpResponse("ok"))
+    settings.DEBUG = True
+    assert not middleware(rf.get("/")).cookies[COOKIE]["secure"]
+    settings.DEBUG = False  # a plain-http request, as a misconfigured proxy would pass it on
+    assert middleware(rf.get("/")).cookies[COOKIE]["secure"]
+
+
 def test_a_bad_flag_value_fails_loudly(monkeypatch):
     monkeypatch.setenv("JAG_FLAG", "perhaps")
     with pytest.raises(ImproperlyConfigured, match="JAG_FLAG must be true or false"):

@@ -13,9 +13,41 @@ from django.test import Client
 from game import engine, services
 from game.models import Game
 from justalllowgod.asgi import application
-from tests.factories import UserFactory
+from tests.factories import UserFactory, signed_in_session
 
 ORIGIN = (b"origin", b"http://localhost")
+HOST = (b"host", b"localhost")
+
+
+class Communicator(WebsocketCommunicator):
+    """Our server refuses a socket by accepting it and closing with a code at once (a refused
+    handshake would reach a browser only as 1006): connect() reports that as refused, with the code."""
+
+    _peeked: dict | None = None
+
+    async def connect(self, timeout: float = 1) -> tuple[bool, int | None]:
+        connected, code = await super().connect(timeout)
+        if not connected:
+            return connected, code
+        try:
+            first = await super().receive_output(timeout)
+        except TimeoutError:
+            return True, None
+        if first["type"] == "websocket.close":
+            return False, first.get("code")
+        self._peeked = first
+        return True, None
+
+    async def receive_output(self, timeout: float = 1) -> dict:
+        if self._peeked is not None:
+            first, self._peeked = self._peeked, None
+            return first
+        return await super().receive_output(timeout)
+
+    async def receive_nothing(self, timeout: float = 0.1, interval: float = 0.01) -> bool:
+        if self._peeked is not None:
+            return False
+        return await super().receive_nothing(timeout, interval)
 
 
 def session_cookie(user) -> bytes:
@@ -110,7 +142,12 @@ def play_one_move(table_id: int, members: dict) -> int:
     seat = state["turn"]
     move = engine.legal_moves(state, seat)[0]
     played, _ = services.play_move(
-        table_id=table_id, user=members[seat], move_id=f"t{game.version}", version=game.version, move=move
+        table_id=table_id,
+        user=members[seat],
+        session_key=signed_in_session(members[seat]),
+        move_id=f"t{game.version}",
+        version=game.version,
+        move=move,
     )
     return played.version
 
@@ -119,7 +156,7 @@ async def connect(
     user, code: str, *, origin: tuple[bytes, bytes] = ORIGIN
 ) -> tuple[bool, int | None, Player]:
     cookie = await sync_to_async(session_cookie)(user)
-    comm = WebsocketCommunicator(application, f"/ws/table/{code}/", headers=[origin, (b"cookie", cookie)])
+    comm = Communicator(application, f"/ws/table/{code}/", headers=[origin, HOST, (b"cookie", cookie)])
     connected, code_ = await comm.connect()
     return connected, code_, Player(user=user, comm=comm)
 

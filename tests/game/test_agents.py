@@ -7,7 +7,6 @@ import random
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from accounts import agents
 from accounts.models import Agent, AgentMessage
@@ -15,8 +14,8 @@ from game import engine, services
 from game.errors import GameError
 from game.models import Game, GameEvent, Seat
 from justalllowgod.asgi import application
-from tests.factories import StaffFactory, UserFactory
-from tests.game.support import Player
+from tests.factories import StaffFactory, UserFactory, signed_in_session
+from tests.game.support import Communicator, Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +29,7 @@ def approved_agent(name: str = "ClaudeHelper") -> tuple[Agent, str]:
 
 async def agent_socket(token: str) -> tuple[bool, int | None, Player]:
     headers = [(b"authorization", f"Bearer {token}".encode())]
-    comm = WebsocketCommunicator(application, "/ws/agent/", headers=headers)
+    comm = Communicator(application, "/ws/agent/", headers=headers)
     connected, code = await comm.connect()
     return connected, code, Player(user=None, comm=comm)
 
@@ -62,6 +61,7 @@ async def test_an_agent_plays_a_whole_game_through_the_api_seeing_only_its_seat(
     table, host = await table_for_agents()
     player = await joined(token, table.code)
     await sync_to_async(services.start_table)(user=host, code=table.code)
+    host_session = await sync_to_async(signed_in_session)(host)
     seat = await sync_to_async(lambda: Seat.objects.get(table=table, agent=agent).position)()
     assert seat == 2  # right after the one person; JagAI after the agent
     states, gifts, rng = {}, 0, random.Random(5)
@@ -81,7 +81,12 @@ async def test_an_agent_plays_a_whole_game_through_the_api_seeing_only_its_seat(
         else:
             move = rng.choice(engine.legal_moves(state, 1))
             await sync_to_async(services.play_move)(
-                table_id=table.pk, user=host, move_id=f"h{version}", version=version, move=move
+                table_id=table.pk,
+                user=host,
+                session_key=host_session,
+                move_id=f"h{version}",
+                version=version,
+                move=move,
             )
     assert state["over"] is not None and gifts > 0
     await player.drain()
@@ -101,13 +106,19 @@ async def test_an_illegal_gift_is_refused_and_the_timeout_falls_back_to_r16(live
     table, host = await table_for_agents()
     player = await joined(token, table.code)
     await sync_to_async(services.start_table)(user=host, code=table.code)
+    host_session = await sync_to_async(signed_in_session)(host)
     for _ in range(200):
         version, state = await game_state(table)
         if state["turn"] == 2 or state["over"] is not None:
             break
         move = engine.legal_moves(state, 1)[0]
         await sync_to_async(services.play_move)(
-            table_id=table.pk, user=host, move_id=f"h{version}", version=version, move=move
+            table_id=table.pk,
+            user=host,
+            session_key=host_session,
+            move_id=f"h{version}",
+            version=version,
+            move=move,
         )
     assert state["turn"] == 2 and state["phase"] == "gift"
     not_mine = next(c for c in range(80) if c not in state["hands"][1])
@@ -166,7 +177,7 @@ async def test_agents_cannot_join_public_or_teams_tables_or_tables_that_did_not_
 
 async def test_an_unknown_token_or_no_token_is_refused():
     assert (await agent_socket("jag_not-a-real-token"))[1] == 4401
-    comm = WebsocketCommunicator(application, "/ws/agent/")
+    comm = Communicator(application, "/ws/agent/")
     connected, code = await comm.connect()
     assert not connected and code == 4401
 

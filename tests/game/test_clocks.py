@@ -8,7 +8,7 @@ import pytest
 
 from game import engine, services
 from game.models import Game, GameEvent, Seat, Table
-from tests.factories import UserFactory
+from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,14 @@ def test_a_move_in_time_restarts_the_clock(live_deck, clock):
     first_deadline = game.move_deadline
     clock.advance(20)
     move = engine.legal_moves(engine.from_json(game.state), 1)[0]
-    services.play_move(table_id=table.pk, user=users[0], move_id="a", version=game.version, move=move)
+    services.play_move(
+        table_id=table.pk,
+        user=users[0],
+        session_key=signed_in_session(users[0]),
+        move_id="a",
+        version=game.version,
+        move=move,
+    )
     game.refresh_from_db()
     assert game.move_deadline is None or game.move_deadline == first_deadline + timedelta(seconds=20)
 

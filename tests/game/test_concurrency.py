@@ -10,7 +10,7 @@ from django.db import close_old_connections
 from game import engine, services
 from game.errors import GameError
 from game.models import Game, GameEvent
-from tests.factories import UserFactory
+from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +46,12 @@ def test_two_moves_for_one_game_at_once_apply_exactly_one(live_deck):
 
     def play(move_id, move):
         return lambda: services.play_move(
-            table_id=table.pk, user=host, move_id=move_id, version=game.version, move=move
+            table_id=table.pk,
+            user=host,
+            session_key=signed_in_session(host),
+            move_id=move_id,
+            version=game.version,
+            move=move,
         )
 
     results = race(play("a", moves[0]), play("b", moves[-1]))
@@ -87,7 +92,14 @@ def test_a_move_and_its_clock_running_out_at_once_apply_exactly_one(live_deck):
     later = timezone.now() + timedelta(hours=1)
 
     results = race(
-        lambda: services.play_move(table_id=table.pk, user=mover, move_id="x", version=0, move=move),
+        lambda: services.play_move(
+            table_id=table.pk,
+            user=mover,
+            session_key=signed_in_session(mover),
+            move_id="x",
+            version=0,
+            move=move,
+        ),
         lambda: services.expire_deadlines(now=later),
     )
     moved, fired = results

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from game import engine, services
 from game.models import Game
-from tests.factories import UserFactory
+from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +23,7 @@ def test_an_early_move_and_a_late_move_cost_the_same_number_of_queries(live_deck
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     users = {1: host, 2: guest}
+    sessions = {seat: signed_in_session(user) for seat, user in users.items()}
     rng = random.Random(3)
     counts = []
     while True:
@@ -36,6 +37,7 @@ def test_an_early_move_and_a_late_move_cost_the_same_number_of_queries(live_deck
             services.play_move(
                 table_id=table.pk,
                 user=users[seat],
+                session_key=sessions[seat],
                 move_id=f"q{game.version}",
                 version=game.version,
                 move=move,
@@ -58,11 +60,19 @@ def test_a_move_writes_a_few_pages_not_the_games_whole_deal(live_deck):
     services.join_by_code(user=guest, code=table.code)
     game = services.start_table(user=host, code=table.code)
     move = engine.legal_moves(engine.from_json(game.state), 1)[0]
+    session_key = signed_in_session(host)
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # an empty log
         cursor.fetchall()
     with CaptureQueriesContext(connection) as queries:
-        services.play_move(table_id=table.pk, user=host, move_id="d1", version=0, move=move)
+        services.play_move(
+            table_id=table.pk,
+            user=host,
+            session_key=session_key,
+            move_id="d1",
+            version=0,
+            move=move,
+        )
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
         _busy, pages_written, _copied = cursor.fetchone()

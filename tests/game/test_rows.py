@@ -11,7 +11,7 @@ from django.utils import timezone
 from game import engine, services
 from game.models import Game, GameEvent, Seat, Table
 from game.services import rows
-from tests.factories import UserFactory
+from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,9 @@ def playing(live_deck):
     services.join_by_code(user=guest, code=table.code)
     game = services.start_table(user=host, code=table.code)
     move = engine.legal_moves(engine.from_json(game.state), 1)[0]
-    services.play_move(table_id=table.pk, user=host, move_id="m1", version=0, move=move)
+    services.play_move(
+        table_id=table.pk, user=host, session_key=signed_in_session(host), move_id="m1", version=0, move=move
+    )
     return table, host
 
 

@@ -127,21 +127,21 @@ async def test_a_move_for_another_table_is_refused(live_deck):
     await player.close()
 
 
-async def test_an_oversized_message_closes_the_socket_with_1009(live_deck):
+async def test_an_oversized_message_closes_the_socket_with_4413(live_deck):
     table, host, _guest = await two_member_game()
     player = await seated(host, table.code)
     await player.send(json.dumps({"type": "ping", "pad": "x" * 5000}))
     messages = await player.drain(quiet=0.5)
-    assert messages[-1] == {"type": "__closed__", "code": 1009}
+    assert messages[-1] == {"type": "__closed__", "code": 4413}
 
 
-async def test_flooding_closes_the_socket_with_1008(live_deck):
+async def test_flooding_closes_the_socket_with_4429(live_deck):
     table, host, _guest = await two_member_game()
     player = await seated(host, table.code)
     for _ in range(25):
         await player.send({"type": "ping"})
     messages = await player.drain(quiet=0.5)
-    assert messages[-1] == {"type": "__closed__", "code": 1008}
+    assert messages[-1] == {"type": "__closed__", "code": 4429}
 
 
 async def test_a_reconnecting_seat_ends_up_equal_to_one_that_never_dropped(live_deck):

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from game import engine, services
 from game.models import Game, GameEvent, Table
-from tests.factories import UserFactory
+from tests.factories import UserFactory, signed_in_session
 
 
 def ensure_reviewers_group() -> None:
@@ -99,6 +99,7 @@ def play_game(
         services.play_move(
             table_id=table.pk,
             user=seated[seat],
+            session_key=signed_in_session(seated[seat]),
             move_id=f"m{game.version}",
             version=game.version,
             move=rng.choice(engine.legal_moves(state, seat)),

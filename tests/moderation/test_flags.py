@@ -75,7 +75,7 @@ def test_flags_never_change_a_result_or_a_members_access(live_deck, clock):
     assert played.game.result == result
     fast = played.users[1]
     fast.refresh_from_db()
-    assert fast.active_restriction() is None
+    assert fast.restriction() is None
     assert game_services.create_private_table(user=fast).host == fast
 
 

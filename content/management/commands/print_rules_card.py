@@ -1,0 +1,37 @@
+"""manage.py print_rules_card: the rules card as a PDF, the same file the Print page serves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from content.printing import files
+from content.printing.sheets import Paper
+
+# Where `make run` serves the site, for a card printed while developing.
+LOCAL_SITE = "http://localhost:8000"
+
+
+class Command(BaseCommand):
+    help = "Write the rules card (three to a sheet) as a PDF; its QR code opens How to play."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--paper", choices=[p.value for p in Paper], default=Paper.LETTER.value)
+        parser.add_argument("-o", "--output", required=True, type=Path, help="Where to write the PDF.")
+        parser.add_argument(
+            "--site", default="", help="The site's public address for the QR code (default: DJANGO_SITE_URL)."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        site = options["site"] or settings.SITE_URL or (LOCAL_SITE if settings.DEBUG else "")
+        if not site.startswith(("https://", "http://")):
+            raise CommandError(
+                "Say where the site lives, for the QR code: --site https://your.site or DJANGO_SITE_URL."
+            )
+        paper = Paper(options["paper"])
+        url = files.how_to_play_url(site)
+        options["output"].write_bytes(files.rules_card_pdf(paper, url).content)
+        self.stdout.write(f"Wrote {options['output']} on {paper.label}; its QR code opens {url}.")

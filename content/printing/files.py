@@ -1,0 +1,94 @@
+"""The PDFs the Print page and the commands hand out, cached until what they show changes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from django.core.cache import cache as django_cache
+from django.urls import reverse
+
+from content.printing.documents import build_deck_pdf, build_rules_card_pdf
+from content.printing.sheets import Paper
+from content.services import DealtStory, DeckNotReady, dealable_stories, live_deck
+from game.rules_version import RULES_VERSION
+
+# Long enough to outlive any deck; a changed deck is a new key, so nothing stale is ever served.
+CACHE_SECONDS = 30 * 24 * 3600
+
+
+class NothingToPrint(Exception):
+    """No live deck, or one too small to play (R1)."""
+
+
+@dataclass(frozen=True)
+class PrintFile:
+    """A finished PDF, with the fingerprint of what it shows (its ETag) and a file name."""
+
+    content: bytes
+    fingerprint: str
+    filename: str
+
+
+@cache
+def _design() -> str:
+    """A digest of the drawing code and fonts, so a new design is never served from an old cache."""
+    digest = hashlib.sha256()
+    folder = Path(__file__).resolve().parent
+    for path in sorted([*folder.glob("*.py"), *folder.glob("fonts/*.ttf")]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _fingerprint(*parts: object) -> str:
+    text = json.dumps([RULES_VERSION, _design(), *parts], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def live_stories() -> list[DealtStory]:
+    """The live deck's dealable stories (R1), exactly what a table would deal."""
+    deck = live_deck()
+    if deck is None:
+        raise NothingToPrint("No deck is live yet.")
+    try:
+        return dealable_stories(deck)
+    except DeckNotReady as error:
+        raise NothingToPrint(str(error)) from error
+
+
+def deck_fingerprint(stories: list[DealtStory], paper: Paper, backs: bool) -> str:
+    """What the deck's PDF depends on: every printed word of the deck, the paper, the backs."""
+    return _fingerprint("deck", [story.as_engine_dict() for story in stories], str(paper), backs)
+
+
+def _cached(key: str, build: Callable[[], bytes]) -> bytes:
+    content = django_cache.get(f"print:{key}")
+    if content is None:
+        content = build()
+        django_cache.set(f"print:{key}", content, CACHE_SECONDS)
+    return content
+
+
+def deck_pdf(paper: Paper, *, backs: bool = False) -> PrintFile:
+    """The live deck on one paper size; NothingToPrint when there is no playable deck."""
+    stories = live_stories()
+    key = deck_fingerprint(stories, paper, backs)
+    content = _cached(key, lambda: build_deck_pdf(stories, paper, backs=backs))
+    name = f"justallowgod-deck-{paper}{'-with-backs' if backs else ''}.pdf"
+    return PrintFile(content=content, fingerprint=key, filename=name)
+
+
+def rules_card_pdf(paper: Paper, how_to_play_url: str) -> PrintFile:
+    """The rules card sheet, its QR code opening how_to_play_url."""
+    key = _fingerprint("rules-card", str(paper), how_to_play_url)
+    content = _cached(key, lambda: build_rules_card_pdf(paper, how_to_play_url))
+    return PrintFile(content=content, fingerprint=key, filename=f"justallowgod-rules-card-{paper}.pdf")
+
+
+def how_to_play_url(site: str) -> str:
+    """The how-to-play page's full address on the site at site (such as https://example.org)."""
+    return site.rstrip("/") + reverse("how_to_play")

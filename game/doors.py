@@ -1,0 +1,156 @@
+"""The doors every socket passes before a consumer sees it: the origin, frame size and rate, and
+paths that lead nowhere.
+
+Limits are counted as frames arrive, in a task of their own, not as the consumer handles them: a
+consumer busy with a move would otherwise let a flood queue up behind it unnoticed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from typing import Any
+from urllib.parse import urlsplit
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
+
+from game.closing import REASONS, Close
+from justalllowgod.addresses import scope_address, scope_header, scope_is_secure
+
+log = logging.getLogger(__name__)
+
+# The consumer names who is on the socket here once it knows, for the doors' log lines.
+WHO_KEY = "jag.who"
+
+
+def socket_label(scope: dict) -> str:
+    """Who is on a socket, for a log line: a member or agent id, never an email or a token."""
+    who = scope.get(WHO_KEY)
+    if who:
+        return who
+    user = scope.get("user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        return f"member {user.pk}"
+    return "anonymous"
+
+
+def log_refusal(scope: dict, code: Close, detail: str = "") -> None:
+    """One warning line for a socket closed for cause: who, from where, why. No traceback."""
+    log.warning(
+        "socket closed %s (%s): %s from %s on %s%s",
+        int(code),
+        REASONS[code],
+        socket_label(scope),
+        scope_address(scope) or "?",
+        scope.get("path", "?"),
+        f" ({detail})" if detail else "",
+    )
+
+
+class FrameLimits:
+    """One socket's caps: a frame's size, and how many frames arrive in any one second."""
+
+    def __init__(self, max_bytes: int, per_second: int) -> None:
+        self.max_bytes, self.per_second = max_bytes, per_second
+        self.arrivals: deque[float] = deque()
+
+    def refusal(self, message: dict) -> Close | None:
+        text, data = message.get("text"), message.get("bytes")
+        size = len(text.encode()) if text is not None else len(data or b"")
+        if size > self.max_bytes:
+            return Close.TOO_BIG
+        now = time.monotonic()
+        self.arrivals.append(now)
+        while now - self.arrivals[0] > 1.0:
+            self.arrivals.popleft()
+        return Close.TOO_MANY if len(self.arrivals) > self.per_second else None
+
+
+class FrameGuard:
+    """Checks every incoming frame on arrival; an abusive socket is closed before any work is done,
+    and the consumer behind is told it disconnected, so it leaves its groups."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        inbox: asyncio.Queue[dict] = asyncio.Queue()
+        limits = FrameLimits(settings.WS_MAX_MESSAGE_BYTES, settings.WS_MAX_MESSAGES_PER_SECOND)
+
+        async def pump() -> None:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.receive":
+                    refusal = limits.refusal(message)
+                    if refusal is not None:
+                        log_refusal(scope, refusal)
+                        await send({"type": "websocket.close", "code": int(refusal)})
+                        await inbox.put({"type": "websocket.disconnect", "code": int(refusal)})
+                        return
+                await inbox.put(message)
+                if message["type"] == "websocket.disconnect":
+                    return
+
+        task = asyncio.ensure_future(pump())
+        try:
+            return await self.app(scope, inbox.get, send)
+        finally:
+            task.cancel()
+
+
+def _own_origin(scope: dict) -> str | None:
+    """scheme://host[:port] of the site as this socket reached it, if its Host is one we serve."""
+    host = scope_header(scope, "host")
+    if not host:
+        return None
+    domain, _port = split_domain_port(host)
+    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
+        return None
+    return f"{'https' if scope_is_secure(scope) else 'http'}://{host}".lower()
+
+
+def origin_allowed(scope: dict) -> bool:
+    """A browser socket must come from our own pages: its Origin's scheme, host and port are the
+    site's own (as in the Host header), or one of DJANGO_CSRF_TRUSTED_ORIGINS."""
+    origin = scope_header(scope, "origin").strip().lower()
+    parts = urlsplit(origin)
+    if not parts.scheme or not parts.netloc:
+        return False
+    origin = f"{parts.scheme}://{parts.netloc}"
+    trusted = {o.lower().rstrip("/") for o in settings.CSRF_TRUSTED_ORIGINS}
+    return origin == _own_origin(scope) or origin in trusted
+
+
+class OriginCheck:
+    """Refuses the handshake (HTTP 403) of a browser socket from anywhere but our own pages."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
+        if scope["type"] == "websocket" and not origin_allowed(scope):
+            log.warning(
+                "socket refused: origin %r on %s from %s",
+                scope_header(scope, "origin")[:100],
+                scope.get("path", "?"),
+                scope_address(scope) or "?",
+            )
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close"})
+            return None
+        return await self.app(scope, receive, send)
+
+
+class NotFoundSocket(AsyncWebsocketConsumer):
+    """A socket path we do not serve: accepted only to say so with a close code, never a 500."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        log_refusal(self.scope, Close.NOT_FOUND)
+        await self.close(code=Close.NOT_FOUND)

@@ -1,0 +1,122 @@
+"""What every member's socket (lobby, table) does to stay honest about who is on it.
+
+It is let in only with a live session, listens for that session's sign-out and for changes to the
+account (a new password, made inactive, restricted), wakes when the session is due to expire, and
+counts against the member's limit of open sockets (the oldest closes first). Whenever told, it asks
+game.services.authority afresh and closes with the matching code if the member may no longer act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.core.cache import cache
+from django.utils import timezone
+
+from accounts.sockets import account_group, session_group
+from game.closing import REFUSAL_CLOSES, Close
+from game.doors import WHO_KEY, log_refusal
+from game.services import authority
+
+# A session's expiry is looked at again at least this often (a visit may have extended it).
+SESSION_LOOK_SECONDS = 600
+SOCKETS_KEY = "sockets:member:{}"
+SOCKETS_KEPT_SECONDS = 24 * 3600
+
+
+async def note_socket_opened(member_id: int, channel: str) -> list[str]:
+    """Add a socket to the member's list; returns the channels beyond the limit, oldest first.
+    Shared through the cache, so it holds across server processes (best effort: two sockets
+    opened at the same instant on two processes may both be counted once)."""
+    key = SOCKETS_KEY.format(member_id)
+    channels = [c for c in (await cache.aget(key) or []) if c != channel] + [channel]
+    limit = settings.WS_MAX_SOCKETS_PER_MEMBER
+    excess, channels = channels[:-limit], channels[-limit:]
+    await cache.aset(key, channels, timeout=SOCKETS_KEPT_SECONDS)
+    return excess
+
+
+async def note_socket_closed(member_id: int, channel: str) -> None:
+    key = SOCKETS_KEY.format(member_id)
+    channels = await cache.aget(key) or []
+    if channel in channels:
+        await cache.aset(key, [c for c in channels if c != channel], timeout=SOCKETS_KEPT_SECONDS)
+
+
+class MemberDoor:
+    """Mixed into a ServerSocket for signed-in members."""
+
+    member_id: int | None = None
+    session_key = ""
+    _expiry_timer: asyncio.TimerHandle | None = None
+
+    async def admit_member(self) -> bool:
+        """Let the socket in only with a live session; False once it has been turned away."""
+        user, session = self.scope.get("user"), self.scope.get("session")
+        if user is None or not user.is_authenticated or session is None or not session.session_key:
+            await self.refuse(Close.SIGNED_OUT)
+            return False
+        self.scope[WHO_KEY] = f"member {user.pk}"
+        refusal = await database_sync_to_async(authority.member_refusal)(
+            user_id=user.pk, session_key=session.session_key
+        )
+        if refusal is not None:
+            await self.refuse(REFUSAL_CLOSES[refusal.code], refusal.code)
+            return False
+        self.member_id, self.session_key = user.pk, session.session_key
+        await self.channel_layer.group_add(account_group(user.pk), self.channel_name)
+        await self.channel_layer.group_add(session_group(self.session_key), self.channel_name)
+        for oldest in await note_socket_opened(user.pk, self.channel_name):
+            await self.channel_layer.send(oldest, {"type": "socket.replaced"})
+        await self._watch_expiry()
+        return True
+
+    async def _watch_expiry(self) -> None:
+        expires = await database_sync_to_async(authority.session_expiry)(self.session_key)
+        delay = SESSION_LOOK_SECONDS
+        if expires is not None:
+            delay = min(delay, max(0.0, (expires - timezone.now()).total_seconds()) + 0.5)
+        if self._expiry_timer is not None:
+            self._expiry_timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._expiry_timer = loop.call_later(
+            delay, lambda: asyncio.ensure_future(self.account_check({"type": "account.check"}))
+        )
+
+    async def account_check(self, message: dict) -> None:
+        """Told the account changed, or the session is due to expire: look again."""
+        if self.closed or self.member_id is None:
+            return
+        refusal = await database_sync_to_async(authority.member_refusal)(
+            user_id=self.member_id, session_key=self.session_key
+        )
+        if refusal is None:
+            await self._watch_expiry()
+            return
+        code = REFUSAL_CLOSES[refusal.code]
+        log_refusal(self.scope, code, refusal.code)
+        await self.turn_away(code)
+
+    async def session_ended(self, message: dict) -> None:
+        """This browser signed out: its sockets close (the member's other browsers stay)."""
+        if not self.closed:
+            log_refusal(self.scope, Close.SIGNED_OUT, "signed out")
+            await self.turn_away(Close.SIGNED_OUT)
+
+    async def socket_replaced(self, message: dict) -> None:
+        """The member opened more sockets than allowed: this one, the oldest, gives way."""
+        if not self.closed:
+            log_refusal(self.scope, Close.REPLACED)
+            await self.turn_away(Close.REPLACED)
+
+    async def leave_member_groups(self) -> None:
+        if self.member_id is None:
+            return
+        if self._expiry_timer is not None:
+            self._expiry_timer.cancel()
+        await self.channel_layer.group_discard(account_group(self.member_id), self.channel_name)
+        await self.channel_layer.group_discard(session_group(self.session_key), self.channel_name)
+        await note_socket_closed(self.member_id, self.channel_name)
+        self.member_id = None

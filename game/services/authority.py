@@ -1,0 +1,85 @@
+"""Who may act, asked again at every act, inside the act's own transaction.
+
+A socket learns who it is when it connects; this module is how a move, a reaction or a socket's
+periodic look asks whether that is still true: the browser session is still signed in as the
+member (not signed out, expired, or ended by a password change), the account is active and not
+restricted, and an agent is still approved with the token it came with.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.utils.crypto import constant_time_compare
+
+from accounts.models import Agent, User
+from game.errors import GameError
+
+
+def _session_data(session_key: str) -> dict:
+    """The session's data, or {} when it is missing or expired (a read: nothing is written)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    return store.load()
+
+
+def _hash_matches(user: User, session_hash: str) -> bool:
+    """The session was signed in with the member's current password (or under a fallback key)."""
+    if constant_time_compare(session_hash, user.get_session_auth_hash()):
+        return True
+    return any(
+        constant_time_compare(session_hash, user._get_session_auth_hash(secret=fallback))
+        for fallback in settings.SECRET_KEY_FALLBACKS
+    )
+
+
+def member_refusal(*, user_id: int, session_key: str | None) -> GameError | None:
+    """Why this member's browser session may no longer act, or None if it may."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None or not user.is_active:
+        return GameError("signed_out", status=401)
+    data = _session_data(session_key) if session_key else {}
+    if str(data.get(SESSION_KEY)) != str(user_id) or not _hash_matches(user, data.get(HASH_SESSION_KEY, "")):
+        return GameError("signed_out", status=401)
+    restriction = user.restriction()
+    if restriction is not None:
+        return GameError("restricted", restriction.message, status=403)
+    return None
+
+
+def agent_refusal(*, agent_id: int, token_hash: str) -> GameError | None:
+    """Why this agent's socket may no longer act, or None: approval withdrawn, token replaced or revoked."""
+    agent = Agent.objects.approved().filter(pk=agent_id).only("token_hash").first()
+    if agent is None or not agent.token_hash or not constant_time_compare(agent.token_hash, token_hash):
+        return GameError("agent_revoked", status=401)
+    return None
+
+
+def require_may_act(
+    *,
+    user: User | None = None,
+    session_key: str | None = None,
+    agent: Agent | None = None,
+    token_hash: str = "",
+) -> None:
+    """Raise the refusal if whoever is on this socket may no longer act; call it inside the act's
+    transaction, after its locks, so a decision committed meanwhile is seen."""
+    if agent is not None:
+        refusal = agent_refusal(agent_id=agent.pk, token_hash=token_hash)
+    elif user is not None:
+        refusal = member_refusal(user_id=user.pk, session_key=session_key)
+    else:
+        refusal = GameError("signed_out", status=401)
+    if refusal is not None:
+        raise refusal
+
+
+def session_expiry(session_key: str) -> datetime | None:
+    """When a database-backed session expires, or None (other session engines are not asked)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    get_model = getattr(store, "get_model_class", None)
+    if get_model is None:
+        return None
+    return get_model().objects.filter(session_key=session_key).values_list("expire_date", flat=True).first()

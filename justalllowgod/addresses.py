@@ -1,0 +1,55 @@
+"""Who is on the other end: the client's address and scheme, read from the proxy only when told to.
+
+With `DJANGO_BEHIND_PROXY=true` the site sits behind one reverse proxy that it trusts: the proxy
+appends the address it saw to `X-Forwarded-For` and says the scheme in `X-Forwarded-Proto`. The
+rightmost `X-Forwarded-For` entry is the one our proxy wrote; anything to its left came from the
+client and could be forged. Without the setting, both headers are ignored.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+
+def _rightmost(forwarded_for: str) -> str:
+    return forwarded_for.rsplit(",", 1)[-1].strip()
+
+
+def request_address(meta: dict) -> str:
+    """The client address of an HTTP request (Django's `request.META`)."""
+    if settings.BEHIND_PROXY:
+        forwarded = _rightmost(meta.get("HTTP_X_FORWARDED_FOR", ""))
+        if forwarded:
+            return forwarded
+    return meta.get("REMOTE_ADDR", "")
+
+
+def _header(scope: dict, name: bytes) -> str:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return ""
+
+
+def scope_address(scope: dict) -> str:
+    """The client address of an ASGI connection (a socket)."""
+    if settings.BEHIND_PROXY:
+        forwarded = _rightmost(_header(scope, b"x-forwarded-for"))
+        if forwarded:
+            return forwarded
+    client = scope.get("client") or ("", 0)
+    return str(client[0] or "")
+
+
+def scope_is_secure(scope: dict) -> bool:
+    """Whether the connection reached the site over TLS (at the proxy, when behind one)."""
+    if settings.BEHIND_PROXY:
+        proto = _header(scope, b"x-forwarded-proto")
+        if proto:
+            return proto.strip().lower() == "https"
+    return scope.get("scheme") in ("https", "wss")
+
+
+def scope_header(scope: dict, name: str) -> str:
+    """One request header of an ASGI connection, or ""."""
+    return _header(scope, name.lower().encode("latin-1"))

@@ -1,0 +1,28 @@
+"""Notices of reviewers' decisions, on every page the member opens until they have read them."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.http import HttpRequest
+
+from moderation.notify import notice_text
+from moderation.services import member_notices
+
+
+def notices(request: HttpRequest) -> dict[str, Any]:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+
+    @cache
+    def found() -> list[dict[str, Any]]:
+        # Read only by pages that show notices (the admin never asks), and only once per page.
+        return [{"decision": d, "text": notice_text(d)} for d in member_notices(user)]
+
+    return {
+        "member_notices": found,
+        # The start page then names the restriction once, in the notice, not again under it.
+        "restriction_in_notice": lambda: any(n["decision"].restricts for n in found()),
+    }

@@ -1,0 +1,76 @@
+"""What members and reviewers are told about cases and decisions, by mail after commit."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import Permission
+from django.db.models import Q
+from django.utils import dateformat, timezone
+
+from accounts.mail import mail_after_commit
+from accounts.models import User
+from moderation.models import Case, Decision, Flag
+
+# What kind of problem a flag points at, in the member's words.
+PROBLEMS = {
+    Flag.Kind.TOO_FAST: "moves made faster than a person can decide",
+    Flag.Kind.SHARED_DEVICE: "two accounts playing at one table from the same device",
+}
+
+
+def problems(decision: Decision) -> str:
+    """The kinds of problem the decision's case was about, as one phrase."""
+    kinds = sorted({flag.kind for flag in decision.case.flags.all()})
+    return " and ".join(PROBLEMS.get(kind, kind) for kind in kinds) or "how the game was played"
+
+
+def notice_text(decision: Decision) -> str:
+    """The member's notice: what was decided, about what, until when."""
+    about = problems(decision)
+    if decision.action == Decision.Action.WARNING:
+        return f"A reviewer looked at one of your games and warns you about {about}. Please play fair."
+    if decision.action == Decision.Action.BAN:
+        return (
+            f"A reviewer looked at one of your games ({about}) and your account can't join tables any more."
+        )
+    until = dateformat.format(timezone.localtime(decision.ends_at), "j F Y, H:i e")
+    return f"A reviewer looked at one of your games ({about}): your account is suspended until {until}."
+
+
+def reviewers() -> list[User]:
+    """Everyone who may review cases, through a group or in person (superusers too)."""
+    perm = Permission.objects.filter(codename="review_case", content_type__app_label="moderation")
+    return list(
+        User.objects.filter(
+            Q(is_superuser=True) | Q(groups__permissions__in=perm) | Q(user_permissions__in=perm),
+            is_active=True,
+        ).distinct()
+    )
+
+
+def case_opened(case: Case) -> None:
+    mail_after_commit(
+        to=reviewers(),
+        subject=f"Case {case.pk} is waiting for a review",
+        body=f"Game {case.game_id} was flagged. Open the review queue to judge it: /review/cases/{case.pk}/",
+        team=True,
+    )
+
+
+def decision_made(decision: Decision) -> None:
+    """The member hears of a warning, suspension or ban (No action leaves them in peace)."""
+    if decision.action not in (Decision.Action.WARNING, Decision.Action.SUSPENSION, Decision.Action.BAN):
+        return
+    body = (
+        f"{notice_text(decision)}\n\nYou will see this notice when you next open JustAllowGod. "
+        "If you think it is wrong, you can ask for a second look there."
+    )
+    mail_after_commit(to=[decision.user], subject="A reviewer's decision about your account", body=body)
+
+
+def decision_reversed(reversal: Decision) -> None:
+    original = reversal.reverses
+    body = (
+        f"A reviewer looked again and reversed the {original.get_action_display().lower()} of "
+        f"{dateformat.format(timezone.localtime(original.created_at), 'j F Y')}.\n\n{reversal.reason}"
+    )
+    mail_after_commit(to=[reversal.user], subject="A decision about your account was reversed", body=body)

@@ -1,0 +1,77 @@
+"""The team hears of waiting work by mail, after the step commits; a broken mail server changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from content import services
+from content.models import Status
+from content.revisions import current_revision
+from tests.factories import CardFactory
+
+pytestmark = pytest.mark.django_db
+
+
+class BrokenBackend:
+    """A mail server that refuses every connection."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        pass
+
+    def send_messages(self, messages):
+        raise ConnectionRefusedError("mail server down")
+
+
+def test_approvers_are_mailed_after_commit_when_work_is_submitted(
+    editor, approver, other_approver, django_capture_on_commit_callbacks
+):
+    card = CardFactory(last_edited_by=editor, title="The valley of Elah")
+    with django_capture_on_commit_callbacks(execute=False) as pending:
+        services.submit_card(card=card, user=editor)
+    assert mail.outbox == []
+    for callback in pending:
+        callback()
+    assert sorted(m.to[0] for m in mail.outbox) == sorted([approver.email, other_approver.email])
+    assert "The valley of Elah" in mail.outbox[0].body
+
+
+def test_the_editor_is_mailed_when_changes_are_requested_and_when_the_work_is_approved(
+    editor, approver, django_capture_on_commit_callbacks
+):
+    card = CardFactory(status=Status.IN_REVIEW, last_edited_by=editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.request_card_changes(
+            card=card, user=approver, note="Warmer, please.", revision=current_revision(card)
+        )
+    assert mail.outbox[-1].to == [editor.email] and "Warmer, please." in mail.outbox[-1].body
+    services.submit_card(card=card, user=editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.approve_card(card=card, user=approver, revision=current_revision(card))
+    assert mail.outbox[-1].to == [editor.email]
+    assert mail.outbox[-1].subject.startswith("Approved")
+
+
+def test_a_team_member_who_turned_team_mails_off_gets_none(
+    client, editor, approver, django_capture_on_commit_callbacks
+):
+    client.force_login(approver)
+    client.post(reverse("accounts:team_mail"), {})
+    approver.refresh_from_db()
+    assert approver.team_mail is False
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_card(card=CardFactory(), user=editor)
+    assert mail.outbox == []
+
+
+def test_a_broken_mail_server_never_rolls_back_an_approval(
+    editor, approver, settings, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "tests.content.test_mails.BrokenBackend"
+    card = CardFactory(status=Status.IN_REVIEW, last_edited_by=editor)
+    with django_capture_on_commit_callbacks(execute=True) as sent:
+        services.approve_card(card=card, user=approver, revision=current_revision(card))
+    assert len(sent) == 1
+    card.refresh_from_db()
+    assert card.status == Status.APPROVED

@@ -1,0 +1,156 @@
+"""The editor's short path: a preset story form, one step to submit, a warning for a duplicate."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+from django.urls import reverse
+
+from content import services
+from content.groups import APPROVERS, EDITORS
+from content.models import Card, Kind, Status, Story
+from content.revisions import current_revision
+from tests.factories import DealableStoryFactory, DeckFactory, FullStoryFactory, StaffFactory
+
+pytestmark = pytest.mark.django_db
+
+ADD = reverse("admin:content_story_add")
+
+
+def _new_story(deck, **changes):
+    """The add form as a browser posts it: the story and its four preset rows filled in."""
+    data = {
+        "deck": deck.pk,
+        "position": 21,
+        "title": "Jonah and the great fish",
+        "summary": "Jonah 1-4.",
+        "cards-TOTAL_FORMS": 4,
+        "cards-INITIAL_FORMS": 0,
+        "cards-MIN_NUM_FORMS": 0,
+        "cards-MAX_NUM_FORMS": 4,
+    }
+    rows = [
+        ("person", "Jonah", "A prophet who ran from God.", ""),
+        ("place", "Nineveh", "The great city he was sent to.", ""),
+        ("moment", "Three days in the fish", "He prayed from inside.", ""),
+        ("word", "Jonah 2:9", "The end of his prayer.", "Jonah 2:9"),
+    ]
+    for i, (kind, title, description, reference) in enumerate(rows):
+        data |= {
+            f"cards-{i}-kind": kind,
+            f"cards-{i}-title": title,
+            f"cards-{i}-description": description,
+            f"cards-{i}-reference": reference,
+        }
+    return data | changes
+
+
+def test_a_new_story_starts_with_the_only_deck_the_next_position_and_four_kinds_in_order(client, editor):
+    deck = DeckFactory()
+    DealableStoryFactory(deck=deck, position=19)
+    client.force_login(editor)
+    response = client.get(ADD)
+    form = response.context["adminform"].form
+    assert (form.initial["deck"], form.initial["position"]) == (deck.pk, 20)
+    rows = response.context["inline_admin_formsets"][0].formset.forms
+    assert [row.initial.get("kind") for row in rows] == ["person", "place", "moment", "word"]
+
+
+def test_with_two_decks_the_editor_chooses(client, editor):
+    DeckFactory.create_batch(2)
+    client.force_login(editor)
+    assert "deck" not in client.get(ADD).context["adminform"].form.initial
+
+
+def test_submit_story_with_its_cards_submits_five_items_in_one_step(client, editor):
+    deck = DeckFactory()
+    client.force_login(editor)
+    assert client.post(ADD, _new_story(deck)).status_code == 302
+    story = Story.objects.get(title="Jonah and the great fish")
+    page = client.get(reverse("admin:content_story_change", args=[story.pk])).content.decode()
+    assert "Submit story with its cards" in page
+    url = reverse("admin:content_story_together", args=[story.pk, "submit"])
+    html = client.post(url, follow=True).content.decode()
+    assert "Sent for review: the story and 4 cards." in html
+    assert story.review_steps.get().action == "submitted"
+    assert Card.objects.filter(story=story, status=Status.IN_REVIEW).count() == 4
+    assert Story.objects.get(pk=story.pk).status == Status.IN_REVIEW
+
+
+def test_a_story_already_in_the_deck_is_named_in_a_warning(client, editor):
+    deck = DeckFactory()
+    jonah = FullStoryFactory(deck=deck, title="Jonah", position=16)
+    jonah.cards.filter(kind=Kind.PERSON).update(title="Jonah")
+    client.force_login(editor)
+    html = client.post(ADD, _new_story(deck), follow=True).content.decode()
+    assert "“Jonah” (no. 16" in html and "may be the same story" in html
+    assert Story.objects.filter(title="Jonah and the great fish").exists()
+
+
+def test_a_story_unlike_any_other_is_saved_without_a_warning(client, editor):
+    deck = DeckFactory()
+    FullStoryFactory(deck=deck, title="Ruth and Naomi")
+    client.force_login(editor)
+    html = client.post(ADD, _new_story(deck), follow=True).content.decode()
+    assert "may be the same story" not in html
+
+
+def test_a_second_approver_approves_the_story_with_its_cards_from_its_page(client, editor, approver):
+    deck = DeckFactory()
+    client.force_login(editor)
+    client.post(ADD, _new_story(deck))
+    story = Story.objects.get(title="Jonah and the great fish")
+    services.submit_story_with_cards(story=story, user=editor)
+    client.force_login(approver)
+    page = client.get(reverse("admin:content_story_change", args=[story.pk])).content.decode()
+    assert "Approve story with its cards" in page
+    data = {"revision": current_revision(story)}
+    data |= {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
+    url = reverse("admin:content_story_together", args=[story.pk, "approve"])
+    html = client.post(url, data, follow=True).content.decode()
+    assert "Approved: the story and 4 cards." in html
+    assert Story.objects.dealable().filter(pk=story.pk).exists()
+
+
+def test_approving_together_is_all_or_nothing_when_one_card_changed(client, editor, approver):
+    deck = DeckFactory()
+    client.force_login(editor)
+    client.post(ADD, _new_story(deck))
+    story = Story.objects.get(title="Jonah and the great fish")
+    services.submit_story_with_cards(story=story, user=editor)
+    data = {"revision": current_revision(story)}
+    data |= {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
+    place = story.cards.get(kind=Kind.PLACE)
+    place.description = "The city of Nineveh, changed meanwhile."
+    services.save_card(card=place, user=editor)
+    client.force_login(approver)
+    url = reverse("admin:content_story_together", args=[story.pk, "approve"])
+    html = client.post(url, data, follow=True).content.decode()
+    assert "changed since you opened it" in html
+    assert not Card.objects.filter(story=story, status=Status.APPROVED).exists()
+    assert Story.objects.get(pk=story.pk).status == Status.IN_REVIEW
+
+
+def test_the_editor_of_a_story_is_not_offered_approve_together(client):
+    both = StaffFactory()
+    both.groups.add(*Group.objects.filter(name__in=[EDITORS, APPROVERS]))
+    deck = DeckFactory()
+    client.force_login(both)
+    client.post(ADD, _new_story(deck))
+    story = Story.objects.get(title="Jonah and the great fish")
+    services.submit_story_with_cards(story=story, user=both)
+    page = client.get(reverse("admin:content_story_change", args=[story.pk])).content.decode()
+    assert "Approve story with its cards" not in page
+
+
+def test_the_card_list_is_in_game_order_and_filters_by_story(client, editor):
+    deck = DeckFactory()
+    first, second = FullStoryFactory(deck=deck, position=1), FullStoryFactory(deck=deck, position=2)
+    client.force_login(editor)
+    url = reverse("admin:content_card_changelist")
+    listed = list(client.get(url).context["cl"].result_list)
+    assert [(c.story_id, c.kind) for c in listed] == [
+        (story.pk, kind) for story in (first, second) for kind in ("person", "place", "moment", "word")
+    ]
+    only = client.get(url, {"story__id__exact": second.pk}).context["cl"].result_list
+    assert {c.story_id for c in only} == {second.pk}

@@ -1,0 +1,75 @@
+"""The QR code's link asks before it seats: GET shows the table, only the Join button's POST joins."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from game import services
+from game.models import Seat
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_opening_the_join_link_shows_the_table_and_changes_no_seat(client):
+    host = UserFactory(gamer_tag="Miriam")
+    table = services.create_private_table(user=host, seats=5)
+    visitor = UserFactory()
+    client.force_login(visitor)
+    response = client.get(reverse("join_link", args=[table.code]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Miriam" in page and "1 of 5 seats taken" in page
+    assert 'method="post"' in page and "csrfmiddlewaretoken" in page
+    assert not Seat.objects.filter(table=table, user=visitor).exists()
+
+
+def test_the_join_button_seats_the_member(client):
+    table = services.create_private_table(user=UserFactory())
+    visitor = UserFactory()
+    client.force_login(visitor)
+    response = client.post(reverse("join_link", args=[table.code]))
+    assert response["Location"] == reverse("table", args=[table.code])
+    assert Seat.objects.filter(table=table, user=visitor).exists()
+
+
+def test_the_join_post_needs_the_csrf_token():
+    from django.test import Client
+
+    table = services.create_private_table(user=UserFactory())
+    visitor = UserFactory()
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(visitor)
+    assert client.post(reverse("join_link", args=[table.code])).status_code == 403
+    assert not Seat.objects.filter(table=table, user=visitor).exists()
+
+
+def test_a_member_already_seated_goes_straight_to_the_table(client):
+    host = UserFactory()
+    table = services.create_private_table(user=host)
+    client.force_login(host)
+    response = client.get(reverse("join_link", args=[table.code]))
+    assert response["Location"] == reverse("table", args=[table.code])
+
+
+def test_a_host_keeps_one_waiting_table_and_is_told_so(client):
+    host = UserFactory()
+    client.force_login(host)
+    first = client.post(reverse("new_private_table"), {"seats": 4}, follow=True)
+    second = client.post(reverse("new_private_table"), {"seats": 5}, follow=True)
+    assert first.redirect_chain[-1] == second.redirect_chain[-1]
+    assert "You already have a table waiting" in second.content.decode()
+
+
+def test_opening_tables_by_the_dozen_is_refused_with_429(settings):
+    from game.errors import GameError
+
+    settings.GAME_TABLES_PER_HOUR = 3
+    member = UserFactory()
+    for _ in range(3):
+        table = services.create_private_table(user=member)
+        services.leave_table(user=member, code=table.code)
+    with pytest.raises(GameError) as caught:
+        services.create_private_table(user=member)
+    assert caught.value.status == 429

@@ -117,12 +117,8 @@ class AgentLink:
         if not self.config.token:
             raise JagError(NO_TOKEN)
         self._reset()
-        headers = {"Authorization": f"Bearer {self.config.token}"}
         try:
-            self.socket = await connect(
-                self.config.socket_url, additional_headers=headers, open_timeout=REPLY_SECONDS
-            )
-            hello = json.loads(await asyncio.wait_for(self.socket.recv(), REPLY_SECONDS))
+            socket, hello = await self._connect()
         except InvalidStatus as refused:
             status = refused.response.status_code
             raise JagError(
@@ -134,9 +130,20 @@ class AgentLink:
             raise JagError(
                 f"Could not reach the site at {self.config.url} ({type(failed).__name__})."
             ) from None
-        self.agent_name = hello.get("agent", "")
-        self._reader = asyncio.create_task(self._read(self.socket))
+        # Only a socket the site said hello on is kept: a refused one is tried afresh next time.
+        self.socket, self.agent_name = socket, hello.get("agent", "")
+        self._reader = asyncio.create_task(self._read(socket))
         return self.agent_name
+
+    async def _connect(self) -> tuple[ClientConnection, dict[str, Any]]:
+        """A socket and the site's hello on it; a socket that fails before its hello is closed."""
+        headers = {"Authorization": f"Bearer {self.config.token}"}
+        socket = await connect(self.config.socket_url, additional_headers=headers, open_timeout=REPLY_SECONDS)
+        try:
+            return socket, json.loads(await asyncio.wait_for(socket.recv(), REPLY_SECONDS))
+        except BaseException:
+            await socket.close()
+            raise
 
     def _reset(self) -> None:
         self.socket, self.closed, self.code, self.view, self.version = None, None, "", None, 0

@@ -8,11 +8,14 @@ import time
 from typing import Any
 
 from jag_mcp import words
-from jag_mcp.link import AgentLink, JagError
+from jag_mcp.link import AgentLink, JagError, close_words
 
 # Many MCP clients give up on a request after 60 seconds: a wait ends well before that.
 MAX_WAIT_SECONDS = 50
 RESEND_WAIT_SECONDS = 2.0
+
+# Refusals after which the site closes the socket (game/closing.py), with the close they come with.
+CLOSING = {"signed_out": 4401, "agent_revoked": 4401, "restricted": 4423, "too_many_tries": 4429}
 
 # The site words its refusals for people at a table; these are the ones only an agent meets.
 REFUSALS = {
@@ -156,6 +159,9 @@ class Seat:
             await link.changed(RESEND_WAIT_SECONDS)
             if link.is_due() and chosen in (link.view or {}).get("legal_moves", []):
                 reply = await link.move(chosen)
+        if reply.get("code") in CLOSING:
+            # The site says why, then closes: this seat may not act any more.
+            raise JagError(close_words(CLOSING[reply["code"]]))
         if reply["type"] == "error":
             code = reply.get("code", "")
             lines = [f"Refused: {REFUSALS.get(code, reply.get('message', ''))} ({code}). Nothing changed."]

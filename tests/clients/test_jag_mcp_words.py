@@ -107,3 +107,22 @@ async def test_without_a_token_the_model_is_told_where_to_put_it():
     assert str(told.value) == NO_TOKEN
     with pytest.raises(JagError, match="not at a table"):
         await seat.wait_for_turn(1)
+
+
+async def test_a_refusal_that_ends_the_seat_is_said_as_the_close_it_comes_with():
+    link = AgentLink(Config("http://127.0.0.1:9", "jag_x"))
+    link.code, link.socket, link.view, link.table = "KDRT", object(), gift_view(), table()
+
+    async def refused(move: dict) -> dict:
+        return {"type": "error", "code": "agent_revoked", "message": "This agent may not play any more."}
+
+    link.move = refused
+    with pytest.raises(JagError, match="token is missing, unknown or revoked"):
+        await Seat(link).play("give 17")
+
+    async def wrong_card(move: dict) -> dict:
+        return {"type": "error", "code": "card_not_in_hand", "message": "That move isn't allowed right now."}
+
+    link.move = wrong_card
+    said = await Seat(link).play("give 17")
+    assert said.startswith("Refused: You don't hold that card") and "It's your turn" in said

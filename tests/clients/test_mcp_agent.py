@@ -205,6 +205,9 @@ def test_the_model_is_told_clearly_of_a_bad_token_a_closed_table_the_clock_and_a
     said = asyncio.run(scenario())
     agent.refresh_from_db()
     assert agent.token_hash == ""
+    # R38: JagAI took the agent's seat when its token was revoked, and the game goes on without it.
+    seat = Seat.objects.get(table=table, agent=agent).position
+    assert engine.from_json(Game.objects.get(table=table).state)["kinds"][seat - 1] == "helper"
     errlog.seek(0)
     assert token not in errlog.read() + "".join(capfd.readouterr())
     assert not any(token in text for text in said)

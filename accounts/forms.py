@@ -13,7 +13,10 @@ class GamerTagForm(forms.Form):
     gamer_tag = forms.CharField(
         label="Gamer tag",
         max_length=20,
-        help_text="3 to 20 letters, numbers, underscores or hyphens. Other players see only this.",
+        help_text=(
+            "3 to 20 characters: the letters A to Z without accents, the digits 0 to 9, _ and -. "
+            "No spaces. Other players see only this."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off", "spellcheck": "false"}),
     )
 

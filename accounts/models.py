@@ -108,10 +108,6 @@ class User(AbstractBaseUser, PermissionsMixin):
     def __str__(self) -> str:
         return self.gamer_tag or f"member #{self.pk}"
 
-    @property
-    def has_tag(self) -> bool:
-        return bool(self.gamer_tag)
-
     def restriction(self, now: datetime | None = None) -> Restriction | None:
         """What keeps this member from tables right now (a ban, or a suspension still running), or None."""
         kind, until = self.restriction_kind, self.restricted_until

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.core.exceptions import ValidationError
 
@@ -40,13 +41,21 @@ RESERVED = frozenset(
 RESERVED_INSIDE = ("jagai", "admin", "moderator", "justallowgod", "justalllowgod")
 
 
+def display_name(user: Any) -> str:
+    """How the site names a member to themselves: the tag, or the email before a tag is chosen."""
+    return user.gamer_tag or user.email
+
+
 def validate_gamer_tag(tag: str) -> str:
     """Return the tag if it may be used, else raise ValidationError with a clear reason."""
     tag = tag.strip()
     if not 3 <= len(tag) <= 20:
         raise ValidationError("A gamer tag is 3 to 20 characters long.", code="length")
     if not TAG_PATTERN.match(tag):
-        raise ValidationError("Use only letters, numbers, underscores and hyphens.", code="characters")
+        raise ValidationError(
+            "Use only the letters A to Z (no accents), the digits 0 to 9, _ and -, with no spaces.",
+            code="characters",
+        )
     folded = fold(tag)
     if folded in RESERVED or any(word in folded for word in RESERVED_INSIDE):
         raise ValidationError("That tag is kept for the JustAllowGod team.", code="reserved")

@@ -11,7 +11,7 @@ from django.utils.http import quote_etag
 from content import bible
 from content.printing import files
 from content.printing.sheets import Paper
-from game.rules_version import RULES_LABEL
+from content.rules_version import RULES_LABEL
 
 
 def _link(place: tuple | None) -> dict | None:

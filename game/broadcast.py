@@ -99,7 +99,7 @@ def public_cards(game: Game) -> dict[str, Any]:
     total = len(dealt)
     for story in dealt:
         for k, card in enumerate(story["cards"]):
-            cards[str((story["position"] - 1) * 4 + k)] = {
+            cards[str(engine.card_id(story["position"], k))] = {
                 "story": story["position"],
                 "stories": total,
                 "story_title": story["title"],
@@ -147,10 +147,11 @@ def word_cards(game: Game) -> dict[int, dict[str, Any]]:
 
 def verses_shown(game: Game, state: dict) -> dict[str, Any]:
     """The verse of every story with a stone on the table: the whole table has seen these."""
-    laid = {story for _owner, story, _cards in state["stones"]}
-    if state["question"] is not None:
+    laid = set(engine.laid_stories(state))
+    question = engine.pending_question(state)
+    if question is not None:
         # The verse is the answer to an open Remember the Word question: not until it is answered.
-        laid.discard(state["question"]["story"])
+        laid.discard(question["story"])
     if not laid:
         return {}
     words = word_cards(game)
@@ -161,8 +162,8 @@ def table_wide(game: Game, state: dict) -> dict[str, Any]:
     """What every seat's message after a move shares: the verses shown, the clock, and at the deal
     the faces of the cards in play."""
     clock = None
-    if game.move_deadline is not None and state["over"] is None:
-        clock = {"seat": state["turn"], "seconds_left": seconds_left(game.move_deadline)}
+    if game.move_deadline is not None and not engine.is_over(state):
+        clock = {"seat": engine.current_seat(state), "seconds_left": seconds_left(game.move_deadline)}
     shared: dict[str, Any] = {"verses": verses_shown(game, state), "clock": clock}
     if game.version == 0:
         shared["cards"] = public_cards(game)

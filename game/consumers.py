@@ -6,12 +6,12 @@ import json
 import logging
 from collections import deque
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from functools import cached_property
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.exceptions import ChannelFull
+from channels.exceptions import AcceptConnection, ChannelFull, DenyConnection, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from game import outbox, services, snapshots
@@ -50,6 +50,14 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         self.closed = True
         await super().close(code=int(code) if isinstance(code, Close) else code, reason=reason)
 
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Nothing more goes out once the server has closed the socket (a reply still being
+        worked on when it closed would only meet a closed protocol)."""
+        if not self.closed:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
     async def refuse(self, code: Close, detail: str = "") -> None:
         """Turn a socket away with a close code the client can read: a handshake refused before
         accept() reaches a browser only as 1006, so it is accepted first, then closed."""
@@ -58,6 +66,19 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
             if not self.accepted:
                 await self.accept()
             await self.close(code=code)
+
+    async def dispatch(self, message: dict) -> None:
+        """Any unexpected error closes the socket with 4500 (a code daphne lets through, unlike
+        1011 from the application), after logging it once with its traceback: it is our bug."""
+        try:
+            await super().dispatch(message)
+        except (StopConsumer, AcceptConnection, DenyConnection):
+            raise
+        except Exception:
+            log.exception("a %s message failed; closing the socket with 4500", message.get("type"))
+            if not self.closed:
+                await self.turn_away(Close.SERVER_ERROR)
+            raise StopConsumer from None
 
     async def websocket_connect(self, message: dict) -> None:
         hand_over = getattr(self.channel_layer, "hand_over", None)
@@ -95,13 +116,10 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         await self.close(code=code)
 
     async def _handle_handed_over(self, message: dict) -> None:
-        try:
+        # A failure closes the socket with 4500 (see dispatch). On its own receive loop it would
+        # end the consumer; here it must not stop the sender reaching the group's other sockets.
+        with suppress(StopConsumer):
             await self.dispatch(message)
-        except Exception:
-            # It would have ended the consumer on its own receive loop; here it must not stop the
-            # sender from reaching the group's other sockets.
-            log.exception("handling a %s message failed; closing the socket", message.get("type"))
-            await self.close(code=Close.SERVER_ERROR)
 
     @asynccontextmanager
     async def holding(self) -> AsyncIterator[None]:

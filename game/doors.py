@@ -82,14 +82,17 @@ class FrameGuard:
             return await self.app(scope, receive, send)
         inbox: asyncio.Queue[dict] = asyncio.Queue()
         limits = FrameLimits(settings.WS_MAX_MESSAGE_BYTES, settings.WS_MAX_MESSAGES_PER_SECOND)
+        closed = False
 
         async def pump() -> None:
+            nonlocal closed
             while True:
                 message = await receive()
                 if message["type"] == "websocket.receive":
                     refusal = limits.refusal(message)
                     if refusal is not None:
                         log_refusal(scope, refusal)
+                        closed = True
                         await send({"type": "websocket.close", "code": int(refusal)})
                         await inbox.put({"type": "websocket.disconnect", "code": int(refusal)})
                         return
@@ -97,9 +100,14 @@ class FrameGuard:
                 if message["type"] == "websocket.disconnect":
                     return
 
+        async def send_unless_closed(message: dict) -> None:
+            # A reply the consumer was still working on when the guard closed the socket is dropped.
+            if not closed:
+                await send(message)
+
         task = asyncio.ensure_future(pump())
         try:
-            return await self.app(scope, inbox.get, send)
+            return await self.app(scope, inbox.get, send_unless_closed)
         finally:
             task.cancel()
 
@@ -153,4 +161,4 @@ class NotFoundSocket(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         await self.accept()
         log_refusal(self.scope, Close.NOT_FOUND)
-        await self.close(code=Close.NOT_FOUND)
+        await self.close(code=int(Close.NOT_FOUND))

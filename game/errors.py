@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-# Words for the engine's refusal codes and our own; a code not listed falls back to a gentle default.
+from game.engine import refusal_words
+
+# Words for our own refusal codes; the engine's come from its move table (engine.refusal_words).
 MESSAGES = {
     "no_such_table": "We couldn't find a table with that code. Check the letters and try again.",
     "bad_code": "A table code is four letters, like KDRT.",
@@ -27,12 +29,6 @@ MESSAGES = {
     "bad_reaction": "That reaction isn't one of ours.",
     "malformed_message": "That message wasn't understood.",
     "unknown_type": "That message type isn't one we know.",
-    "not_your_turn": "It isn't your turn yet.",
-    "game_over": "This game is over.",
-    "must_go_to_well": "The answer was no: go to the Well first.",
-    "must_answer_word": "Answer the Remember the Word question first.",
-    "story_not_in_hand": "You can only ask for a story you hold a card of.",
-    "cannot_ask_that_seat": "You can't ask that seat.",
     "helper_seat": "Your seat is played by JagAI now.",
 }
 DEFAULT_MESSAGE = "That move isn't allowed right now."
@@ -43,6 +39,6 @@ class GameError(Exception):
 
     def __init__(self, code: str, message: str | None = None, *, status: int = 400) -> None:
         self.code = code
-        self.message = message or MESSAGES.get(code, DEFAULT_MESSAGE)
+        self.message = message or MESSAGES.get(code) or refusal_words(code) or DEFAULT_MESSAGE
         self.status = status
         super().__init__(f"{code}: {self.message}")

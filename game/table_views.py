@@ -105,6 +105,12 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         if table.is_open:
             return redirect("join_link", code=table.code)
         raise Http404("No such table")
+    if (
+        table.status == Table.Status.PLAYING
+        and table.seats.filter(user=request.user, left_at__isnull=False).exists()
+    ):
+        # JagAI plays the seat now: say so once, and show none of the cards that went with it.
+        return render(request, "game/seat_taken.html", {"table": table})
     join_url = request.build_absolute_uri(reverse("join_link", args=[table.code]))
     return render(request, "game/table.html", {"table": table, "join_url": join_url})
 

@@ -204,6 +204,8 @@ ACCOUNT_RATE_LIMITS = {
     "confirm_email": "1/3m/key",
 }
 ACCOUNT_SIGNUP_REDIRECT_URL = "accounts:choose_tag"
+# Before a tag is chosen, allauth's messages and mail name the member by email, never "member #2".
+ACCOUNT_USER_DISPLAY = "accounts.tags.display_name"
 
 # The admin login locks out after repeated failures.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)

@@ -4,12 +4,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from game import table_views
-from game import views as game_views
+from justalllowgod import pages
 
 urlpatterns = [
-    path("", game_views.home, name="home"),
-    path("how-to-play/", game_views.how_to_play, name="how_to_play"),
-    path("rules/", game_views.rules, name="rules"),
+    path("", pages.home, name="home"),
+    path("how-to-play/", pages.how_to_play, name="how_to_play"),
+    path("rules/", pages.rules, name="rules"),
     path("tables/new/", table_views.new_private_table, name="new_private_table"),
     path("tables/join/", table_views.join_table, name="join_table"),
     path("play-now/", table_views.play_now, name="play_now"),

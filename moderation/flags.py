@@ -41,8 +41,9 @@ def device_label(device_id: str) -> str:
 
 def member_seats(game: Game, seats: list[Seat]) -> dict[int, Seat]:
     """Seats dealt to a person (not an agent) with a member in them, by position."""
-    original = engine.from_json(game.deal.initial_state)["original"]
-    return {s.position: s for s in seats if s.user_id and original[s.position - 1] == "person"}
+    dealt = engine.from_json(game.deal.initial_state)  # at the deal nobody has been taken over yet
+    person = engine.SeatRole.PERSON
+    return {s.position: s for s in seats if s.user_id and engine.seat_role(dealt, s.position) is person}
 
 
 def decisions(events: list[GameEvent], seat: int) -> list[GameEvent]:

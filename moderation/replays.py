@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +13,8 @@ from game import broadcast, engine
 from game.models import Game, GameEvent, Seat
 from moderation.flags import device_label
 from moderation.words import move_words
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -24,7 +27,7 @@ class Frame:
 
 
 def frames(game: Game) -> Iterator[Frame]:
-    """Replay the recorded moves from the initial state: seat None is a server move."""
+    """Replay the recorded moves from the initial state, by the rules version it was dealt with."""
     state = engine.from_json(game.deal.initial_state)
     yield Frame(None, state, [])
     for row in game.events.order_by("seq"):
@@ -33,8 +36,9 @@ def frames(game: Game) -> Iterator[Frame]:
                 state = engine.apply_server(state, row.move)[0]
             else:
                 state = engine.apply(state, row.seat, row.move)[0]
-        except engine.IllegalMove:
-            # Rules changed since this game was played; show what can still be rebuilt.
+        except engine.IllegalMove as refusal:
+            # The state names its rules version, so this is a bug, not old rules: say so, show what rebuilds.
+            logger.error("game %s does not replay at move %s: %s", game.pk, row.seq, refusal.code)
             return
         # The events the table saw were recorded with the move (they include the services' own).
         yield Frame(row, state, row.events)
@@ -98,7 +102,14 @@ def seat_replay(game: Game, seat: int) -> dict[str, Any]:
     steps = seat_steps(game, seat)
     final = engine.from_json(game.state)
     common = _common(game, _seat_list(game), final)
-    return {"mode": "seat", "me": seat, **common, "steps": _slim(steps), "stones": _stone_steps(steps)}
+    return {
+        "mode": "seat",
+        "me": seat,
+        **common,
+        "steps": _slim(steps),
+        "stones": _stone_steps(steps),
+        "complete": steps[-1]["seq"] == game.version,
+    }
 
 
 def _timing(row: GameEvent | None) -> dict[str, Any]:
@@ -135,5 +146,6 @@ def full_replay(game: Game) -> dict[str, Any]:
         **common,
         "steps": _slim(steps),
         "stones": _stone_steps(steps),
+        "complete": steps[-1]["seq"] == game.version,
         "fast_ms": settings.MODERATION_TOO_FAST_MS,
     }

@@ -23,7 +23,7 @@ from content.printing.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD
 from content.printing.icons import draw_kind_icon, draw_site_icon
 from content.printing.palette import BACK, BACK_LIGHT, INK_SOFT, KIND_COLOURS, SURFACE, mix
 from content.printing.sheets import CARD_HEIGHT, CARD_WIDTH
-from game.rules_version import RULES_LABEL
+from content.rules_version import RULES_LABEL
 
 # The frame sits inside the cut, so a cut a little off still leaves the whole frame.
 SAFE = 6.0

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from content.printing.documents import build_deck_pdf, build_rules_card_pdf
 from content.printing.sheets import Paper
+from content.rules_version import RULES_VERSION
 from content.services import DealtStory, DeckNotReady, dealable_stories, live_deck
-from game.rules_version import RULES_VERSION
 
 # Long enough to outlive any deck; a changed deck is a new key, so nothing stale is ever served.
 CACHE_SECONDS = 30 * 24 * 3600

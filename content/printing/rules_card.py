@@ -11,7 +11,7 @@ from content.printing.faces import HEAD, PAD, SAFE, frame, markup
 from content.printing.fonts import SANS, SANS_BOLD, SERIF
 from content.printing.palette import ACCENT, INK, INK_SOFT, SURFACE
 from content.printing.sheets import CARD_HEIGHT, CARD_WIDTH
-from game.rules_version import RULES_LABEL
+from content.rules_version import RULES_LABEL
 
 IN_A_MINUTE = (
     "Every story has four cards: a <b>Person</b>, a <b>Place</b>, a <b>Moment</b> and the <b>Word</b>.",

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from content.printing.fonts import SANS, SANS_BOLD
 from content.printing.palette import INK_SOFT, MARK
-from game.rules_version import RULES_LABEL
+from content.rules_version import RULES_LABEL
 
 # A playing card, 2.5 x 3.5 in (63.5 x 88.9 mm), in points.
 CARD_WIDTH = 180.0

@@ -1,101 +1,156 @@
-"""The JustAllowGod game engine: pure rules, no Django, state as JSON data.
+"""The JustAllowGod game engine: pure rules, no Django, state as plain JSON data with its seed.
 
-Public API: new_game, legal_moves, apply, apply_server, owed, view, full_view,
-result, events_for, to_json, from_json, replay, IllegalMove, DeckTooSmall.
+Its public API, one line each (OpenSpiel's legal_actions / apply_action / observation / returns):
+
+- new_game(deck, seats, *, seed, remember_word, teams): deal a game and play to the host's first decision.
+- legal_moves(state, seat): every move the seat may make now (the UI's buttons, agents' choices).
+- apply(state, seat, move): a seat's move -> (new state, events); raises IllegalMove, input untouched.
+- apply_server(state, move): a server move (timeout, takeover, agent_timeout, end), the same way.
+- replay(initial, moves): the state after recorded (seat or None, move) pairs.
+- view(state, seat): everything one seat may see (R32), with its legal moves; the only door out.
+- full_view(state): every hand, the Well and the seed, for reviewers (R33).
+- owed(state): the gift an agent must make now, or None.
+- result(state): the ranking once the game is over, else None.
+- events_for(events, seat) / events_full(events): events as one seat, or a reviewer, may see them.
+- to_json(state) / from_json(text): the state as compact JSON text and back.
+- refusal_words(code): words for people for a refusal code; MOVES: the move table.
+- rules_version(state): the rules version the game is played by (1: before R34-R37).
+- is_over(state) / end_reason(state): whether the game has ended, and why (an EndReason value).
+- current_seat(state): the seat whose turn it is.
+- phase(state): the moment of the game, a Phase.
+- seat_count(state): how many seats the table has.
+- seat_role(state, seat) / seat_roles(state): who plays a seat now, a SeatRole.
+- is_person(state, seat) / persons(state): the seats that are still scoring persons.
+- hand(state, seat): a seat's sorted hand (read it, never change it).
+- well_size(state) / stone_count(state): cards in the Well, stones on the table.
+- laid_stories(state): story -> the seat that laid its stone.
+- pending_question(state): the Remember the Word question waiting for an answer, or None.
+- card_id(story, kind) / story_of(card) / kind_of(card) / missing_card(story, cards): card ids.
+- Names: State, Move, Event, SeatId, StoryId, CardId, Phase, SeatRole, CardKind, EndReason.
+- Errors: IllegalMove(code), DeckTooSmall.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import flow
-from .errors import DeckTooSmall, IllegalMove, require
-from .events import Event, events_for, events_full
-from .helpers import give
-from .legal import SERVER_SHAPES, SHAPES, legal_moves, parse
+from .cards import card_id, kind_of, missing_card, story_of
+from .errors import DeckTooSmall, IllegalMove
+from .events import events_for, events_full
+from .flow import settle
+from .moves import (
+    MOVES,
+    SEAT_MOVES,
+    SERVER_MOVES,
+    admit,
+    admit_server,
+    legal_moves,
+    parse,
+    perform,
+    refusal_words,
+)
 from .scoring import result
-from .server import SERVER_MOVES
-from .state import State, clone, from_json, to_json
+from .state import (
+    clone,
+    current_seat,
+    end_reason,
+    from_json,
+    hand,
+    is_over,
+    is_person,
+    laid_stories,
+    pending_question,
+    persons,
+    phase,
+    rules_version,
+    seat_count,
+    seat_role,
+    seat_roles,
+    stone_count,
+    to_json,
+    well_size,
+)
 from .state import new_game as _deal
-from .turns import PERSON_MOVES
+from .types import CardId, CardKind, EndReason, Event, Move, Phase, SeatId, SeatRole, State, StoryId
 from .views import full_view, owed, view
 
 __all__ = [
+    "MOVES",
+    "CardId",
+    "CardKind",
     "DeckTooSmall",
+    "EndReason",
     "Event",
     "IllegalMove",
+    "Move",
+    "Phase",
+    "SeatId",
+    "SeatRole",
     "State",
+    "StoryId",
     "apply",
     "apply_server",
+    "card_id",
+    "current_seat",
+    "end_reason",
     "events_for",
     "events_full",
     "from_json",
     "full_view",
+    "hand",
+    "is_over",
+    "is_person",
+    "kind_of",
+    "laid_stories",
     "legal_moves",
+    "missing_card",
     "new_game",
     "owed",
+    "pending_question",
+    "persons",
+    "phase",
+    "refusal_words",
     "replay",
     "result",
+    "rules_version",
+    "seat_count",
+    "seat_role",
+    "seat_roles",
+    "stone_count",
+    "story_of",
     "to_json",
     "view",
+    "well_size",
 ]
 
 
 def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool) -> State:
     """Deal a game and bring it to the host's first decision."""
     state = _deal(deck, seats, seed=seed, remember_word=remember_word, teams=teams)
-    flow.settle(state, [])
+    settle(state, [])
     return state
 
 
-def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
+def apply(state: State, seat: SeatId, move: Any) -> tuple[State, list[Event]]:
     """A seat's move; raises IllegalMove(code) and leaves the input untouched when refused."""
-    name, args = parse(move, SHAPES)
-    admit(state, seat, name, args)
+    kind, args = parse(move, SEAT_MOVES)
+    admit(state, seat, kind, args)
     new, events = clone(state), []
-    perform(new, seat, name, args, events)
+    perform(new, seat, kind, args, events)
     return new, events
-
-
-def admit(state: State, seat: int, name: str, args: dict[str, int]) -> None:
-    """The checks every seat's move passes before it is played; raises IllegalMove."""
-    if state["over"] is not None:
-        raise IllegalMove("game_over")
-    kinds = state["kinds"]
-    if type(seat) is not int or not 1 <= seat <= len(kinds):
-        raise IllegalMove("unknown_seat")
-    if state["turn"] != seat:
-        raise IllegalMove("not_your_turn")
-    kind = kinds[seat - 1]
-    if name == "give":
-        require(kind == "agent" and state["phase"] == "gift", "no_gift_owed")
-        require(args["card"] in state["hands"][seat - 1], "card_not_in_hand")
-    else:
-        require(kind == "person", "not_a_person")
-        require(state["phase"] != "word" or name == "answer", "must_answer_word")
-
-
-def perform(state: State, seat: int, name: str, args: dict[str, int], events: list[Event]) -> None:
-    """Play an admitted move on the state itself, then everything automatic after it."""
-    if name == "give":
-        give(state, seat, args["card"], events)
-    else:
-        PERSON_MOVES[name](state, seat, args, events)
-    flow.settle(state, events)
 
 
 def apply_server(state: State, move: Any) -> tuple[State, list[Event]]:
     """A server move: timeout, takeover, agent_timeout, end."""
-    name, args = parse(move, SERVER_SHAPES)
-    require(state["over"] is None, "game_over")
+    kind, args = parse(move, SERVER_MOVES)
+    admit_server(state, kind, args)
     new, events = clone(state), []
-    SERVER_MOVES[name](new, args, events)
-    flow.settle(new, events)
+    perform(new, None, kind, args, events)
     return new, events
 
 
 def replay(initial: State, moves: list) -> State:
-    """Apply recorded (seat or None, move) pairs to the initial state."""
+    """Apply recorded (seat or None, move) pairs to the initial state, by the rules it was dealt with."""
     state = initial
     for seat, move in moves:
         state = apply_server(state, move)[0] if seat is None else apply(state, seat, move)[0]

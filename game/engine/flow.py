@@ -1,15 +1,32 @@
-"""What happens between decisions: turns starting and ending, R10 draws, helper turns, the end."""
+"""What happens between decisions: turns starting and ending, empty-hand draws, helper turns, the end."""
 
 from __future__ import annotations
 
 from .cards import STONES_TO_END
-from .events import Event, event
+from .events import event
 from .helpers import begin_helper_turn, give, jagai_choice
+from .rules import rules_of
 from .scoring import no_more_stones, result
-from .state import State
+from .types import (
+    ASKING,
+    ENDING,
+    GIFT,
+    HELPER,
+    NEXT,
+    OVER,
+    PERSON,
+    WELL,
+    WORD,
+    EndReason,
+    Event,
+    SeatId,
+    State,
+)
 from .views import helper_view
 
-PERSON_PHASES = ("ask", "well", "ending", "word")
+# The moments of a person's turn; in ACTING a person may knock, seal or pass.
+PERSON_PHASES = (ASKING, WELL, ENDING, WORD)
+ACTING = (ASKING, WELL, ENDING)
 # A game cannot run longer than this many automatic steps after one move; a guard, not a rule.
 _MAX_STEPS = 10_000
 
@@ -26,25 +43,35 @@ def _step(state: State, events: list[Event]) -> bool:
     """One automatic step; False when a seat must decide."""
     phase = state["phase"]
     seat = state["turn"]
-    if phase == "next":
+    if phase == NEXT:
         start_next_turn(state, events)
-    elif phase == "gift" and state["kinds"][seat - 1] == "helper":
+    elif phase == GIFT:
+        if state["kinds"][seat - 1] != HELPER:
+            return False  # an agent decides
         _helper_gifts(state, seat, events)
-    elif phase == "ask" and not state["hands"][seat - 1]:
-        empty_hand(state, seat, events)
-    else:
+    elif state["hands"][seat - 1] or not _empty_hand_draws(state, phase):
         return False
+    else:
+        empty_hand(state, seat, events)
     return True
 
 
-def _helper_gifts(state: State, seat: int, events: list[Event]) -> None:
+def _empty_hand_draws(state: State, phase: str) -> bool:
+    """R10, R35: when a person's empty hand draws by itself."""
+    if phase == ASKING:
+        return True
+    # R35: at any other moment of the turn but a question, while the Well has cards.
+    return phase in ACTING and bool(state["well"]) and rules_of(state).draw_on_empty_hand_mid_turn
+
+
+def _helper_gifts(state: State, seat: SeatId, events: list[Event]) -> None:
     """JagAI makes the gifts it owes this turn, checking for the end after each as settle() would."""
     table = None
     while True:
         # R14: JagAI decides from its own seat view, never from the state itself.
         table = helper_view(state, seat, table)
         give(state, seat, jagai_choice(table), events)
-        if state["phase"] != "gift" or check_end(state, events):
+        if state["phase"] != GIFT or check_end(state, events):
             return
 
 
@@ -56,19 +83,23 @@ def start_next_turn(state: State, events: list[Event]) -> None:
     state["turns"] += 1
     state["asked"] = state["passed"] = False
     state["ask_story"] = state["question"] = state["resume"] = None
-    events.append({"type": "turn", "seat": seat})  # as event("turn", seat=seat)
-    if kinds[seat - 1] == "person":
-        state["phase"] = "ask"
+    events.append(event("turn", seat=seat))
+    if kinds[seat - 1] == PERSON:
+        state["phase"] = ASKING
     else:
         begin_helper_turn(state, seat, events)
 
 
-def empty_hand(state: State, seat: int, events: list[Event]) -> None:
-    """R10: an empty hand draws one card and plays on; with the Well empty the turn passes."""
+def empty_hand(state: State, seat: SeatId, events: list[Event]) -> None:
+    """R10, R35: an empty hand draws one hidden card and plays on; with the Well empty the turn passes."""
     if state["well"]:
         card = state["well"].pop()
         state["hands"][seat - 1].append(card)
         events.append(event("draw", {"seats": [seat], "card": card}, seat=seat, why="empty_hand"))
+        if state["phase"] == WELL and not state["well"]:
+            # R35 took the Well's last card: the visit R7 asked for cannot happen, so the turn ends (R7).
+            state["phase"] = ENDING
+            state["ask_story"] = None
     else:
         events.append(event("turn_passed", seat=seat, why="empty_hand"))
         end_turn(state)
@@ -76,27 +107,29 @@ def empty_hand(state: State, seat: int, events: list[Event]) -> None:
 
 def end_turn(state: State) -> None:
     """The turn is over; the next one starts in settle()."""
-    state["phase"] = "next"
+    state["phase"] = NEXT
     state["question"] = state["resume"] = state["owed"] = state["ask_story"] = None
 
 
 def check_end(state: State, events: list[Event]) -> bool:
-    """R20, R21 and an empty table: end the game when one holds. True when over."""
+    """R20, R21, R34 and an empty table: end the game when one holds. True when over."""
     if state["over"] is not None:
         return True
+    if state["question"] is not None and rules_of(state).last_word_is_asked:
+        return False  # R34: the question of the stone that ends the game comes first
     if len(state["stones"]) >= STONES_TO_END:
-        finish(state, "twelve_stones", events)
-    elif "person" not in state["kinds"]:
-        finish(state, "no_persons_left", events)
+        finish(state, EndReason.TWELVE_STONES, events)
+    elif PERSON not in state["kinds"]:
+        finish(state, EndReason.NO_PERSONS_LEFT, events)
     elif not state["well"] and no_more_stones(state):
-        finish(state, "no_more_stones", events)
+        finish(state, EndReason.NO_MORE_STONES, events)
     else:
         return False
     return True
 
 
-def finish(state: State, reason: str, events: list[Event]) -> None:
+def finish(state: State, reason: EndReason, events: list[Event]) -> None:
     """Close the game with a reason; a pending question or gift lapses."""
-    state.update(phase="over", over={"reason": reason}, question=None, resume=None, owed=None)
+    state.update(phase=OVER, over={"reason": reason.value}, question=None, resume=None, owed=None)
     outcome = result(state)
-    events.append(event("game_over", reason=reason, winners=outcome["winners"]))
+    events.append(event("game_over", reason=reason.value, winners=outcome["winners"]))

@@ -1,63 +1,59 @@
-"""Helper seats (R13-R19): the draw, who is owed a gift, and JagAI's choice of card."""
-
-# Hot events are dict literals shaped exactly as events.event() builds them: type, fields, secret.
+"""Helper seats (R13-R19, R36): the draw, who is owed a gift, JagAI's choice, and an agent's give and keep."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .events import Event
+from .cards import missing_card, story_of
+from .errors import require
+from .events import event
+from .rules import rules_of
 from .scoring import team_points
-from .state import State
+from .types import GIFT, NEXT, PERSON, CardId, Event, Option, SeatId, State
+from .views import helper_view
+
+Args = dict[str, Any]
 
 
-def pick_recipient(state: State, giver: int) -> int | None:
+def pick_recipient(state: State, giver: SeatId) -> SeatId | None:
     """R15: fewest points, then fewest gifts received, then first in seat order after the giver."""
     kinds, received = state["kinds"], state["received"]
     n = len(kinds)
-    teams = state["teams"]
     best, best_key = None, None
     for seat in range(1, n + 1):
-        if kinds[seat - 1] != "person":
+        if kinds[seat - 1] != PERSON:
             continue
-        points = team_points(state, seat) if teams else state["points"][seat - 1]
-        key = (points, received[seat - 1], (seat - giver) % n)
+        key = (team_points(state, seat), received[seat - 1], (seat - giver) % n)
         if best_key is None or key < best_key:
             best, best_key = seat, key
     return best
 
 
-def jagai_choice(view: dict[str, Any]) -> int | None:
+def jagai_choice(view: dict[str, Any]) -> CardId | None:
     """R16, decided from the helper's own seat view only (R14): the card to give, or None to keep."""
     recipient = view["owed"]["recipient"]
     held = view["hand"]
     stones = view["stones"]
     laid = {stone["story"]: stone["seat"] for stone in stones}
-    held_stories = {card // 4 + 1 for card in held}
+    held_stories = {story_of(card) for card in held}
     for ask in reversed(view["asks"]):
         story = ask["story"]
         if ask["seat"] == recipient and story in held_stories and laid.get(story, recipient) == recipient:
             # The hand is sorted, so the first match is Person, Place, Moment, Word order.
-            return next(card for card in held if card // 4 + 1 == story)
+            return next(card for card in held if story_of(card) == story)
     for stone in stones:
         if stone["seat"] == recipient and not stone["sealed"]:
-            gap = _gap(stone["story"], stone["cards"])
+            gap = missing_card(stone["story"], stone["cards"])
             if gap in held:
                 return gap
     return None
 
 
-def _gap(story: int, cards: list[int]) -> int:
-    """The missing card of an open stone."""
-    base = (story - 1) * 4
-    return next(c for c in range(base, base + 4) if c not in cards)
-
-
-def gift_reason(state: State, recipient: int, card: int) -> str:
+def gift_reason(state: State, recipient: SeatId, card: CardId) -> str:
     """Why a card fits the recipient: "asked", "seal", or "choice" (an agent's free pick)."""
-    story = card // 4 + 1
+    story = story_of(card)
     stones = state["stones"]
-    laid_by = recipient  # the seat that laid this story's stone (the last, as a dict would keep)
+    laid_by = recipient  # the seat that laid this story's stone, if any
     for seat, stone_story, _cards in stones:
         if stone_story == story:
             laid_by = seat
@@ -71,65 +67,91 @@ def gift_reason(state: State, recipient: int, card: int) -> str:
     return "choice"
 
 
-def begin_helper_turn(state: State, seat: int, events: list[Event]) -> None:
+def begin_helper_turn(state: State, seat: SeatId, events: list[Event]) -> None:
     """R15: draw one card (if any), then owe one gift, two above 6 cards, plus kept gifts."""
+    held = state["hands"][seat - 1]
     if state["well"]:
         card = state["well"].pop()
-        held = state["hands"][seat - 1]
         held.append(card)
         held.sort()
-        events.append(
-            {"type": "draw", "seat": seat, "why": "helper", "secret": {"seats": [seat], "card": card}}
-        )
+        events.append(event("draw", {"seats": [seat], "card": card}, seat=seat, why="helper"))
     kept = state["kept"]
-    count = (2 if len(state["hands"][seat - 1]) > 6 else 1) + kept[seat - 1]
+    count = (2 if len(held) > 6 else 1) + kept[seat - 1]
     kept[seat - 1] = 0
-    state["phase"] = "gift"
+    state["phase"] = GIFT
     prepare_gift(state, seat, count, events)
 
 
-def prepare_gift(state: State, seat: int, count: int, events: list[Event]) -> None:
+def prepare_gift(state: State, seat: SeatId, count: int, events: list[Event]) -> None:
     """Name the recipient of the next gift afresh, or keep the rest when nobody can take one."""
     if count <= 0:
         state["owed"] = None
-        state["phase"] = "next"
+        state["phase"] = NEXT
         return
     recipient = pick_recipient(state, seat)
     if recipient is None or not state["hands"][seat - 1]:
-        state["kept"][seat - 1] += count
-        events.append({"type": "gift_kept", "giver": seat, "recipient": recipient, "count": count})
-        state["owed"] = None
-        state["phase"] = "next"
+        _keep(state, seat, recipient, count, events)
     else:
         state["owed"] = {"recipient": recipient, "count": count}
 
 
-def give(state: State, seat: int, card: int | None, events: list[Event]) -> None:
-    """Make (or keep) the gift that is owed now, then prepare the next one."""
+def _keep(state: State, seat: SeatId, recipient: SeatId | None, count: int, events: list[Event]) -> None:
+    """The gifts still owed this turn are kept for the helper's next turn; the turn ends."""
+    state["kept"][seat - 1] += count
+    events.append(event("gift_kept", giver=seat, recipient=recipient, count=count))
+    state["owed"] = None
+    state["phase"] = NEXT
+
+
+def give(state: State, seat: SeatId, card: CardId | None, events: list[Event]) -> None:
+    """Make (or keep, card None) the gift that is owed now, then prepare the next one."""
     owed = state["owed"]
     recipient, count = owed["recipient"], owed["count"]
     if card is None:
-        # Nothing a keep changes feeds R15 or R16, so every later gift this turn is kept too.
-        state["kept"][seat - 1] += count
-        events.append({"type": "gift_kept", "giver": seat, "recipient": recipient, "count": count})
-        count = 0
-    else:
-        reason = gift_reason(state, recipient, card)
-        state["hands"][seat - 1].remove(card)
-        held = state["hands"][recipient - 1]
-        held.append(card)
-        held.sort()
-        state["received"][recipient - 1] += 1
-        state["gifts"].append([seat, recipient, card, reason])
-        events.append(
-            {
-                "type": "gift",
-                "giver": seat,
-                "recipient": recipient,
-                "card": card,
-                "story": card // 4 + 1,
-                "reason": reason,
-            }
-        )
-        count -= 1
-    prepare_gift(state, seat, count, events)
+        # Nothing a keep changes feeds R15 or R16, so every later gift this turn is kept too (house ruling 7).
+        _keep(state, seat, recipient, count, events)
+        return
+    reason = gift_reason(state, recipient, card)
+    state["hands"][seat - 1].remove(card)
+    held = state["hands"][recipient - 1]
+    held.append(card)
+    held.sort()
+    state["received"][recipient - 1] += 1
+    state["gifts"].append([seat, recipient, card, reason])
+    events.append(
+        event("gift", giver=seat, recipient=recipient, card=card, story=story_of(card), reason=reason)
+    )
+    prepare_gift(state, seat, count - 1, events)
+
+
+def check_give(state: State, seat: SeatId, args: Args) -> None:
+    """R19, R36: any card the agent holds."""
+    require(args["card"] in state["hands"][seat - 1], "card_not_in_hand")
+
+
+def give_move(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
+    """An agent gives the card it chose."""
+    give(state, seat, args["card"], events)
+
+
+def give_options(state: State, seat: SeatId) -> list[Option]:
+    """Each card in the agent's hand."""
+    return [("give", card) for card in state["hands"][seat - 1]]
+
+
+def check_keep(state: State, seat: SeatId, args: Args) -> None:
+    """R36: an agent keeps a gift exactly when R16 would: no card in its hand fits."""
+    require(rules_of(state).agent_may_keep, "cannot_keep")
+    require(jagai_choice(helper_view(state, seat)) is None, "a_card_fits")
+
+
+def keep_move(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
+    """An agent keeps the gift owed now, and the rest of this turn's, for its next turn."""
+    give(state, seat, None, events)
+
+
+def keep_options(state: State, seat: SeatId) -> list[Option]:
+    """Keep, when nothing fits (R36)."""
+    if rules_of(state).agent_may_keep and jagai_choice(helper_view(state, seat)) is None:
+        return [("keep",)]
+    return []

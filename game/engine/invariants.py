@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from .cards import STONES_TO_END
 from .flow import PERSON_PHASES
-from .legal import legal_options
-from .state import State
+from .moves import legal_options
+from .types import AGENT, GIFT, OVER, PERSON, WELL, WORD, State
 
 
 def violations(state: State, moves: list | None = None) -> list[str]:
     """Every broken invariant, as short messages; empty when all hold.
 
-    `moves` may pass legal_moves(state, state["turn"]) or legal_options(...) when the caller has them.
+    `moves` may pass legal_options(state, state["turn"]) when the caller has them.
     """
     cards, stones = _cards_and_stones(state)
     return cards + _to_move(state, moves) + stones + _question(state)
@@ -36,7 +36,7 @@ def _cards_and_stones(state: State) -> tuple[list[str], list[str]]:
         size = len(cards)
         if size not in (3, 4) or cards[0] < low or cards[-1] >= low + 4:
             out.append(f"bad stone of story {story}")
-        if original[owner - 1] != "person":
+        if original[owner - 1] != PERSON:
             out.append(f"helper seat {owner} laid a stone")
         from_stones[owner - 1] += 4 if size == 4 else 2
     if len(stories) != len(stones):
@@ -60,7 +60,7 @@ def _points(state: State, from_stones: list[int], out: list[str]) -> None:
     """Person points are their stones plus word bonuses; helpers have none."""
     points, bonus = state["points"], state["bonus"]
     for i, kind in enumerate(state["kinds"]):
-        if kind != "person":
+        if kind != PERSON:
             if points[i] or bonus[i]:
                 out.append(f"helper seat {i + 1} has points")
         elif points[i] != from_stones[i] + bonus[i]:
@@ -80,15 +80,15 @@ def _to_move(state: State, moves: list | None) -> list[str]:
         if moves if s == turn and moves is not None else legal_options(state, s):
             movers.append(s)
     if state["over"] is not None:
-        return [] if not movers and state["phase"] == "over" else ["moves offered after the end"]
+        return [] if not movers and state["phase"] == OVER else ["moves offered after the end"]
     if movers != [state["turn"]]:
         return [f"seats to move: {movers}"]
     kind = state["kinds"][state["turn"] - 1]
-    if (kind == "person") != (state["phase"] in PERSON_PHASES):
+    if (kind == PERSON) != (state["phase"] in PERSON_PHASES):
         return ["the phase does not fit the seat to move"]
-    if kind == "agent" and (state["phase"] != "gift" or state["owed"] is None):
+    if kind == AGENT and (state["phase"] != GIFT or state["owed"] is None):
         return ["an agent is to move with nothing owed"]
-    if state["owed"] is not None and state["kinds"][state["owed"]["recipient"] - 1] != "person":
+    if state["owed"] is not None and state["kinds"][state["owed"]["recipient"] - 1] != PERSON:
         return ["a gift is owed to a seat that is not a person"]
     return []
 
@@ -96,8 +96,10 @@ def _to_move(state: State, moves: list | None) -> list[str]:
 def _question(state: State) -> list[str]:
     """A question is pending exactly in the word phase, for the seat to move, with 3 choices."""
     question = state["question"]
-    if (question is not None) != (state["phase"] == "word"):
+    if (question is not None) != (state["phase"] == WORD):
         return ["question and phase disagree"]
+    if state["phase"] == WELL and not state["well"]:
+        return ["the Well is to be visited but is empty"]
     if question is None:
         return []
     lowered = {c.lower() for c in question["choices"]}

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import STONES_TO_END, story_of
-from .state import State, partner, persons, team_of
+from .cards import story_of
+from .state import laid_stories, open_stone_gaps, partner, persons, team_of
+from .types import EndReason, State
 
 OPEN_POINTS = 2
 SEALED_POINTS = 4
 SEAL_POINTS = 2
 WORD_POINTS = 1
-
-
-def stone_points(state: State, seat: int) -> int:
-    """Points a seat's stones are worth: 2 for open, 4 for sealed (laid or sealed later)."""
-    return sum(
-        SEALED_POINTS if len(cards) == 4 else OPEN_POINTS
-        for owner, _story, cards in state["stones"]
-        if owner == seat
-    )
 
 
 def team_points(state: State, seat: int) -> int:
@@ -29,22 +21,12 @@ def team_points(state: State, seat: int) -> int:
     return sum(state["points"][s - 1] for s in persons(state) if team_of(s) == team_of(seat))
 
 
-def laid_stories(state: State) -> dict[int, int]:
-    """Story position -> the seat that laid it."""
-    return {story: owner for owner, story, _cards in state["stones"]}
-
-
-def twelve_stones(state: State) -> bool:
-    """R20: the 12th stone ends the game."""
-    return len(state["stones"]) >= STONES_TO_END
-
-
 def no_more_stones(state: State) -> bool:
     """R21: the Well is empty and no person can make or seal a stone any more."""
     if state["well"]:
         return False
     laid = laid_stories(state)
-    missing = _missing_cards(state)
+    missing = open_stone_gaps(state)
     for seat in persons(state):
         if any(story_of(c) not in laid for c in state["hands"][seat - 1]):
             return False
@@ -57,24 +39,13 @@ def no_more_stones(state: State) -> bool:
     return True
 
 
-def _missing_cards(state: State) -> dict[int, list[int]]:
-    """Seat -> the missing card of each open stone it laid."""
-    out: dict[int, list[int]] = {}
-    for owner, story, cards in state["stones"]:
-        if len(cards) == 3:
-            base = (story - 1) * 4
-            gap = next(c for c in range(base, base + 4) if c not in cards)
-            out.setdefault(owner, []).append(gap)
-    return out
-
-
 def result(state: State) -> dict[str, Any] | None:
     """The ranking when the game is over, else None."""
     over = state["over"]
     if over is None:
         return None
     reason = over["reason"]
-    scored = reason in ("twelve_stones", "no_more_stones")
+    scored = reason in (EndReason.TWELVE_STONES, EndReason.NO_MORE_STONES)
     ranking = _ranking(state, [(s, state["points"][s - 1]) for s in persons(state)])
     out: dict[str, Any] = {"reason": reason, "ranking": ranking, "teams": None}
     if state["teams"]:

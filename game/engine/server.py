@@ -5,73 +5,87 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import require
-from .events import Event, event
+from .events import event
 from .flow import PERSON_PHASES, end_turn, finish
 from .helpers import give, jagai_choice, prepare_gift
-from .state import State, seat_count
+from .state import seat_count
 from .turns import word_answer
+from .types import HELPER, EndReason, Event, Phase, SeatId, SeatRole, State
 from .views import helper_view
 
 TIMEOUTS_TO_TAKEOVER = 2
+Args = dict[str, Any]
 
 
-def timeout(state: State, args: dict[str, Any], events: list[Event]) -> None:
+def check_timeout(state: State, seat: None, args: Args) -> None:
+    """The clock only runs out on a decision: a person's, or an agent's gift (house ruling 15)."""
+    if state["phase"] == Phase.GIFT:
+        check_agent_timeout(state, seat, args)
+    else:
+        require(state["phase"] in PERSON_PHASES, "nobody_to_time_out")
+
+
+def timeout(state: State, seat: None, args: Args, events: list[Event]) -> None:
     """R27: the clock ran out; the turn passes, and the second in a row hands the seat to JagAI."""
-    if state["phase"] == "gift":
-        agent_timeout(state, args, events)
+    if state["phase"] == Phase.GIFT:
+        agent_timeout(state, seat, args, events)
         return
-    seat = state["turn"]
-    require(state["phase"] in PERSON_PHASES, "nobody_to_time_out")
+    turn = state["turn"]
     question = state["question"]
-    events.append(event("timeout", seat=seat))
+    events.append(event("timeout", seat=turn))
     if question is not None:
-        events.append(word_answer(question, seat, None, False))
-    state["timeouts"][seat - 1] += 1
+        events.append(word_answer(question, turn, None, False))
+    state["timeouts"][turn - 1] += 1
     end_turn(state)
-    if state["timeouts"][seat - 1] >= TIMEOUTS_TO_TAKEOVER:
-        _take_over(state, seat, "timeouts", events)
+    if state["timeouts"][turn - 1] >= TIMEOUTS_TO_TAKEOVER:
+        _take_over(state, turn, "timeouts", events)
 
 
-def takeover(state: State, args: dict[str, Any], events: list[Event]) -> None:
-    """R27, R28: a person left; JagAI plays the seat as a helper, its points void. R38: also a
-    suspended member's seat, and an agent's whose approval or token was withdrawn."""
-    seat = args["seat"]
-    require(1 <= seat <= seat_count(state), "unknown_seat")
-    require(state["kinds"][seat - 1] in ("person", "agent"), "not_a_person")
-    if state["turn"] == seat and state["phase"] in PERSON_PHASES:
-        end_turn(state)
-    _take_over(state, seat, "left", events)
+def check_takeover(state: State, seat: None, args: Args) -> None:
+    """A seat that exists and is still played by a person or an agent (R38: an agent whose
+    approval or token was withdrawn leaves like a person)."""
+    require(1 <= args["seat"] <= seat_count(state), "unknown_seat")
+    require(state["kinds"][args["seat"] - 1] in (SeatRole.PERSON, SeatRole.AGENT), "not_a_person")
 
 
-def _take_over(state: State, seat: int, why: str, events: list[Event]) -> None:
+def takeover(state: State, seat: None, args: Args, events: list[Event]) -> None:
+    """R27, R28, R38: a person left; JagAI plays the seat as a helper, its points void."""
+    left = args["seat"]
+    if state["turn"] == left and state["phase"] in PERSON_PHASES:
+        end_turn(state)  # house ruling 10
+    _take_over(state, left, "left", events)
+
+
+def _take_over(state: State, seat: SeatId, why: str, events: list[Event]) -> None:
     """Make a person's seat a helper: points void, stones stay on the table."""
-    state["kinds"][seat - 1] = "helper"
+    state["kinds"][seat - 1] = HELPER
     state["points"][seat - 1] = 0
     state["bonus"][seat - 1] = 0
     events.append(event("takeover", seat=seat, why=why))
     owed = state["owed"]
-    if state["phase"] == "gift" and owed is not None and owed["recipient"] == seat:
-        # The gift was owed to a person; a helper cannot receive it, so pick afresh (R15).
+    if state["phase"] == Phase.GIFT and owed is not None and owed["recipient"] == seat:
+        # The gift was owed to a person; a helper cannot receive it, so pick afresh (R15, house ruling 16).
         prepare_gift(state, state["turn"], owed["count"], events)
 
 
-def agent_timeout(state: State, args: dict[str, Any], events: list[Event]) -> None:
-    """R19: an agent did not answer; R16 chooses each gift it still owes this turn."""
-    seat = state["turn"]
-    require(state["phase"] == "gift" and state["kinds"][seat - 1] == "agent", "no_agent_waiting")
-    events.append(event("agent_timeout", seat=seat))
-    while state["phase"] == "gift":
-        give(state, seat, jagai_choice(helper_view(state, seat)), events)
+def check_agent_timeout(state: State, seat: None, args: Args) -> None:
+    """An agent is to give."""
+    agent = state["kinds"][state["turn"] - 1] == SeatRole.AGENT
+    require(state["phase"] == Phase.GIFT and agent, "no_agent_waiting")
 
 
-def end(state: State, args: dict[str, Any], events: list[Event]) -> None:
+def agent_timeout(state: State, seat: None, args: Args, events: list[Event]) -> None:
+    """R19: an agent did not answer; R16 chooses each gift it still owes this turn (house ruling 9)."""
+    turn = state["turn"]
+    events.append(event("agent_timeout", seat=turn))
+    while state["phase"] == Phase.GIFT:
+        give(state, turn, jagai_choice(helper_view(state, turn)), events)
+
+
+def end(state: State, seat: None, args: Args, events: list[Event]) -> None:
     """R23: the host ends the game early; nobody wins."""
-    finish(state, "ended_by_host", events)
+    finish(state, EndReason.ENDED_BY_HOST, events)
 
 
-SERVER_MOVES = {
-    "timeout": timeout,
-    "takeover": takeover,
-    "agent_timeout": agent_timeout,
-    "end": end,
-}
+def no_check(state: State, seat: SeatId | None, args: Args) -> None:
+    """Nothing to check beyond the common checks."""

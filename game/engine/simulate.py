@@ -6,11 +6,11 @@ import random
 import time
 from typing import Any
 
-from . import admit, perform
 from .flow import settle
 from .invariants import violations
-from .legal import SHAPES, legal_options
-from .state import State, check_seats, deal, table_of
+from .moves import BY_NAME, admit, legal_options, perform
+from .state import check_seats, current_seat, deal, end_reason, is_over, stone_count, table_of
+from .types import Event, Option, SeatId, SeatRole, State
 
 MAX_MOVES = 20_000  # a random game that runs this long counts as not ending
 
@@ -25,7 +25,8 @@ def run(
     check: bool = True,
 ) -> dict[str, Any]:
     """Play `games` games; return the summary the simulate command prints."""
-    kinds = ["person"] * 4 if teams else ["person"] * persons + ["helper"] * (seats - persons)
+    person, helper = SeatRole.PERSON, SeatRole.HELPER
+    kinds = [person] * 4 if teams else [person] * persons + [helper] * (seats - persons)
     totals = {"turns": 0, "stones": 0, "gifts": 0, "kept": 0, "left_kept": 0, "bad": 0, "moves": 0}
     endings: dict[str, int] = {}
     started, wall = time.process_time(), time.perf_counter()
@@ -36,10 +37,10 @@ def run(
         state = deal(verses, names, kinds, seed=rng.randrange(2**31), remember_word=True, teams=teams)
         settle(state, [])  # as new_game() does
         state = _play(state, rng, totals, check)
-        reason = state["over"]["reason"] if state["over"] else "unfinished"
+        reason = end_reason(state) or "unfinished"
         endings[reason] = endings.get(reason, 0) + 1
         totals["turns"] += state["turns"]
-        totals["stones"] += len(state["stones"])
+        totals["stones"] += stone_count(state)
         totals["gifts"] += len(state["gifts"])
         totals["left_kept"] += sum(state["kept"])
     # CPU time of this process: the figure is per core, whatever else the machine runs.
@@ -65,20 +66,20 @@ def run(
 def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool) -> State:
     """One game to its end with random legal moves."""
     # Light options are legal_moves in the same order, so rng.choice picks the same move.
-    options = legal_options(state, state["turn"])
+    options = legal_options(state, current_seat(state))
     moves = kept = bad = 0
     for _ in range(MAX_MOVES):
-        if state["over"] is not None:
+        if is_over(state):
             break
         if not options:
             bad += 1
             break
-        events = play(state, state["turn"], rng.choice(options))
+        events = play(state, current_seat(state), rng.choice(options))
         moves += 1
         for item in events:
             if item["type"] == "gift_kept":
                 kept += 1
-        options = legal_options(state, state["turn"])
+        options = legal_options(state, current_seat(state))
         if check:
             bad += len(violations(state, options))
     totals["moves"] += moves
@@ -87,11 +88,11 @@ def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool)
     return state
 
 
-def play(state: State, seat: int, option: tuple) -> list:
+def play(state: State, seat: SeatId, option: Option) -> list[Event]:
     """apply() of a legal option without the copy: the simulator owns its state and drops the old one."""
-    name = option[0]
-    args = dict(zip(SHAPES[name], option[1:], strict=True))  # the move as_move(option) would make
-    admit(state, seat, name, args)
-    events: list = []
-    perform(state, seat, name, args, events)
+    kind = BY_NAME[option[0]]
+    args = dict(zip(kind.fields, option[1:], strict=True))  # the move as_move(option) would make
+    admit(state, seat, kind, args)
+    events: list[Event] = []
+    perform(state, seat, kind, args, events)
     return events

@@ -1,4 +1,4 @@
-"""The game state as plain JSON data, the deal, and small accessors."""
+"""The game state as plain JSON data: the deal, a copy for moves, and the accessors everyone reads it by."""
 
 from __future__ import annotations
 
@@ -6,34 +6,20 @@ import json
 import random
 from typing import Any
 
-from .cards import HAND_SIZE, MIN_STORIES, story_of
+from .cards import HAND_SIZE, MIN_STORIES, missing_card, story_of
 from .errors import DeckTooSmall
+from .types import NEXT, PERSON, CardId, CardKind, Phase, Question, SeatId, SeatRole, State, StoryId
 from .words import title_names
 
-State = dict[str, Any]
-SEAT_KINDS = ("person", "helper", "agent")
-STATE_VERSION = 1
-# Lists inside the state that moves change; clone() copies exactly these.
-_MUTABLE_LISTS = (
-    "well",
-    "stones",
-    "points",
-    "bonus",
-    "received",
-    "kept",
-    "timeouts",
-    "kinds",
-    "asks",
-    "gifts",
-    "passes",
-)
+# The rules version new games are dealt with; rules.RULES says what each version means.
+RULES_VERSION = 2
 
 
 def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool) -> State:
     """Deal a new game (R1-R4): shuffle by the seed, 5 cards a seat, the rest is the Well."""
     check_seats(seats, teams)
-    verses = _verses(deck)
-    return deal(verses, title_names(deck), seats, seed=seed, remember_word=remember_word, teams=teams)
+    verses, names = table_of(deck)
+    return deal(verses, names, seats, seed=seed, remember_word=remember_word, teams=teams)
 
 
 def table_of(deck: list[dict]) -> tuple[list[str | None], list[str]]:
@@ -56,15 +42,15 @@ def deal(
     hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(seats))]
     n = len(seats)
     return {
-        "version": STATE_VERSION,
+        "version": RULES_VERSION,
         "seed": seed,
         "rng": 0,
         "word": bool(remember_word),
         "teams": bool(teams),
         "verses": list(verses),
         "names": list(names),
-        "kinds": list(seats),
-        "original": list(seats),
+        "kinds": [str(kind) for kind in seats],
+        "original": [str(kind) for kind in seats],
         "hands": hands,
         "well": cards[n * HAND_SIZE :],
         "stones": [],
@@ -74,7 +60,7 @@ def deal(
         "kept": [0] * n,
         "timeouts": [0] * n,
         "turn": 0,
-        "phase": "next",
+        "phase": NEXT,
         "asked": False,
         "ask_story": None,
         "passed": False,
@@ -90,14 +76,14 @@ def deal(
 
 
 def check_seats(seats: list[str], teams: bool) -> None:
-    """Seats: 4 or 5, known kinds, seat 1 the host (a person); teams are exactly four people."""
+    """Seats: 4 or 5, known roles, seat 1 the host (a person); teams are exactly four people."""
     if len(seats) not in (4, 5):
         raise ValueError("a table has 4 or 5 seats")
-    if any(kind not in SEAT_KINDS for kind in seats):
+    if any(kind not in SeatRole._value2member_map_ for kind in seats):
         raise ValueError("a seat is a person, a helper or an agent")
-    if seats[0] != "person":
+    if seats[0] != SeatRole.PERSON:
         raise ValueError("seat 1 is the host, a person")
-    if teams and seats != ["person"] * 4:
+    if teams and list(seats) != [SeatRole.PERSON] * 4:
         raise ValueError("teams are exactly four people and no helper")
 
 
@@ -110,22 +96,27 @@ def _verses(deck: list[dict]) -> list[str | None]:
         raise ValueError("story positions must be 1..S")
     verses: list[str | None] = []
     for story in ordered:
-        words = [c for c in story["cards"] if c["kind"] == "word"]
+        words = [c for c in story["cards"] if c["kind"] == CardKind.WORD.label]
         verses.append(words[0].get("verse_text") if words else None)
     return verses
 
 
 def clone(state: State) -> State:
-    """A copy deep enough that moves on it never touch the original.
+    """A copy that no move on it can change the original through: every list and dict is copied."""
+    return {key: _copy(value) for key, value in state.items()}  # type: ignore[return-value]
 
-    Log entries and stones are never mutated in place (they are replaced),
-    so copying the outer lists is enough and much cheaper than deepcopy.
-    """
-    new = dict(state)
-    for key in _MUTABLE_LISTS:
-        new[key] = list(state[key])
-    new["hands"] = [list(hand) for hand in state["hands"]]
-    return new
+
+def _copy(value: Any) -> Any:
+    """A copy of JSON data; strings and numbers are immutable and shared."""
+    kind = type(value)
+    if kind is list:
+        return [_copy(item) if type(item) in _CONTAINERS else item for item in value]
+    if kind is dict:
+        return {key: _copy(item) for key, item in value.items()}
+    return value
+
+
+_CONTAINERS = (list, dict)
 
 
 def to_json(state: State) -> str:
@@ -138,22 +129,61 @@ def from_json(text: str) -> State:
     return json.loads(text)
 
 
+# Accessors: what the services, broadcast, moderation and the simulator read a state by.
+
+
+def rules_version(state: State) -> int:
+    """The rules version the game is played by (1: before R34-R37)."""
+    return state["version"]
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended."""
+    return state["over"] is not None
+
+
+def end_reason(state: State) -> str | None:
+    """Why the game ended (an EndReason value), or None while it runs."""
+    over = state["over"]
+    return over["reason"] if over is not None else None
+
+
+def current_seat(state: State) -> SeatId:
+    """The seat whose turn it is (0 before the first turn)."""
+    return state["turn"]
+
+
+def phase(state: State) -> Phase:
+    """The moment of the game."""
+    return Phase(state["phase"])
+
+
 def seat_count(state: State) -> int:
     """How many seats the table has."""
     return len(state["kinds"])
 
 
-def is_person(state: State, seat: int) -> bool:
+def seat_role(state: State, seat: SeatId) -> SeatRole:
+    """Who plays a seat now: a person, JagAI (helper) or an agent."""
+    return SeatRole(state["kinds"][seat - 1])
+
+
+def seat_roles(state: State) -> list[SeatRole]:
+    """Every seat's role now, in seat order."""
+    return [SeatRole(kind) for kind in state["kinds"]]
+
+
+def is_person(state: State, seat: SeatId) -> bool:
     """Whether a seat is (still) a scoring person."""
-    return state["kinds"][seat - 1] == "person"
+    return state["kinds"][seat - 1] == PERSON
 
 
-def persons(state: State) -> list[int]:
+def persons(state: State) -> list[SeatId]:
     """The seats that are persons, in seat order."""
-    return [i + 1 for i, kind in enumerate(state["kinds"]) if kind == "person"]
+    return [i + 1 for i, kind in enumerate(state["kinds"]) if kind == PERSON]
 
 
-def partner(state: State, seat: int) -> int | None:
+def partner(state: State, seat: SeatId) -> SeatId | None:
     """The person partner of a seat in teams, or None (no teams, or taken over)."""
     if not state["teams"]:
         return None
@@ -163,24 +193,17 @@ def partner(state: State, seat: int) -> int | None:
     return None
 
 
-def team_of(seat: int) -> int:
+def team_of(seat: SeatId) -> int:
     """Team 1 is seats 1 and 3, team 2 is seats 2 and 4 (R4)."""
     return 1 if seat % 2 == 1 else 2
 
 
-def hand(state: State, seat: int) -> list[int]:
-    """A seat's hand (the live list)."""
+def hand(state: State, seat: SeatId) -> list[CardId]:
+    """A seat's hand, sorted (the live list: callers outside the engine must not change it)."""
     return state["hands"][seat - 1]
 
 
-def add_to_hand(state: State, seat: int, cards: list[int]) -> None:
-    """Put cards into a hand, keeping it sorted."""
-    held = state["hands"][seat - 1]
-    held.extend(cards)
-    held.sort()
-
-
-def holds_story(state: State, seat: int, story: int) -> bool:
+def holds_story(state: State, seat: SeatId, story: StoryId) -> bool:
     """Whether a seat holds at least one card of a story."""
     return any(story_of(c) == story for c in state["hands"][seat - 1])
 
@@ -188,6 +211,42 @@ def holds_story(state: State, seat: int, story: int) -> bool:
 def story_count(state: State) -> int:
     """How many stories the deck has."""
     return len(state["verses"])
+
+
+def well_size(state: State) -> int:
+    """How many cards the Well holds."""
+    return len(state["well"])
+
+
+def stone_count(state: State) -> int:
+    """How many stones are laid (R20)."""
+    return len(state["stones"])
+
+
+def laid_stories(state: State) -> dict[StoryId, SeatId]:
+    """Story position -> the seat that laid its stone."""
+    return {story: owner for owner, story, _cards in state["stones"]}
+
+
+def open_stone_gaps(state: State) -> dict[SeatId, list[CardId]]:
+    """Seat -> the missing card of each open stone it laid, oldest first."""
+    out: dict[SeatId, list[CardId]] = {}
+    for owner, story, cards in state["stones"]:
+        if len(cards) == 3:
+            out.setdefault(owner, []).append(missing_card(story, cards))
+    return out
+
+
+def pending_question(state: State) -> Question | None:
+    """The Remember the Word question waiting for an answer, or None."""
+    return state["question"]
+
+
+def add_to_hand(state: State, seat: SeatId, cards: list[CardId]) -> None:
+    """Put cards into a hand, keeping it sorted."""
+    held = state["hands"][seat - 1]
+    held.extend(cards)
+    held.sort()
 
 
 def next_rng(state: State) -> random.Random:

@@ -1,108 +1,144 @@
-"""A person's moves (R5-R12): ask, the Well, knock, seal, done, answer, pass."""
+"""A person's moves (R5-R12): for each, its check (raises IllegalMove), its effect and its legal instances.
+
+moves.MOVES declares them; the checks here are what is left after moves.admit() has checked the game,
+the seat, the turn, the seat's role and the moment (phase) of the turn.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import WORD, cards_of_story, story_of
+from .cards import STONES_TO_END, cards_of_story, is_word, missing_card, stories_in, story_counts, story_of
 from .errors import require
-from .events import Event, event
+from .events import event
 from .flow import end_turn
-from .scoring import OPEN_POINTS, SEAL_POINTS, SEALED_POINTS, WORD_POINTS, twelve_stones
-from .state import State, add_to_hand, next_rng, partner, seat_count, story_count
+from .rules import rules_of
+from .scoring import OPEN_POINTS, SEAL_POINTS, SEALED_POINTS, WORD_POINTS
+from .state import add_to_hand, next_rng, partner, seat_count, stone_count, story_count
+from .types import ASKING, ENDING, WELL, WORD, Event, Option, Question, SeatId, State
 from .words import make_question
 
-ACTING = ("ask", "well", "ending")
-# Hot events are dict literals shaped exactly as events.event() builds them: type, fields, secret.
+Args = dict[str, Any]
 
 
-def ask(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> None:
-    """R5, R6, R7: ask one seat for every card of a story you hold."""
-    _require_phase(state, "ask")
+def check_ask(state: State, seat: SeatId, args: Args) -> None:
+    """R5: another seat, not your partner, for a story you hold."""
     target, story = args["seat"], args["story"]
     require(
         1 <= target <= seat_count(state) and target != seat and target != partner(state, seat),
         "cannot_ask_that_seat",
     )
     _require_story(state, story)
+    require(cards_of_story(state["hands"][seat - 1], story), "story_not_in_hand")
+
+
+def ask(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
+    """R6, R7, R37: the asked seat hands over every card of the story, out loud; a no sends you to the Well."""
+    target, story = args["seat"], args["story"]
     hands = state["hands"]
-    require(any(c // 4 + 1 == story for c in hands[seat - 1]), "story_not_in_hand")
     cards = cards_of_story(hands[target - 1], story)
     if cards:
         hands[target - 1] = [c for c in hands[target - 1] if c not in cards]
         add_to_hand(state, seat, cards)
-    state["asks"].append([seat, target, story, len(cards)])
+    row: list[Any] = [seat, target, story, len(cards)]
+    if rules_of(state).asks_keep_cards:
+        row.append(cards)
+    state["asks"].append(row)
     state["asked"] = True
-    events.append({"type": "ask", "seat": seat, "target": target, "story": story})
-    events.append(
-        {"type": "answer", "seat": target, "to": seat, "story": story, "cards": cards, "count": len(cards)}
-    )
+    events.append(event("ask", seat=seat, target=target, story=story))
+    events.append(event("answer", seat=target, to=seat, story=story, cards=cards, count=len(cards)))
     if not cards:
         state["ask_story"] = story
-        state["phase"] = "well" if state["well"] else "ending"
+        state["phase"] = WELL if state["well"] else ENDING
 
 
-def well(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> None:
+def ask_options(state: State, seat: SeatId) -> list[Option]:
+    """Every ask: each other seat (not a partner) for each story in hand."""
+    mate = partner(state, seat)
+    stories = stories_in(state["hands"][seat - 1])
+    targets = [t for t in range(1, seat_count(state) + 1) if t != seat and t != mate]
+    return [("ask", target, story) for target in targets for story in stories]
+
+
+def well(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     """R7: draw one card; a card of the story just asked for is shown and the turn goes on."""
-    _require_phase(state, "well")
     card = state["well"].pop()
     add_to_hand(state, seat, [card])
     story = state["ask_story"]
     state["ask_story"] = None
     if story_of(card) == story:
-        events.append({"type": "well_draw", "seat": seat, "story": story, "matched": True, "card": card})
-        state["phase"] = "ask"
+        events.append(event("well_draw", seat=seat, story=story, matched=True, card=card))
+        state["phase"] = ASKING
     else:
-        secret = {"seats": [seat], "card": card}
-        events.append({"type": "well_draw", "seat": seat, "story": story, "matched": False, "secret": secret})
-        state["phase"] = "ending"
+        events.append(
+            event("well_draw", {"seats": [seat], "card": card}, seat=seat, story=story, matched=False)
+        )
+        state["phase"] = ENDING
 
 
-def knock(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> None:
-    """R8: lay every card of a story you hold three or four of."""
-    _require_acting(state)
+def check_knock(state: State, seat: SeatId, args: Args) -> None:
+    """R8: three or four cards of the story in hand."""
+    _require_story(state, args["story"])
+    require(len(cards_of_story(state["hands"][seat - 1], args["story"])) >= 3, "not_enough_cards")
+
+
+def knock(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
+    """R8: lay every card of the story: an open stone (2 points) or a sealed one (4)."""
     story = args["story"]
-    _require_story(state, story)
     cards = cards_of_story(state["hands"][seat - 1], story)
-    require(len(cards) >= 3, "not_enough_cards")
     state["hands"][seat - 1] = [c for c in state["hands"][seat - 1] if c not in cards]
     state["stones"].append([seat, story, cards])
-    points = SEALED_POINTS if len(cards) == 4 else OPEN_POINTS
+    sealed = len(cards) == 4
+    points = SEALED_POINTS if sealed else OPEN_POINTS
     state["points"][seat - 1] += points
+    place = len(state["stones"])
     events.append(
-        event(
-            "knock",
-            seat=seat,
-            story=story,
-            cards=cards,
-            sealed=len(cards) == 4,
-            points=points,
-            place=len(state["stones"]),
-        )
+        event("knock", seat=seat, story=story, cards=cards, sealed=sealed, points=points, place=place)
     )
-    if cards[-1] % 4 == WORD:
+    if is_word(cards[-1]):
         _word_question(state, seat, story, events)
 
 
-def seal(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> None:
-    """R9: add the missing card to an open stone you laid."""
-    _require_acting(state)
+def knock_options(state: State, seat: SeatId) -> list[Option]:
+    """A knock for each story held three or four times."""
+    return [("knock", story) for story, count in story_counts(state["hands"][seat - 1]).items() if count >= 3]
+
+
+def check_seal(state: State, seat: SeatId, args: Args) -> None:
+    """R9: your own open stone of the story, and its missing card in hand."""
     story = args["story"]
     _require_story(state, story)
     index = _open_stone(state, seat, story)
     require(index is not None, "no_stone_to_seal")
-    cards = state["stones"][index][2]
-    gap = next(c for c in range((story - 1) * 4, story * 4) if c not in cards)
+    gap = missing_card(story, state["stones"][index][2])
     require(gap in state["hands"][seat - 1], "missing_card_not_in_hand")
+
+
+def seal(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
+    """R9: add the missing card to an open stone you laid: 2 more points."""
+    story = args["story"]
+    index = _open_stone(state, seat, story)
+    cards = state["stones"][index][2]
+    gap = missing_card(story, cards)
     state["hands"][seat - 1].remove(gap)
     state["stones"][index] = [seat, story, sorted([*cards, gap])]
     state["points"][seat - 1] += SEAL_POINTS
     events.append(event("seal", seat=seat, story=story, card=gap, points=SEAL_POINTS, place=index + 1))
-    if gap % 4 == WORD:
+    if is_word(gap):
         _word_question(state, seat, story, events)
 
 
-def _open_stone(state: State, seat: int, story: int) -> int | None:
+def seal_options(state: State, seat: SeatId) -> list[Option]:
+    """A seal for each open stone of the seat whose missing card it holds."""
+    held = state["hands"][seat - 1]
+    return [
+        ("seal", story)
+        for owner, story, cards in state["stones"]
+        if owner == seat and len(cards) == 3 and missing_card(story, cards) in held
+    ]
+
+
+def _open_stone(state: State, seat: SeatId, story: int) -> int | None:
     """Index of the seat's open stone of a story, if any."""
     for i, (owner, stone_story, cards) in enumerate(state["stones"]):
         if owner == seat and stone_story == story and len(cards) == 3:
@@ -110,24 +146,30 @@ def _open_stone(state: State, seat: int, story: int) -> int | None:
     return None
 
 
-def _word_question(state: State, seat: int, story: int, events: list[Event]) -> None:
-    """R11: a laid Word card brings a question before the next move (not once the game is over)."""
-    if not state["word"] or twelve_stones(state):
+def _word_question(state: State, seat: SeatId, story: int, events: list[Event]) -> None:
+    """R11, R34: a laid Word card brings a question before the next move, the last stone's too."""
+    if not state["word"]:
         return
-    question = make_question(state["verses"], story, next_rng(state), state["names"])
-    if question is None:
+    if not rules_of(state).last_word_is_asked and stone_count(state) >= STONES_TO_END:
+        return  # rules version 1: the twelfth stone ended the game before any question
+    found = make_question(state["verses"], story, next_rng(state), state["names"])
+    if found is None:
         return
-    state["question"] = {**question, "seat": seat}
+    question: Question = {**found, "seat": seat}
+    state["question"] = question
     state["resume"] = state["phase"]
-    state["phase"] = "word"
+    state["phase"] = WORD
     events.append(event("word_question", seat=seat, story=story))
 
 
-def answer(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> None:
+def check_answer(state: State, seat: SeatId, args: Args) -> None:
+    """R11: one of the three choices."""
+    require(0 <= args["choice"] <= 2, "bad_choice")
+
+
+def answer(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     """R11: a right word is 1 point; either way the verse is shown and the turn goes on."""
-    require(state["phase"] == "word", "no_question")
     choice = args["choice"]
-    require(0 <= choice <= 2, "bad_choice")
     question = state["question"]
     right = choice == question["answer"]
     if right:
@@ -137,39 +179,60 @@ def answer(state: State, seat: int, args: dict[str, Any], events: list[Event]) -
     state.update(phase=state["resume"], resume=None, question=None)
 
 
-def word_answer(question: dict[str, Any], seat: int, choice: int | None, right: bool) -> Event:
+def answer_options(state: State, seat: SeatId) -> tuple[Option, ...]:
+    """The three choices."""
+    return _ANSWERS
+
+
+_ANSWERS: tuple[Option, ...] = (("answer", 0), ("answer", 1), ("answer", 2))
+
+
+def word_answer(question: Question, seat: SeatId, choice: int | None, right: bool) -> Event:
     """The public outcome of a question (choice None when the clock ran out)."""
     index = question["answer"]
+    word = question["choices"][index]
     return event(
-        "word_answer",
-        seat=seat,
-        story=question["story"],
-        choice=choice,
-        right=right,
-        answer=index,
-        word=question["choices"][index],
+        "word_answer", seat=seat, story=question["story"], choice=choice, right=right, answer=index, word=word
     )
 
 
-def done(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> None:
-    """R6, R7: end the turn once you have asked, or after the Well ended it."""
-    phase = state["phase"]
-    require(phase != "well", "must_go_to_well")
-    require(phase == "ending" or state["asked"], "must_ask_first")
+def check_done(state: State, seat: SeatId, args: Args) -> None:
+    """R6: Done only once you have asked (or after the Well ended the turn)."""
+    require(state["phase"] == ENDING or state["asked"], "must_ask_first")
+
+
+def done(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
+    """R6, R7: end the turn; a turn the person ends resets the clock's count (house ruling 11)."""
     state["timeouts"][seat - 1] = 0
-    events.append({"type": "done", "seat": seat})
+    events.append(event("done", seat=seat))
     end_turn(state)
 
 
-def pass_card(state: State, seat: int, args: dict[str, Any], events: list[Event]) -> None:
-    """R12: once a turn in teams, pass one card face down to your partner."""
+def done_options(state: State, seat: SeatId) -> tuple[Option, ...]:
+    """Done, once asked, or when the turn is ending."""
+    return _DONE if state["phase"] == ENDING or state["asked"] else ()
+
+
+def well_options(state: State, seat: SeatId) -> tuple[Option, ...]:
+    """The Well, when a no sent you there."""
+    return _WELL
+
+
+_DONE: tuple[Option, ...] = (("done",),)
+_WELL: tuple[Option, ...] = (("well",),)
+
+
+def check_pass(state: State, seat: SeatId, args: Args) -> None:
+    """R12: teams, a partner still playing, once a turn, a card you hold."""
     require(state["teams"], "not_teams")
-    _require_acting(state)
-    mate = partner(state, seat)
-    require(mate is not None, "no_partner")
+    require(partner(state, seat) is not None, "no_partner")
     require(not state["passed"], "already_passed")
-    card = args["card"]
-    require(card in state["hands"][seat - 1], "card_not_in_hand")
+    require(args["card"] in state["hands"][seat - 1], "card_not_in_hand")
+
+
+def pass_card(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
+    """R12: the card goes face down to your partner; the table sees that a card was passed."""
+    card, mate = args["card"], partner(state, seat)
     state["hands"][seat - 1].remove(card)
     add_to_hand(state, mate, [card])
     state["passed"] = True
@@ -177,37 +240,13 @@ def pass_card(state: State, seat: int, args: dict[str, Any], events: list[Event]
     events.append(event("pass", {"seats": [seat, mate], "card": card}, seat=seat, to=mate))
 
 
-def _require_phase(state: State, wanted: str) -> None:
-    """The precise refusal when a move does not fit the moment of the turn."""
-    phase = state["phase"]
-    require(phase == wanted, _WRONG_MOMENT.get((wanted, phase), "not_now"))
-
-
-# (move's moment, actual moment) -> refusal code.
-_WRONG_MOMENT = {
-    ("ask", "well"): "must_go_to_well",
-    ("ask", "ending"): "turn_is_ending",
-    ("well", "ask"): "no_need_for_well",
-    ("well", "ending"): "no_need_for_well",
-}
-
-
-def _require_acting(state: State) -> None:
-    """Knock, seal and pass fit any moment of your turn except an open question."""
-    require(state["phase"] in ACTING, "not_now")
+def pass_options(state: State, seat: SeatId) -> list[Option]:
+    """Each card in hand, once a turn, to a partner still playing."""
+    if state["teams"] and not state["passed"] and partner(state, seat) is not None:
+        return [("pass", card) for card in state["hands"][seat - 1]]
+    return []
 
 
 def _require_story(state: State, story: int) -> None:
     """A story position that exists in this deck."""
     require(1 <= story <= story_count(state), "no_such_story")
-
-
-PERSON_MOVES = {
-    "ask": ask,
-    "well": well,
-    "knock": knock,
-    "seal": seal,
-    "done": done,
-    "answer": answer,
-    "pass": pass_card,
-}

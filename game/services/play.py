@@ -41,7 +41,7 @@ def leave_locked_table(table: Table, *, user: User | None = None, agent: Agent |
         game, table, seats = lock_game(table.pk)
         seat = _seat_of(seats, user, agent)
         state = engine.from_json(game.state)
-        if state["kinds"][seat.position - 1] in ("person", "agent"):
+        if engine.seat_role(state, seat.position) in (engine.SeatRole.PERSON, engine.SeatRole.AGENT):
             takeover = {"takeover": {"seat": seat.position}}
             new, events = engine.apply_server(state, takeover)
             record(game, table, seats, new, events, Step(seat=None, move=takeover))
@@ -116,7 +116,7 @@ def play_move(
     if version != game.version:
         raise GameError("stale_version", status=409)
     state = engine.from_json(game.state)
-    if state["kinds"][seat.position - 1] not in ("person", "agent"):
+    if engine.seat_role(state, seat.position) is engine.SeatRole.HELPER:
         raise GameError("helper_seat", status=409)
     try:
         new, events = engine.apply(state, seat.position, move)

@@ -29,7 +29,7 @@ def _sync_seat_kinds(state: dict, seats: list[Seat]) -> bool:
     changed = False
     now = timezone.now()
     for seat in seats:
-        kind = state["kinds"][seat.position - 1]
+        kind = engine.seat_role(state, seat.position).value
         if seat.kind != kind:
             seat.kind = kind
             seat.left_at = seat.left_at or now
@@ -72,12 +72,12 @@ def record(game: Game, table: Table, seats: list[Seat], state: dict, events: lis
     game.decision_since = now
     game.move_deadline = move_deadline(table, state)
     fields = ["state", "version", "decision_since", "move_deadline"]
-    if state["over"] is not None:
+    if engine.is_over(state):
         _finish(game, table, state)
         fields += ["result", "finished_at"]
     rows.save_game(game, fields)
     seats_changed = _sync_seat_kinds(state, seats)
     broadcast.send_game_update(game, state, seats, events)
-    if seats_changed or state["over"] is not None:
+    if seats_changed or engine.is_over(state):
         # The table's public facts name every seat: read them again with their members and agents.
         broadcast.send_table_update(table, seat_list(table), game.version)

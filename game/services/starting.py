@@ -23,12 +23,12 @@ def seat_list(table: Table) -> list[Seat]:
 
 def move_deadline(table: Table, state: dict) -> timezone.datetime | None:
     """Public tables give a person 60 seconds for each decision (R27); an agent has 10 (R19)."""
-    if state["over"] is not None:
+    if engine.is_over(state):
         return None
-    kind = state["kinds"][state["turn"] - 1]
-    if kind == "agent":
+    role = engine.seat_role(state, engine.current_seat(state))
+    if role is engine.SeatRole.AGENT:
         return timezone.now() + timedelta(seconds=settings.GAME_AGENT_SECONDS)
-    if kind != "person" or not table.is_public:
+    if role is not engine.SeatRole.PERSON or not table.is_public:
         return None
     return timezone.now() + timedelta(seconds=settings.GAME_MOVE_SECONDS)
 

@@ -15,7 +15,8 @@ function open(dialog, focusTarget) {
 export function setUpDialogs() {
   for (const dialog of document.querySelectorAll("dialog")) {
     dialog.addEventListener("close", () => {
-      if (returnFocus && document.contains(returnFocus)) returnFocus.focus();
+      if (returnFocus && returnFocus !== document.body && document.contains(returnFocus)) returnFocus.focus();
+      else document.dispatchEvent(new CustomEvent("jag:focus-lost")); // the table finds a place for it
       returnFocus = null;
     });
   }
@@ -55,7 +56,7 @@ export function showQuestion(app, question, choose) {
     body,
     h("p", { class: "word-intro" }, `You laid the Word of “${app.story(question.story)}”. Which word is missing?`),
     h("blockquote", { class: "verse word-verse" }, h("p", {}, verseNodes(question.text, { blank: true }))),
-    h("div", { class: "word-choices", role: "group", "aria-label": "Choose the missing word" }, buttons),
+    h("div", { class: "word-choices", role: "group", "aria-label": "Choose the missing word", "data-arrows": "" }, buttons),
     h("p", { class: "muted word-note" }, "The right word is 1 more point. A wrong one costs nothing."),
   );
   dialog.dataset.story = String(question.story);

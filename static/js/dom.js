@@ -73,3 +73,49 @@ export function svgIcon(paths, size = 24, extraClass = "") {
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** A gamer tag as every screen shows it: one line, cut with an ellipsis at a whole character. A long
+ *  tag keeps its last letters in view ("Bartholo…_Kind"), so two tags that share a beginning still
+ *  look different; screen readers get the whole tag once, and a tap shows it whole (showWholeTags). */
+export function tagName(text, cls = "") {
+  const chars = Array.from(text);
+  const attrs = { class: cls ? `tag ${cls}` : "tag", title: text };
+  if (chars.length <= 10) return h("span", attrs, text);
+  attrs.class += " is-split";
+  return h(
+    "span",
+    attrs,
+    h("span", { class: "visually-hidden" }, text),
+    h("span", { class: "tag-head", "aria-hidden": "true" }, chars.slice(0, -5).join("")),
+    h("span", { class: "tag-tail", "aria-hidden": "true" }, chars.slice(-5).join("")),
+  );
+}
+
+/** A tap on a cut tag shows it whole; another tap cuts it again. Tags inside buttons keep their job. */
+export function showWholeTags(root = document) {
+  root.addEventListener("click", (event) => {
+    const tag = event.target.closest?.(".tag");
+    if (!tag || tag.closest("button, a")) return;
+    tag.classList.toggle("is-whole");
+  });
+}
+
+/** The first letter of a tag, for an avatar (whole characters, not halves of one). */
+export function initial(text) {
+  return (Array.from(text || "?")[0] || "?").toUpperCase();
+}
+
+/** Arrow keys move between the buttons of a group ([data-arrows]); Tab still visits each of them. */
+export function arrowsInGroups(root = document) {
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  root.addEventListener("keydown", (event) => {
+    const step = steps[event.key];
+    const group = step && event.target.closest?.("[data-arrows]");
+    if (!group || event.altKey || event.ctrlKey || event.metaKey) return;
+    const buttons = [...group.querySelectorAll("button:not([disabled])")];
+    const at = buttons.indexOf(event.target);
+    if (at < 0) return;
+    event.preventDefault();
+    buttons[(at + step + buttons.length) % buttons.length].focus();
+  });
+}

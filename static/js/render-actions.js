@@ -1,5 +1,5 @@
 // Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
-import { h, fill, plural } from "./dom.js";
+import { h, fill, plural, tagName } from "./dom.js";
 import { cardChip, storyOf } from "./cards.js";
 
 function movesOf(view, name) {
@@ -11,7 +11,9 @@ function prompt(app, view) {
   if (view.phase === "well") return "They have none. Go to the Well and draw one card.";
   if (view.phase === "ending") return "Your turn is ending. Lay a stone if you can, then tap Done.";
   if (view.asked) return "Ask again, lay a stone if you can, or tap Done.";
-  return "Your turn! Ask someone for a story you hold a card of.";
+  if (!(view.legal_moves || []).some((m) => "ask" in m)) return "Your turn!";
+  if (app.askStory !== null) return "Your turn! Ask someone for a story you hold a card of.";
+  return "Your turn! Ask someone for a story you hold a card of. Which story?";
 }
 
 export function renderActions(app) {
@@ -78,10 +80,10 @@ function askPicker(app, asks, busy) {
     return h(
       "fieldset",
       { class: "picker ask-picker" },
-      h("legend", {}, "Ask for which story?"),
+      h("legend", { class: "visually-hidden" }, "Ask for which story?"),
       h(
         "div",
-        { class: "picker-options" },
+        { class: "picker-options", "data-arrows": "" },
         stories.map((story) => {
           const held = (app.view.hand || []).filter((c) => storyOf(c) === story);
           return h(
@@ -101,13 +103,13 @@ function askPicker(app, asks, busy) {
     h("legend", {}, `Ask who for “${app.story(app.askStory)}”?`),
     h(
       "div",
-      { class: "picker-options" },
+      { class: "picker-options", "data-arrows": "" },
       targets.map((seat) => {
         const facts = app.view.seats[seat - 1];
         return h(
           "button",
           { type: "button", class: "choice seat-choice", disabled: busy, onclick: () => app.sendMove({ ask: { seat, story: app.askStory } }) },
-          h("span", { class: "choice-title" }, `Ask ${app.seatName(seat)}`),
+          h("span", { class: "choice-title" }, "Ask ", tagName(app.seatName(seat))),
           h("span", { class: "choice-note" }, `${plural(facts.hand_size, "card")}${facts.kind === "person" ? "" : " · JagAI"}`),
         );
       }),
@@ -128,7 +130,7 @@ function passPicker(app, passes, busy) {
     h("legend", {}, `Pass which card to ${mateName}? (face down, once a turn)`),
     h(
       "div",
-      { class: "picker-options" },
+      { class: "picker-options", "data-arrows": "" },
       passes.map(({ card }) =>
         h("button", { type: "button", class: "choice card-choice", disabled: busy, onclick: () => app.sendMove({ pass: { card } }) }, cardChip(app.card(card))),
       ),

@@ -1,5 +1,5 @@
 // The circle of twelve places, filling as stones are laid, and the verse shown after each stone.
-import { h, fill } from "./dom.js";
+import { h, fill, tagName } from "./dom.js";
 import { verseBlock } from "./verse.js";
 
 export function renderCircle(app) {
@@ -8,22 +8,39 @@ export function renderCircle(app) {
   for (let place = 1; place <= 12; place += 1) {
     const stone = stones.find((s) => s.place === place);
     if (!stone) {
-      places.push(h("li", { class: `place place-${place} is-empty` }, h("span", { class: "visually-hidden" }, `Place ${place}: empty`)));
+      places.push(h("li", { class: `place place-${place} is-empty` }));
       continue;
     }
-    const title = app.story(stone.story);
-    const owner = app.seatName(stone.seat);
-    const label = `Place ${place}: ${owner === "You" ? "your" : `${owner}'s`} ${stone.sealed ? "sealed stone" : "stone of three"} of ${title}. Show its verse`;
+    // The ring is a picture; the list below it names each stone and opens its verse.
     places.push(
       h(
         "li",
         { class: `place place-${place} is-filled${stone.sealed ? " is-sealed" : " is-open"}` },
-        h("button", { type: "button", class: "stone", "aria-label": label, title: title, onclick: () => showVerse(app, stone.story, { focus: true }) }, String(stone.story)),
+        h("span", { class: "stone", title: app.story(stone.story), onclick: () => showVerse(app, stone.story, { focus: true }) }, String(place)),
       ),
     );
   }
-  places.push(h("li", { class: "circle-center", "aria-hidden": "true" }, h("strong", {}, String(stones.length)), h("span", {}, "of 12")));
+  places.push(h("li", { class: "circle-center" }, h("strong", {}, String(stones.length)), h("span", {}, "of 12")));
   fill(app.el.circle, places);
+  fill(
+    app.el.stoneList,
+    [...stones]
+      .sort((a, b) => a.place - b.place)
+      .map((stone) => {
+        const owner = app.seatName(stone.seat);
+        const kind = stone.sealed ? "sealed" : "stone of three";
+        return h(
+          "li",
+          { class: `stone-row${stone.sealed ? " is-sealed" : ""}` },
+          h(
+            "button",
+            { type: "button", class: "stone-button", onclick: () => showVerse(app, stone.story, { focus: true }) },
+            h("span", { class: "stone-badge" }, String(stone.place)),
+            h("span", { class: "stone-row-text" }, h("span", { class: "stone-row-title" }, app.story(stone.story)), h("span", { class: "stone-row-who" }, tagName(owner), h("span", { class: "tag-suffix" }, ` · ${kind}`))),
+          ),
+        );
+      }),
+  );
   app.el.stoneCount.textContent = String(stones.length);
 }
 

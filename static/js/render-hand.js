@@ -1,6 +1,15 @@
-// Your hand, grouped by story: every card face, "Story 7 of 20", and the four pips.
+// Your hand, one compact row per story (title, pips, the cards you hold); a tap opens the full cards.
 import { h, fill, plural } from "./dom.js";
-import { cardFace, kindOf, storyOf } from "./cards.js";
+import { cardFace, kindIcon, kindOf, pips, storyOf, KIND_LABELS } from "./cards.js";
+
+const WIDE = "(min-width: 60rem)";
+
+/** Which stories show their full cards: all of them on a wide screen, the ones tapped on a phone. */
+function isOpen(app, story) {
+  if (!app.openStories) app.openStories = new Map();
+  if (app.openStories.has(story)) return app.openStories.get(story);
+  return window.matchMedia(WIDE).matches;
+}
 
 export function renderHand(app) {
   const hand = app.view.hand || [];
@@ -17,20 +26,33 @@ export function renderHand(app) {
   }
   fill(
     app.el.hand,
-    [...groups.entries()].map(([story, ids]) => {
-      const held = ids.map(kindOf);
-      const first = app.card(ids[0]);
-      return h(
-        "section",
-        { class: "story-group", "aria-label": `${first.story_title}: ${plural(ids.length, "card")} of 4` },
-        h(
-          "h3",
-          { class: "story-group-title" },
-          h("span", { class: "story-group-name" }, first.story_title),
-          h("span", { class: "story-group-count" }, `${ids.length} of 4 · Story ${story} of ${first.stories}`),
-        ),
-        h("div", { class: "story-cards" }, ids.map((id) => cardFace(app.card(id), { held }))),
-      );
-    }),
+    [...groups.entries()].map(([story, ids]) => storyRow(app, story, ids)),
   );
+}
+
+function storyRow(app, story, ids) {
+  const held = ids.map(kindOf);
+  const first = app.card(ids[0]);
+  const details = h(
+    "details",
+    { class: "story-group", open: isOpen(app, story), dataset: { story: String(story) } },
+    h(
+      "summary",
+      { class: "story-group-title" },
+      h("span", { class: "story-group-name" }, first.story_title),
+      pips(held),
+      h(
+        "span",
+        { class: "story-group-cards" },
+        h("span", { class: "visually-hidden" }, `Story ${story} of ${first.stories}, ${ids.length} of 4: `),
+        ids.map((id) => {
+          const face = app.card(id);
+          return h("span", { class: `held-card held-card-${face.kind}` }, kindIcon(face.kind, 14), h("span", { class: "visually-hidden" }, `${KIND_LABELS[face.kind]}: `), face.title);
+        }),
+      ),
+    ),
+    h("div", { class: "story-cards" }, ids.map((id) => cardFace(app.card(id), { held }))),
+  );
+  details.addEventListener("toggle", () => app.openStories.set(story, details.open));
+  return details;
 }

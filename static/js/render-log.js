@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 const REASONS = {
   twelve_stones: "Twelve stones are laid: the circle is full.",
   no_more_stones: "The Well is empty and no more stones can be made.",
-  ended_by_host: "The host ended the game early, so nobody wins this one.",
+  ended_by_host: "The host ended the game early.",
   no_persons_left: "Everyone has left the table.",
 };
 

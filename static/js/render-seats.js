@@ -1,5 +1,5 @@
 // The seats around the table: tag, badge, cards in hand, points, stones, whose turn, the clock.
-import { h, fill, plural } from "./dom.js";
+import { h, fill, initial, plural, tagName } from "./dom.js";
 
 export function seatInfo(app, seat) {
   return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: `Seat ${seat}`, badge: null };
@@ -47,15 +47,17 @@ export function renderSeats(app) {
         h(
           "div",
           { class: "seat-head" },
-          h("span", { class: `seat-avatar${clock ? " has-clock" : ""}`, "aria-hidden": "true", dataset: { seat: String(seat) } }, tag.slice(0, 1).toUpperCase()),
-          h("span", { class: "seat-name" }, tag),
+          h("span", { class: `seat-avatar${clock ? " has-clock" : ""}`, "aria-hidden": "true", dataset: { seat: String(seat) } }, initial(tag)),
+          tagName(tag, "seat-name"),
         ),
-        h("div", { class: "seat-badges" }, badge(app, seat, info, facts), team, turn ? h("span", { class: "badge badge-turn" }, "Turn") : null),
         h(
           "div",
           { class: "seat-stats", "aria-hidden": "true" },
+          badge(app, seat, info, facts),
+          team,
+          turn ? h("span", { class: "badge badge-turn" }, "Turn") : null,
           h("span", { class: "stat" }, h("span", { class: "stat-card" }), String(facts.hand_size)),
-          person ? h("span", { class: "stat" }, h("strong", {}, String(facts.points)), " pts") : h("span", { class: "stat muted" }, "no score"),
+          person ? h("span", { class: "stat" }, h("strong", {}, String(facts.points)), " pts") : null,
           h("span", { class: "stat" }, h("span", { class: "stone-dot" }), String(laid)),
         ),
       );

@@ -1,5 +1,5 @@
 // The waiting room: seats filling live, the host's start button, the public countdown, Leave.
-import { h, fill, postForm, plural } from "./dom.js";
+import { h, fill, initial, postForm, plural, tagName } from "./dom.js";
 
 export function renderWaiting(app) {
   const table = app.table;
@@ -8,21 +8,21 @@ export function renderWaiting(app) {
   const slots = [];
   for (let seat = 1; seat <= table.seat_count; seat += 1) {
     const s = table.seats.find((x) => x.seat === seat);
+    const team = table.teams ? h("span", { class: `badge team-tag team-${seat % 2 === 1 ? 1 : 2}` }, `Team ${seat % 2 === 1 ? 1 : 2}`) : null;
+    const number = h("span", { class: "seat-number" }, `Seat ${seat}`);
     slots.push(
       s
         ? h(
             "li",
             { class: `waiting-seat is-taken${seat === app.me.seat ? " is-me" : ""}` },
-            h("span", { class: "seat-avatar", "aria-hidden": "true" }, s.tag.slice(0, 1).toUpperCase()),
-            h("span", { class: "seat-name" }, s.tag),
-            seat === table.host_seat ? h("span", { class: "badge badge-host" }, "Host") : null,
-            seat === app.me.seat ? h("span", { class: "badge badge-you" }, "You") : null,
+            h("span", { class: "seat-avatar", "aria-hidden": "true" }, initial(s.tag)),
+            h("span", { class: "waiting-seat-text" }, tagName(s.tag, "seat-name"), h("span", { class: "waiting-seat-meta" }, number, team, seat === table.host_seat ? h("span", { class: "badge badge-host" }, "Host") : null, seat === app.me.seat ? h("span", { class: "badge badge-you" }, "You") : null)),
           )
         : h(
             "li",
             { class: "waiting-seat is-free" },
             h("span", { class: "seat-avatar", "aria-hidden": "true" }, "?"),
-            h("span", { class: "seat-name muted" }, table.teams ? "Waiting for a player…" : "Free: JagAI sits here if nobody comes"),
+            h("span", { class: "waiting-seat-text" }, h("span", { class: "seat-name muted" }, table.teams ? "Waiting for a player…" : "Free: JagAI sits here if nobody comes"), h("span", { class: "waiting-seat-meta" }, number, team)),
           ),
     );
   }
@@ -32,7 +32,7 @@ export function renderWaiting(app) {
   if (table.kind === "public") {
     notes.push("A public table. It starts when the countdown ends or every seat is taken.");
   } else if (table.teams) {
-    notes.push(`Teams: four people, seats 1 and 3 against seats 2 and 4. ${plural(people.length, "person", "people")} so far.`);
+    notes.push(`Teams: four people. Team 1 is seats 1 and 3, team 2 is seats 2 and 4. ${plural(people.length, "person", "people")} so far.`);
   } else {
     notes.push("Share the code. Seats nobody takes are played by JagAI helpers.");
   }

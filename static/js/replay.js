@@ -1,6 +1,6 @@
 // A replay: steps through the server-built views in the JSON data block, forward and back.
 // Players get their own seat's views only; reviewers get every hand and the timing of each move.
-import { h, fill, plural } from "./dom.js";
+import { h, fill, initial, plural, tagName } from "./dom.js";
 import { cardChip, cardFace, kindOf, storyOf } from "./cards.js";
 import { describe, endReason } from "./render-log.js";
 
@@ -35,11 +35,12 @@ function describeFull(e) {
   return describe(e, ctx);
 }
 
+/** Who was to move at this step, in the past tense: a replay has no live turn to announce. */
 function turnText(view) {
   if (view.result) return `The game is over. ${endReason(view.result.reason)}`;
-  if (!view.turn) return "The deal";
-  if (view.turn === data.me) return "Your turn";
-  return `${name(view.turn)}'s turn`;
+  if (at === 0 || !view.turn) return "The deal";
+  if (view.turn === data.me) return "You were to move";
+  return `${name(view.turn)} was to move`;
 }
 
 function seatChip(view, facts) {
@@ -52,7 +53,7 @@ function seatChip(view, facts) {
   return h(
     "li",
     { class: `seat-chip${turn ? " is-turn" : ""}${seat === data.me ? " is-me" : ""}${person ? "" : " is-helper"}` },
-    h("div", { class: "seat-head" }, h("span", { class: "seat-avatar", "aria-hidden": "true" }, name(seat).slice(0, 1).toUpperCase()), h("span", { class: "seat-name" }, name(seat))),
+    h("div", { class: "seat-head" }, h("span", { class: "seat-avatar", "aria-hidden": "true" }, initial(name(seat))), tagName(name(seat), "seat-name")),
     h("div", { class: "seat-badges" }, badge ? h("span", { class: `badge badge-${badge.toLowerCase()}` }, badge) : null, turn ? h("span", { class: "badge badge-turn" }, "Turn") : null),
     h(
       "div",
@@ -144,7 +145,6 @@ function render() {
   const step = data.steps[at];
   const view = step.view;
   $("rp-turn").textContent = turnText(view);
-  $("rp-turn").classList.toggle("is-mine", !full && view.turn === data.me && !view.result);
   $("rp-well").textContent = String(view.well);
   $("rp-stone-count").textContent = String(view.stones.length);
   fill($("rp-seats"), view.seats.map((facts) => seatChip(view, facts)));

@@ -1,7 +1,26 @@
 // One WebSocket that comes back by itself: exponential backoff, and a hello naming the last version.
 
-const CLOSE_NOT_SIGNED_IN = 4401;
-const CLOSE_NOT_SEATED = 4403;
+// Close codes after which coming back cannot help (docs/protocol.md); any other close reconnects.
+const FINAL_CLOSES = {
+  4401: "signed-out",
+  4403: "not-seated",
+  4404: "not-found",
+  4409: "replaced",
+  4413: "too-big",
+  4423: "restricted",
+  4429: "too-many",
+};
+
+// What a person reads when the socket has closed for good, by status.
+export const FINAL_WORDS = {
+  "signed-out": "You signed out, so this table has stopped here. Sign in again to come back.",
+  "not-seated": "You don't have a seat at this table any more.",
+  "not-found": "We couldn't find this table.",
+  replaced: "This table is open in another tab or window, so this one has stopped.",
+  "too-big": "Something went wrong with this page. Please reload it.",
+  restricted: "Your account can't play right now, so JagAI has taken your seat. Your games are still in My games.",
+  "too-many": "Too many messages or wrong codes. Please wait a few minutes, then reload.",
+};
 const PING_EVERY_MS = 25000;
 const MAX_DELAY_MS = 15000;
 
@@ -57,9 +76,10 @@ export class LiveSocket {
       if (this.ws !== ws) return;
       clearInterval(this.pinger);
       this.ws = null;
-      if (event.code === CLOSE_NOT_SIGNED_IN || event.code === CLOSE_NOT_SEATED) {
+      const final = FINAL_CLOSES[event.code];
+      if (final) {
         this.stopped = true;
-        this.hooks.onStatus(event.code === CLOSE_NOT_SIGNED_IN ? "signed-out" : "not-seated");
+        this.hooks.onStatus(final);
         return;
       }
       if (this.stopped) return;

@@ -1,6 +1,6 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
-import { h } from "./dom.js";
-import { LiveSocket } from "./socket.js";
+import { arrowsInGroups, fill, h, showWholeTags, tagName } from "./dom.js";
+import { FINAL_WORDS, LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
 import { renderHand } from "./render-hand.js";
 import { renderSeats, seatTag, updateClockRings } from "./render-seats.js";
@@ -51,6 +51,13 @@ const app = {
     countdownNumber: $("countdown-number"),
     countdownText: $("countdown-text"),
     turnBanner: $("turn-banner"),
+    turnPill: $("turn-pill"),
+    turnClock: $("turn-clock"),
+    seatTaken: $("seat-taken"),
+    handPanel: $("hand-panel"),
+    stoneList: $("stone-list"),
+    circleNote: $("circle-note"),
+    endVerse: $("end-verse"),
     wellCount: $("well-count"),
     stoneCount: $("stone-count"),
     seats: $("seats"),
@@ -92,12 +99,13 @@ const app = {
     const id = `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}-${this.moveCount}`;
     if (!socket.send({ type: "move", id, version: this.version, move })) {
       toast("Not connected right now. Your move will be possible once we are back.");
+      announce(["Not connected right now. Your move will be possible once we are back."]);
       return;
     }
     this.pending = { id, version: this.version };
     this.askStory = null;
     this.passing = false;
-    renderActions(this);
+    redrawActions();
   },
   chooseAskStory(story) {
     this.askStory = story;
@@ -119,7 +127,8 @@ const app = {
 
 function announce(sentences) {
   if (!sentences.length) return;
-  const text = sentences.slice(-6).join(" ");
+  // Every sentence of the change, in the log's words: one move and what followed from it.
+  const text = sentences.join(" ");
   app.el.announcer.textContent = "";
   requestAnimationFrame(() => {
     app.el.announcer.textContent = text;
@@ -217,7 +226,7 @@ function onMessage(msg) {
       if (app.pending && (!msg.id || msg.id === app.pending.id)) app.pending = null;
       toast(msg.message || "That didn't work.", "error");
       announce([msg.message || "That didn't work."]);
-      if (app.view) renderActions(app);
+      if (app.view) redrawActions();
       break;
     case "reaction": {
       const who = msg.seat === app.me?.seat ? "You" : msg.tag;
@@ -240,6 +249,7 @@ function setTable(table) {
 
 function render() {
   const table = app.table;
+  const focusLost = !document.activeElement || document.activeElement === document.body;
   if (!table) return;
   root.classList.remove("is-loading");
   app.el.loading.hidden = true;
@@ -248,12 +258,42 @@ function render() {
   app.el.waiting.hidden = table.status !== "waiting";
   app.el.game.hidden = !playing;
   app.el.end.hidden = !over;
-  document.body.classList.toggle("is-my-turn", !!playing && (app.view.legal_moves || []).length > 0);
+  const myTurn = !!playing && (app.view.legal_moves || []).length > 0;
+  document.body.classList.toggle("is-my-turn", myTurn);
+  showTurnInTab(myTurn);
   if (table.status === "waiting") renderWaiting(app);
-  if (playing) renderGame();
+  if (playing) renderGame(focusLost);
   if (over) {
     closeWordIfQuestionGone();
     renderEnd(app);
+    if (!app.endShown) {
+      app.endShown = true;
+      window.scrollTo(0, 0);
+      app.el.endTitle.focus({ preventScroll: true });
+    }
+  }
+}
+
+/** The tab's title and icon say when it is your turn; a short buzz too, if the member turned it on. */
+function showTurnInTab(mine) {
+  if (app.baseTitle === undefined) app.baseTitle = document.title;
+  document.title = mine ? `● Your turn · ${app.baseTitle}` : app.baseTitle;
+  const icon = document.getElementById("favicon");
+  if (icon) {
+    if (!icon.dataset.plain) icon.dataset.plain = icon.getAttribute("href");
+    icon.setAttribute("href", mine ? root.dataset.turnIcon : icon.dataset.plain);
+  }
+  if (mine && !app.wasMyTurn && vibrateWanted() && navigator.vibrate) navigator.vibrate(200);
+  app.wasMyTurn = mine;
+}
+
+const VIBRATE_KEY = "jag.vibrate";
+
+function vibrateWanted() {
+  try {
+    return localStorage.getItem(VIBRATE_KEY) === "on";
+  } catch {
+    return false;
   }
 }
 
@@ -262,30 +302,78 @@ function closeWordIfQuestionGone() {
   if (dialog.open && dialog.dataset.state === "question" && !app.view?.question) closeWord();
 }
 
-function renderGame() {
+function renderGame(focusLost) {
   const view = app.view;
+  const active = document.activeElement;
+  const focusInActions = app.el.actions.contains(active);
   app.el.wellCount.textContent = String(view.well);
   renderTurnBanner();
   renderSeats(app);
   renderCircle(app);
-  renderHand(app);
+  const laid = (view.stones || []).length > 0;
+  app.el.circleNote.textContent = laid ? "Tap a stone to see its verse." : "No stones yet.";
+  app.el.circleNote.parentElement.parentElement.classList.toggle("has-stones", laid);
+  const me = view.seats[app.me.seat - 1];
+  const taken = !!me && me.kind !== "person";
+  app.el.seatTaken.hidden = !taken;
+  app.el.handPanel.hidden = taken;
+  if (!taken) renderHand(app);
   renderActions(app);
+  if (taken) app.el.actions.hidden = true; // the notice above says it once
   renderFooter();
   closeWordIfQuestionGone();
+  // Not on the first drawing: a page that has just opened leaves the focus where the browser put it.
+  const drawnBefore = app.gameDrawn;
+  app.gameDrawn = true;
+  if (!drawnBefore) return;
+  const now = document.activeElement;
+  const lostNow = focusInActions && !app.el.actions.contains(now);
+  const parked = now === app.el.actionsTitle && app.el.actionsBody.querySelector("button:not([disabled])");
+  if (focusLost || lostNow || parked) placeFocus();
 }
+
+/** Redraw the move panel; if that took away the focus it held, put it back in the panel. */
+function redrawActions() {
+  const held = app.el.actions.contains(document.activeElement) || document.activeElement === document.body;
+  renderActions(app);
+  if (held && !app.el.actions.contains(document.activeElement)) placeFocus();
+}
+
+/** After a redraw took the focus away: your next choice on your turn, else the move panel. */
+function placeFocus() {
+  if (document.querySelector("dialog[open]")) return;
+  const next = app.el.actionsBody.querySelector("button:not([disabled])") || app.el.actionsTitle;
+  // Someone on the keyboard sees where the focus went; a finger reading further down stays put.
+  next.focus({ preventScroll: lastInput !== "key" });
+}
+
+let lastInput = "pointer";
+document.addEventListener("keydown", () => (lastInput = "key"), true);
+document.addEventListener("pointerdown", () => (lastInput = "pointer"), true);
 
 function renderTurnBanner() {
   const view = app.view;
   const mine = (view.legal_moves || []).length > 0;
   const left = app.clockLeft();
-  const clock = left !== null && app.clock.seat === view.turn ? ` · ${Math.ceil(left)} s` : "";
-  const text = mine ? `Your turn${clock}` : `${app.seatName(view.turn)}'s turn${clock}`;
-  app.el.turnBanner.textContent = text;
-  app.el.turnBanner.classList.toggle("is-mine", mine);
+  const clock = left !== null && app.clock.seat === view.turn ? `${Math.ceil(left)} s` : "";
+  const yours = mine || view.turn === app.me.seat;
+  const key = yours ? "you" : `seat-${view.turn}-${app.seatName(view.turn)}`;
+  if (app.turnKey !== key) {
+    app.turnKey = key;
+    // Another seat's tag is cut like every tag, but "'s turn" always stays in view.
+    if (yours) fill(app.el.turnBanner, "Your turn");
+    else fill(app.el.turnBanner, tagName(app.seatName(view.turn), "turn-name"), h("span", { class: "turn-suffix" }, "'s turn"));
+  }
+  app.el.turnClock.textContent = clock;
+  app.el.turnPill.classList.toggle("is-mine", mine);
 }
 
 function renderFooter() {
   const isHost = app.me.seat === app.table.host_seat;
+  const me = app.view.seats[app.me.seat - 1];
+  const key = `${isHost}:${me?.kind}`;
+  if (app.footerKey === key) return; // redrawn only when it changes, so focus stays put
+  app.footerKey = key;
   const buttons = [];
   if (isHost) {
     buttons.push(
@@ -306,7 +394,6 @@ function renderFooter() {
       ),
     );
   }
-  const me = app.view.seats[app.me.seat - 1];
   if (me && me.kind === "person") {
     buttons.push(
       h(
@@ -326,7 +413,24 @@ function renderFooter() {
       ),
     );
   }
+  if ("vibrate" in navigator) buttons.push(vibrateSetting());
   app.el.footer.replaceChildren(...buttons);
+}
+
+function vibrateSetting() {
+  const box = h("input", {
+    type: "checkbox",
+    id: "vibrate-setting",
+    checked: vibrateWanted(),
+    onchange: (event) => {
+      try {
+        localStorage.setItem(VIBRATE_KEY, event.currentTarget.checked ? "on" : "off");
+      } catch {
+        // Private browsing may refuse storage; the buzz then stays off.
+      }
+    },
+  });
+  return h("label", { class: "check-label vibrate-setting", for: "vibrate-setting" }, box, " Buzz on my turn");
 }
 
 // --- Status and clocks ------------------------------------------------------------------------
@@ -339,12 +443,23 @@ function onStatus(status) {
   }
   conn.hidden = false;
   conn.dataset.status = status;
-  app.el.connText.textContent =
-    status === "not-seated"
-      ? "You don't have a seat at this table."
-      : status === "signed-out"
-        ? "Please sign in again to come back to the table."
-        : "Reconnecting…";
+  const final = FINAL_WORDS[status];
+  app.el.connText.textContent = final ?? "Reconnecting…";
+  if (final) {
+    conn.hidden = true; // the notice says it, with a way on
+    closeTable(final, status === "signed-out");
+  }
+}
+
+/** The socket closed for good: the table stops taking taps and says why, with a way on. */
+function closeTable(words, signedOut) {
+  root.classList.add("is-closed");
+  for (const part of root.querySelectorAll("#waiting, #game")) part.inert = true;
+  const notice = document.getElementById("closed-notice");
+  notice.querySelector("[data-words]").textContent = words;
+  notice.querySelector("[data-sign-in]").hidden = !signedOut;
+  notice.hidden = false;
+  notice.focus();
 }
 
 function tick() {
@@ -358,6 +473,11 @@ function tick() {
 // --- Start ------------------------------------------------------------------------------------
 
 setUpDialogs();
+document.addEventListener("jag:focus-lost", () => {
+  if (app.view && !app.el.game.hidden) placeFocus();
+});
+showWholeTags(root);
+arrowsInGroups(root);
 for (const button of document.querySelectorAll(".reaction")) {
   button.addEventListener("click", () => {
     if (socket.send({ type: "react", reaction: button.dataset.reaction })) {

@@ -60,3 +60,19 @@ def test_the_admin_lets_staff_in(client):
     )
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(staff.pk)
+
+
+def test_a_script_signing_up_from_one_address_is_stopped_but_a_family_never_is():
+    from django.test import Client
+
+    def sign_up(n: int) -> int:
+        client = Client(REMOTE_ADDR="198.51.100.20")
+        data = {"email": f"member{n}@example.org", "password1": PASSWORD, "password2": PASSWORD}
+        return client.post(reverse("account_signup"), data).status_code
+
+    family = [sign_up(n) for n in range(6)]
+    assert family == [302] * 6
+    script = [sign_up(n) for n in range(6, 25)]
+    assert script[:14] == [302] * 14  # 20 a minute from one address: a classroom still fits
+    assert 429 in script[14:]
+    assert User.objects.filter(email__startswith="member").count() == 20

@@ -13,8 +13,8 @@ from content.models import Card, Deck, Status
 from content.printing import files
 from content.printing.documents import build_deck_pdf, build_rules_card_pdf
 from content.printing.sheets import PRINT_NOTE, Paper
+from content.rules_version import RULES_LABEL
 from content.services import DealtCard, DealtStory
-from game.rules_version import RULES_LABEL
 from tests.content.pdf_reading import page_text, placed_forms, read_qr_codes, reader
 from tests.factories import DealableStoryFactory, FullStoryFactory
 

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_an_editor_submits_a_draft_for_review(editor):
     card = CardFactory(last_edited_by=editor)
-    services.submit_card(card=card, user=editor)
+    services.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
     review_step = card.review_steps.get()
@@ -46,7 +46,7 @@ def test_an_approver_sends_a_card_back_with_a_note(approver):
 
 def test_a_card_with_changes_requested_goes_back_to_review(editor):
     card = CardFactory(status=Status.CHANGES_REQUESTED)
-    services.submit_card(card=card, user=editor)
+    services.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
@@ -64,7 +64,7 @@ def test_asking_for_changes_needs_a_note(approver):
 def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, status):
     card = CardFactory(status=status)
     with pytest.raises(ValidationError):
-        services.submit_card(card=card, user=editor)
+        services.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == status
 
@@ -99,9 +99,9 @@ def test_an_editor_cannot_approve_or_send_back(editor):
 def test_an_approver_cannot_submit_and_a_player_can_do_nothing(approver, player):
     card = CardFactory()
     with pytest.raises(PermissionDenied):
-        services.submit_card(card=card, user=approver)
+        services.submit_for_review(subject=card, user=approver)
     with pytest.raises(PermissionDenied):
-        services.submit_card(card=card, user=player)
+        services.submit_for_review(subject=card, user=player)
     card.status = Status.IN_REVIEW
     with pytest.raises(PermissionDenied):
         services.approve_card(card=card, user=player, revision=current_revision(card))
@@ -118,7 +118,7 @@ def test_nobody_approves_a_card_they_last_edited(approver):
 
 def test_four_eyes_holds_for_a_superuser_too(admin_user):
     card = CardFactory(last_edited_by=admin_user)
-    services.submit_card(card=card, user=admin_user)
+    services.submit_for_review(subject=card, user=admin_user)
     with pytest.raises(PermissionDenied):
         services.approve_card(card=card, user=admin_user, revision=current_revision(card))
 
@@ -160,7 +160,7 @@ def test_a_word_cards_text_comes_from_its_reference_never_from_typing(editor):
 
 def test_stories_are_reviewed_the_same_way(editor, approver):
     story = StoryFactory(last_edited_by=editor)
-    services.submit_story(story=story, user=editor)
+    services.submit_for_review(subject=story, user=editor)
     with pytest.raises(PermissionDenied):
         services.approve_story(story=story, user=editor, revision=current_revision(story))
     services.approve_story(story=story, user=approver, revision=current_revision(story))

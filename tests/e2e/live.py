@@ -57,6 +57,14 @@ def _child_setup() -> None:
         from game.clock import start_in_background
 
         start_in_background()
+    log_path = getattr(settings, "TEST_SERVER_LOG", None)
+    if log_path:
+        # The server's own log, for tests that read what it says (pytest cannot see a child's).
+        import logging
+
+        handler = logging.FileHandler(log_path)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s %(message)s"))
+        logging.getLogger().addHandler(handler)
 
 
 def require_shared_database() -> None:

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from game.rules_version import RULES_LABEL
+from content.rules_version import RULES_LABEL
 from tests.e2e.helpers import screenshot
 from tests.e2e.live import axe_violations
 

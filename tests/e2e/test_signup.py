@@ -42,10 +42,10 @@ def test_a_newcomer_signs_up_chooses_a_tag_and_comes_back(live_server, new_page)
     expect(page.get_by_text("Your next tag change can be on")).to_be_visible()
     screenshot(page, "rename-refused")
 
-    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("link", name="Sign up, it's free")).to_be_visible()
 
-    page.get_by_role("link", name="Log in").click()
+    page.get_by_role("link", name="Sign in", exact=True).click()
     page.get_by_label("Email").fill("lydia@example.org")
     page.locator("#id_password").fill(PASSWORD)
     page.get_by_role("button", name="Sign In").click()

@@ -164,6 +164,9 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
         expect(page.locator("#game")).to_be_visible()
         expect(page.locator(".seat-chip")).to_have_count(4)
     expect(guest.locator("#seats")).to_contain_text("JagAI")
+    # One compact row per story on a phone; a tap opens its full cards.
+    expect(host.locator(".game-card").first).to_be_hidden()
+    host.locator(".story-group > summary").first.click()
     expect(host.locator(".game-card").first).to_be_visible()
     expect(host.locator(".game-card-of").first).to_have_text(re.compile(r"Story \d+ of 20"))
     expect(host.locator(".story-group .game-card-pips").first.locator("li")).to_have_count(4)

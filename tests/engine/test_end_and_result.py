@@ -12,11 +12,11 @@ ELEVEN = [(1 + (s % 2), s, [card(s, 0), card(s, 1), card(s, 2)]) for s in range(
 
 def test_ruling_R20_the_game_ends_at_once_when_the_12th_stone_is_laid():
     hand = [card(DAVID, 0), card(DAVID, 1), card(DAVID, 2), card(DAVID, 3), card(NOAH, 0)]
-    state = arrange({1: hand}, stones=ELEVEN)
+    state = arrange({1: hand}, stones=ELEVEN, remember_word=False)
     state, events = apply(state, 1, {"knock": {"story": DAVID}})
     assert state["over"] == {"reason": "twelve_stones"}
     assert first(events, "game_over")["reason"] == "twelve_stones"
-    # The 12th stone's Word card brings no question: there is no next move.
+    # With Remember the Word on, R34 asks the last stone's question first (test_rulings_2026_11_30).
     assert state["question"] is None and "word_question" not in [e["type"] for e in events]
     assert legal_moves(state, 1) == [] and legal_moves(state, 2) == []
 

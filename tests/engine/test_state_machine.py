@@ -1,4 +1,9 @@
-"""Random legal and illegal moves from every seat never break the rules' invariants."""
+"""Random legal and illegal moves from every seat never break the rules' invariants.
+
+What it holds the move table to: every listed move is accepted; a move from the whole move space
+is accepted exactly when it is listed; apply never changes its input; replaying the moves rebuilds
+the state; and the invariants hold after every step.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from game.engine import (
     from_json,
     legal_moves,
     new_game,
+    refusal_words,
     replay,
     to_json,
 )
@@ -30,10 +36,10 @@ SHAPES = [
 ]
 DECKS = {n: make_deck(n) for n in (8, 12, 20)}
 ints = st.integers(-2, 90)
-NAMES = ["ask", "well", "knock", "seal", "done", "answer", "pass", "give"]
+NAMES = ["ask", "well", "knock", "seal", "done", "answer", "pass", "give", "keep"]
 random_moves = st.one_of(
     st.builds(lambda s, t: {"ask": {"seat": s, "story": t}}, st.integers(-1, 6), st.integers(-1, 22)),
-    st.sampled_from([{"well": {}}, {"done": {}}, {}, "well", None, {"well": {"x": 1}}]),
+    st.sampled_from([{"well": {}}, {"done": {}}, {"keep": {}}, {}, "well", None, {"well": {"x": 1}}]),
     st.builds(lambda n, v: {n: {"story": v}}, st.sampled_from(["knock", "seal"]), st.integers(-1, 22)),
     st.builds(lambda v: {"answer": {"choice": v}}, st.integers(-1, 3)),
     st.builds(lambda n, v: {n: {"card": v}}, st.sampled_from(["pass", "give"]), ints),
@@ -59,23 +65,31 @@ class GameMachine(RuleBasedStateMachine):
         self.seats = len(seats)
 
     def _try(self, seat, move):
+        """Apply a move; True when accepted. Accepted or refused, the state it was given is unchanged."""
         before = to_json(self.state)
+        listed = seat is not None and move in legal_moves(self.state, seat)
         try:
             if seat is None:
-                self.state, _ = apply_server(self.state, move)
+                new, _ = apply_server(self.state, move)
             else:
-                self.state, _ = apply(self.state, seat, move)
+                new, _ = apply(self.state, seat, move)
         except IllegalMove as refused:
             assert refused.code and refused.code.replace("_", "").isalpha()
+            assert refusal_words(refused.code), f"no words for {refused.code}"
             assert to_json(self.state) == before
-            return
+            assert not listed, f"listed but refused ({refused.code}): {move}"
+            return False
+        assert to_json(self.state) == before, "apply changed its input"
+        assert seat is None or listed, f"accepted but not listed: {move}"
+        self.state = new
         self.moves.append((seat, move))
+        return True
 
     @rule(data=st.data())
     def a_legal_move(self, data):
         if self.state["over"] is None:
             seat = self.state["turn"]
-            self._try(seat, data.draw(st.sampled_from(legal_moves(self.state, seat))))
+            assert self._try(seat, data.draw(st.sampled_from(legal_moves(self.state, seat))))
 
     @rule(data=st.data())
     def several_legal_moves(self, data):
@@ -84,7 +98,7 @@ class GameMachine(RuleBasedStateMachine):
             if self.state["over"] is not None:
                 return
             seat = self.state["turn"]
-            self._try(seat, rng.choice(legal_moves(self.state, seat)))
+            assert self._try(seat, rng.choice(legal_moves(self.state, seat)))
 
     @rule(seat=st.integers(-1, 6), move=random_moves)
     def any_move_from_any_seat(self, seat, move):

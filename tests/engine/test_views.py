@@ -13,6 +13,7 @@ from game.engine.events import events_full
 from tests.engine.support import make_deck
 
 VIEW_KEYS = {
+    "rules_version",
     "seat",
     "hand",
     "seats",

@@ -153,16 +153,17 @@ def play_one_move(table_id: int, members: dict) -> int:
 
 
 async def connect(
-    user, code: str, *, origin: tuple[bytes, bytes] = ORIGIN
+    user, code: str, *, origin: tuple[bytes, bytes] = ORIGIN, cookie: bytes | None = None
 ) -> tuple[bool, int | None, Player]:
-    cookie = await sync_to_async(session_cookie)(user)
+    """A member's table socket; `cookie` (e.g. b"sessionid=...") reuses a session, else a new one."""
+    cookie = cookie or await sync_to_async(session_cookie)(user)
     comm = Communicator(application, f"/ws/table/{code}/", headers=[origin, HOST, (b"cookie", cookie)])
     connected, code_ = await comm.connect()
     return connected, code_, Player(user=user, comm=comm)
 
 
-async def seated(user, code: str) -> Player:
-    connected, close_code, player = await connect(user, code)
+async def seated(user, code: str, *, cookie: bytes | None = None) -> Player:
+    connected, close_code, player = await connect(user, code, cookie=cookie)
     assert connected, f"refused with {close_code}"
     welcome = await player.next_of("welcome")
     assert welcome["me"]["tag"] == user.gamer_tag

@@ -145,6 +145,41 @@ async def test_a_revoked_token_is_refused_and_a_connected_agent_is_disconnected(
     assert not connected and code == 4401
 
 
+@pytest.mark.parametrize("withdraw", ["revoke_token", "withdraw_agent"])
+async def test_ruling_R38_a_revoked_or_withdrawn_agents_seat_goes_to_jagai_mid_game(live_deck, withdraw):
+    agent, token = await approved_agent()
+    table, host = await table_for_agents()
+    player = await joined(token, table.code)
+    await sync_to_async(services.start_table)(user=host, code=table.code)
+    seat = await sync_to_async(lambda: Seat.objects.get(table=table, agent=agent).position)()
+    version, _ = await game_state(table)
+    await sync_to_async(getattr(agents, withdraw))(agent=agent)
+    assert (await player.drain(quiet=0.5))[-1] == {"type": "__closed__", "code": 4401}
+    after, state = await game_state(table)
+    assert state["kinds"][seat - 1] == "helper" and after > version
+    takeover = await sync_to_async(lambda: GameEvent.objects.filter(game__table=table).last())()
+    assert takeover.move == {"takeover": {"seat": seat}}
+
+
+async def test_a_move_on_a_token_replaced_since_the_socket_connected_is_refused(live_deck):
+    agent, token = await approved_agent()
+    table, host = await table_for_agents()
+    player = await joined(token, table.code)
+    await sync_to_async(services.start_table)(user=host, code=table.code)
+
+    @sync_to_async
+    def replace_token_quietly():
+        # As if the close message were lost on its way: the move itself must still be refused.
+        Agent.objects.filter(pk=agent.pk).update(token_hash=agents.hash_token("jag_someone-else"))
+
+    await replace_token_quietly()
+    version, _ = await game_state(table)
+    await player.send({"type": "move", "id": "g1", "version": version, "move": {"give": {"card": 0}}})
+    assert (await player.next_of("error"))["code"] == "agent_revoked"
+    assert (await player.drain(quiet=0.5))[-1] == {"type": "__closed__", "code": 4401}
+    assert (await game_state(table))[0] == version
+
+
 async def test_withdrawing_approval_disconnects_the_agent(live_deck):
     agent, token = await approved_agent()
     table, _host = await table_for_agents()

@@ -10,7 +10,7 @@ from django.urls import reverse
 from content.loading import load_default_deck
 from content.printing.documents import build_rules_card_pdf
 from content.printing.sheets import Paper
-from game.rules_version import RULES_LABEL, RULES_VERSION
+from content.rules_version import RULES_LABEL, RULES_VERSION
 from tests.content.pdf_reading import page_text, reader
 
 pytestmark = pytest.mark.django_db

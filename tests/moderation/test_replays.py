@@ -102,3 +102,27 @@ def test_the_replay_page_runs_no_inline_script_or_style(client, played):
     assert "onclick" not in html
     scripts = [part.split(">", 1)[0] for part in html.split("<script")[1:]]
     assert all('type="application/json"' in s or "src=" in s for s in scripts)
+
+
+def test_a_game_recorded_before_the_new_rulings_replays_to_its_end_from_its_stored_events(played):
+    from pathlib import Path
+
+    from game import engine
+    from game.models import GameEvent
+
+    fixture = Path(__file__).resolve().parents[1] / "engine" / "fixtures" / "replay_rules_v1.json"
+    recorded = json.loads(fixture.read_text())["games"][1]  # four seats, rules version 1
+    game = played.game
+    game.events.all().delete()
+    game.deal.initial_state = engine.to_json(recorded["initial"])
+    game.deal.save(update_fields=["initial_state"])
+    for seq, (seat, move) in enumerate(recorded["moves"], start=1):
+        GameEvent.objects.create(game=game, seq=seq, seat=seat, move=move, events=[])
+    game.version = len(recorded["moves"])
+    game.state = engine.to_json(recorded["final"])
+    game.save(update_fields=["version", "state"])
+    replay = seat_replay(game, 1)
+    assert replay["complete"] and len(replay["steps"]) == game.version + 1
+    last = replay["steps"][-1]["view"]
+    assert last["result"] == engine.result(recorded["final"]) and last["rules_version"] == 1
+    assert full_replay(game)["complete"]

@@ -1,4 +1,4 @@
-"""Pages of the game: the start screen and the rules pages."""
+"""The site's own pages: the start screen, how to play and the rules (table pages live in game/table_views.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from django.shortcuts import redirect, render
 
 from content.models import KIND_ORDER, Card, Story
 from content.preview import card_face, sample_question
+from content.rules_version import RULES_LABEL
 from content.services import live_deck
 from game.forms import JoinForm, PrivateTableForm
 from game.models import Table
-from game.rules_version import RULES_LABEL
 
 MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.
@@ -30,8 +30,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "join_form": JoinForm(),
         "my_games": my_games(request.user),
         "restriction": request.user.restriction(),
+        # A seat JagAI took over after the member left is no longer theirs to go back to.
         "open_table": Table.objects.unfinished()
-        .filter(seats__user=request.user)
+        .filter(seats__user=request.user, seats__left_at__isnull=True)
         .order_by("-created_at")
         .first(),
     }

@@ -20,6 +20,8 @@ CLOSING = {"signed_out": 4401, "agent_revoked": 4401, "restricted": 4423, "too_m
 # The site words its refusals for people at a table; these are the ones only an agent meets.
 REFUSALS = {
     "card_not_in_hand": "You don't hold that card: give one of the cards legal_moves lists.",
+    "cannot_keep": "You may keep a gift only when no card you hold fits the recipient (R36).",
+    "a_card_fits": "A card you hold fits the recipient, so you must give one (R36).",
     "no_gift_owed": "No gift is owed right now.",
     "not_a_person": "A helper seat only gives cards; it never asks, lays or seals.",
     "malformed_move": "That move has the wrong shape; use a key from legal_moves, e.g. 'give 26'.",

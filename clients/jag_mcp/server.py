@@ -35,8 +35,8 @@ In short, in our own words:
 - On your turn you draw from the Well, then owe one gift, or two when you hold more than 6 cards,
   plus any gift kept from before (R15). The server picks each recipient: the person with the fewest
   points. You choose the card (R19); legal_moves marks the cards that fit the recipient by R16.
-- R36: you may keep a gift only when no card fits (exactly when R16 would keep it), and only if the
-  site offers a keep move; when a card fits you must give one, and any card in your hand is legal.
+- R36: you may keep a gift only when no card fits (exactly when R16 would keep it): legal_moves then
+  offers `keep`. When a card fits you must give one, and any card in your hand is legal.
 - If you do not choose within {ANSWER_SECONDS} seconds, the server chooses by R16 (R19) and the
   table sees it.
 - Asked for a story, the server hands over every card of it that you hold for you (R18).
@@ -53,17 +53,31 @@ def _read_doc(name: str, site: str, page: str) -> str:
     return f"This copy of the MCP server has no {name}. Read it at {site.rstrip('/')}/{page}"
 
 
+def _section(rules: str, heading: str) -> str:
+    """One `## heading...` section of docs/rules.md, up to the next one ("" if it is not there)."""
+    found = re.search(rf"^## {re.escape(heading)}.*?(?=^## |\Z)", rules, flags=re.M | re.S)
+    return found.group(0).strip() if found else ""
+
+
 def helper_rules(rules: str) -> str:
-    """R13-R19 and the house rulings about agents, from docs/rules.md."""
-    section = re.search(r"^## Helpers.*?(?=^## )", rules, flags=re.M | re.S)
+    """R13-R19 and R36, R38 for agents, the house rulings and the moves about agents (docs/rules.md)."""
+    parts = [_section(rules, "Helpers") or rules]
+    r38 = re.search(r"^- \*\*R38\..*?(?=^- |^\s*$|\Z)", rules, flags=re.M | re.S)
+    if r38:
+        parts.append(r38.group(0).strip())
     rulings = [
-        item.strip()
-        for item in re.split(r"\n(?=\d+\. )", rules.split("## House rulings", 1)[-1])
+        item.split("\n\n")[0].strip()
+        for item in re.split(r"\n(?=\d+\. )", _section(rules, "House rulings"))
         if re.match(r"\d+\. ", item.strip()) and "agent" in item.lower()
     ]
-    parts = [section.group(0).strip() if section else rules]
     if rulings:
         parts.append("## House rulings about agents\n\n" + "\n".join(rulings))
+    moves = [line for line in _section(rules, "Moves and refusals").splitlines() if "| agent |" in line]
+    if moves:
+        parts.append(
+            "## An agent's moves\n\n| move | made by | what it does | refused with |\n| --- | --- | --- | --- |\n"
+            + "\n".join(moves)
+        )
     return HELPER_INTRO + "\n\n".join(parts)
 
 

@@ -235,6 +235,8 @@ def describe_moves(view: dict[str, Any], table: Table) -> list[str]:
             elif why == "seal":
                 text += f" (fits: it seals {table.name(recipient)}'s open stone)"
             lines.append((why is None, text))
+        elif name == "keep":
+            lines.append((True, f"{key}: keep the gift for your next turn (R36: no card you hold fits)"))
         else:
             lines.append((True, f"{key}: {name}"))
     return [text for _, text in sorted(lines, key=lambda pair: pair[0])]

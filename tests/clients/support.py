@@ -51,8 +51,11 @@ async def adapter(url: str, token: str, errlog: TextIO) -> AsyncIterator[Tools]:
 
 
 def choose_gift(legal_text: str) -> str:
-    """The test's simple policy: the first card that fits the recipient, else the first card."""
+    """The test's simple policy: the first card that fits the recipient, else the first card (or
+    keeping the gift, when that is all there is: R36)."""
     keys = re.findall(r"^- (give \d+): (.*)$", legal_text, flags=re.M)
+    if not keys and "\n- keep: " in legal_text:
+        return "keep"
     assert keys, legal_text
     return next((key for key, what in keys if "(fits" in what), keys[0][0])
 

@@ -63,6 +63,15 @@ def test_the_cards_that_fit_follow_r16_newest_ask_first_and_skip_stories_others_
     assert lines[0].startswith("give 0:") and "seals Anna's open stone" in lines[0]
 
 
+def test_when_no_card_fits_the_keep_move_is_offered_and_said_as_r36():
+    view = gift_view(asks=[], legal_moves=[{"give": {"card": 0}}, {"keep": {}}])
+    assert (
+        describe_moves(view, table())[-1]
+        == "keep: keep the gift for your next turn (R36: no card you hold fits)"
+    )
+    assert parse_move("keep", view) == {"keep": {}}
+
+
 def test_a_model_may_type_a_key_a_card_id_or_the_moves_json():
     view = gift_view()
     assert parse_move("give 17", view) == {"give": {"card": 17}}
@@ -87,8 +96,9 @@ def test_the_helper_seat_resource_holds_r13_to_r19_and_the_rulings_about_agents(
     from jag_mcp.server import DOCS
 
     text = helper_rules((DOCS / "rules.md").read_text(encoding="utf-8"))
-    for rule in ("R13", "R16", "R19", "R36"):
+    for rule in ("R13", "R16", "R19", "R36. When an agent may keep", "R38. Suspended, banned or withdrawn"):
         assert rule in text
+    assert '| `{"keep": {}}` | agent |' in text and '{"ask"' not in text
     assert (
         "A silent agent" in text and "Remember the Word" not in text.split("## House rulings about agents")[1]
     )

@@ -57,9 +57,8 @@ async def agent_plays(tools) -> int:
         assert not failed, played
         if played.startswith("Played give"):
             gifts += 1
-        elif not played.startswith(
-            "Played keep"
-        ):  # only on a machine so slow that the 10 seconds ran out between the two calls
+        elif not played.startswith("Played keep"):
+            # Only on a machine so slow that the 10 seconds ran out between the two calls.
             assert "isn't your turn" in played or "Refused" in played, played
     raise AssertionError("the game did not end")
 

@@ -10,7 +10,7 @@ from game import snapshots
 from game.broadcast import agent_seat_group, table_group
 from game.closing import Close
 from game.consumers import SeatSocket
-from game.doors import WHO_KEY, log_refusal
+from game.doors import WHO_KEY
 from game.errors import GameError
 from game.services.agents import agent_join, agent_leave
 from justalllowgod.addresses import scope_address
@@ -111,5 +111,4 @@ class AgentConsumer(SeatSocket):
     async def revoked(self, event: dict) -> None:
         """Approval withdrawn or token revoked: the socket closes at once (JagAI has its seat)."""
         if not self.closed:
-            log_refusal(self.scope, Close.SIGNED_OUT, "agent withdrawn or token revoked")
-            await self.turn_away(Close.SIGNED_OUT)
+            await self.refuse(Close.SIGNED_OUT, "agent withdrawn or token revoked")

@@ -59,13 +59,9 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
     async def refuse(self, code: Close, detail: str = "") -> None:
-        """Turn a socket away with a close code the client can read: a handshake refused before
-        accept() reaches a browser only as 1006, so it is accepted first, then closed."""
+        """Turn a socket away for cause, with one warning line in the log."""
         log_refusal(self.scope, code, detail)
-        if not self.closed:
-            if not self.accepted:
-                await self.accept()
-            await self.close(code=code)
+        await self.turn_away(code)
 
     async def dispatch(self, message: dict) -> None:
         """Any unexpected error closes the socket with 4500 (a code daphne lets through, unlike
@@ -107,11 +103,14 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         await super().accept(subprotocol, headers)
 
     async def turn_away(self, code: Close) -> None:
-        """Close a socket that joined its groups but may not stay: it leaves them now, not when the
-        close is answered (and, closed, it relays nothing held or queued for it). A socket not yet
-        accepted is accepted first, so the client reads the code (see `refuse`)."""
+        """Close a socket that may not stay: it leaves its groups now, not when the close is
+        answered (and, closed, it relays nothing held or queued for it). A handshake refused before
+        accept() reaches a browser only as 1006, so a socket not yet accepted is accepted first and
+        the client reads the code."""
         await self.disconnect(int(code))
-        if not self.accepted and not self.closed:
+        if self.closed:
+            return
+        if not self.accepted:
             await self.accept()
         await self.close(code=code)
 

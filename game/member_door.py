@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.sockets import account_group, session_group
 from game.closing import REFUSAL_CLOSES, Close
-from game.doors import WHO_KEY, log_refusal
+from game.doors import WHO_KEY
 from game.services import authority
 
 # A session's expiry is looked at again at least this often (a visit may have extended it).
@@ -101,21 +101,17 @@ class MemberDoor:
         if refusal is None:
             await self._watch_expiry()
             return
-        code = REFUSAL_CLOSES[refusal.code]
-        log_refusal(self.scope, code, refusal.code)
-        await self.turn_away(code)
+        await self.refuse(REFUSAL_CLOSES[refusal.code], refusal.code)
 
     async def session_ended(self, message: dict) -> None:
         """This browser signed out: its sockets close (the member's other browsers stay)."""
         if not self.closed:
-            log_refusal(self.scope, Close.SIGNED_OUT, "signed out")
-            await self.turn_away(Close.SIGNED_OUT)
+            await self.refuse(Close.SIGNED_OUT, "signed out")
 
     async def socket_replaced(self, message: dict) -> None:
         """The member opened more sockets than allowed: this one, the oldest, gives way."""
         if not self.closed:
-            log_refusal(self.scope, Close.REPLACED)
-            await self.turn_away(Close.REPLACED)
+            await self.refuse(Close.REPLACED)
 
     async def leave_member_groups(self) -> None:
         if self.member_id is None:

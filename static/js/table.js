@@ -1,6 +1,7 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
 import { arrowsInGroups, fill, h, showWholeTags, tagName } from "./dom.js";
-import { FINAL_WORDS, LiveSocket } from "./socket.js";
+import { showConnection } from "./connection.js";
+import { LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
 import { renderHand } from "./render-hand.js";
 import { renderSeats, seatTag, updateClockRings } from "./render-seats.js";
@@ -440,33 +441,6 @@ function vibrateSetting() {
 
 // --- Status and clocks ------------------------------------------------------------------------
 
-function onStatus(status) {
-  const conn = app.el.conn;
-  if (status === "open") {
-    conn.hidden = true;
-    return;
-  }
-  conn.hidden = false;
-  conn.dataset.status = status;
-  const final = FINAL_WORDS[status];
-  app.el.connText.textContent = final ?? "Reconnecting…";
-  if (final) {
-    conn.hidden = true; // the notice says it, with a way on
-    closeTable(final, status === "signed-out");
-  }
-}
-
-/** The socket closed for good: the table stops taking taps and says why, with a way on. */
-function closeTable(words, signedOut) {
-  root.classList.add("is-closed");
-  for (const part of root.querySelectorAll("#waiting, #game")) part.inert = true;
-  const notice = document.getElementById("closed-notice");
-  notice.querySelector("[data-words]").textContent = words;
-  notice.querySelector("[data-sign-in]").hidden = !signedOut;
-  notice.hidden = false;
-  notice.focus();
-}
-
 function tick() {
   if (app.table?.status === "waiting") updateCountdown(app);
   if (app.view && !app.el.game.hidden) {
@@ -500,6 +474,7 @@ if (navigator.clipboard && copy) {
   });
 }
 
+const onStatus = (status) => showConnection(root, app.el, status);
 const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, lastVersion: () => (app.view ? app.version : null) });
 app.socket = socket;
 socket.connect();

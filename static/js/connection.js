@@ -1,0 +1,28 @@
+// The table's connection, as a person sees it: a "Reconnecting…" bar while the socket comes back,
+// and a notice with a way on once it has closed for good (signed out, restricted, ...).
+import { FINAL_WORDS } from "./socket.js";
+
+/** Show a socket status from LiveSocket: "open", "reconnecting" or a final one. */
+export function showConnection(root, el, status) {
+  const conn = el.conn;
+  if (status === "open") {
+    conn.hidden = true;
+    return;
+  }
+  conn.dataset.status = status;
+  const final = FINAL_WORDS[status];
+  el.connText.textContent = final ?? "Reconnecting…";
+  conn.hidden = Boolean(final); // a final close has the notice instead, with a way on
+  if (final) closeTable(root, final, status === "signed-out");
+}
+
+/** The socket closed for good: the table stops taking taps and says why. */
+function closeTable(root, words, signedOut) {
+  root.classList.add("is-closed");
+  for (const part of root.querySelectorAll("#waiting, #game")) part.inert = true;
+  const notice = document.getElementById("closed-notice");
+  notice.querySelector("[data-words]").textContent = words;
+  notice.querySelector("[data-sign-in]").hidden = !signedOut;
+  notice.hidden = false;
+  notice.focus();
+}

@@ -108,13 +108,13 @@ def log_sockets(app: Callable) -> Callable:
     async def logged(scope: dict, receive: Callable, send: Callable) -> None:
         scope = {**scope, SEEN: {"member": None}}
         started = time.monotonic()
-        state = {"open": False, "closed": False}
+        lifetime = {"open": False, "closed": False}
 
         def close_line(by: str, code: Any) -> None:
-            if state["closed"]:
+            if lifetime["closed"]:
                 return
-            state["closed"] = True
-            word = "closed" if state["open"] else "refused"
+            lifetime["closed"] = True
+            word = "closed" if lifetime["open"] else "refused"
             facts = _socket_facts(scope, started, event=word, by=by, code=code)
             sockets.info(
                 "socket %(event)s by %(by)s code=%(code)s %(path)s member=%(member)s after %(seconds)ss",
@@ -125,7 +125,7 @@ def log_sockets(app: Callable) -> Callable:
         async def watched_send(message: dict) -> None:
             kind = message.get("type")
             if kind == "websocket.accept":
-                state["open"] = True
+                lifetime["open"] = True
                 facts = _socket_facts(scope, started, event="open")
                 sockets.info("socket open %(path)s member=%(member)s client=%(client)s", facts, extra=facts)
             elif kind == "websocket.close":

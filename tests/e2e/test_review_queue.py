@@ -65,6 +65,7 @@ def test_a_reviewer_decides_a_suspension_from_the_queue(live_server, new_page, f
     expect(page.get_by_role("heading", name=re.compile(r"Case \d+"))).to_be_visible()
     expect(page.locator(".histogram-row.is-fast").first).to_be_visible()
     expect(page.locator(".full-hand")).to_have_count(4)
+    page.wait_for_function("() => window.jagReplay !== undefined")  # the module has wired the buttons
     page.get_by_role("button", name="Next stone").click()
     expect(page.locator("#rp-circle .stone")).to_have_count(1)
     expect(page.locator("#rp-timing")).to_contain_text("ms after the move became possible")
@@ -98,6 +99,8 @@ def test_a_member_replays_their_own_game(live_server, new_page, flagged):
     page.get_by_role("link", name=re.compile("Replay")).first.click()
 
     expect(page.locator("#rp-position")).to_contain_text("The deal")
+    # The page says "The deal" before its module has run; wait for the replay to be wired up.
+    page.wait_for_function("() => window.jagReplay !== undefined")
     page.get_by_role("button", name="Next stone").click()
     expect(page.locator("#rp-circle .stone")).to_have_count(1)
     page.get_by_role("button", name="Step forward").click()

@@ -36,13 +36,6 @@ def _seat_filter(user: User | None, agent: Agent | None) -> dict[str, Any]:
     return {"seats__agent": agent} if agent is not None else {"seats__user": user}
 
 
-def seated_at(*, code: str, user: User | None = None, agent: Agent | None = None) -> int | None:
-    """The id of the table with this code where the member or agent has a seat, if any."""
-    return (
-        Table.objects.by_code(code).filter(**_seat_filter(user, agent)).values_list("pk", flat=True).first()
-    )
-
-
 def welcome(*, table_id: int, user: User | None = None, agent: Agent | None = None) -> dict[str, Any] | None:
     """The first message on a table socket, or None if the member or agent has no seat there."""
     table = Table.objects.filter(pk=table_id, **_seat_filter(user, agent)).first()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from importlib import import_module
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
@@ -19,10 +20,13 @@ from accounts.models import Agent, User
 from game.errors import GameError
 
 
+def _session_store(session_key: str) -> Any:
+    return import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+
+
 def _session_data(session_key: str) -> dict:
     """The session's data, or {} when it is missing or expired (a read: nothing is written)."""
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    return store.load()
+    return _session_store(session_key).load()
 
 
 def _hash_matches(user: User, session_hash: str) -> bool:
@@ -78,8 +82,7 @@ def require_may_act(
 
 def session_expiry(session_key: str) -> datetime | None:
     """When a database-backed session expires, or None (other session engines are not asked)."""
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    get_model = getattr(store, "get_model_class", None)
+    get_model = getattr(_session_store(session_key), "get_model_class", None)
     if get_model is None:
         return None
     return get_model().objects.filter(session_key=session_key).values_list("expire_date", flat=True).first()

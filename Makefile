@@ -26,7 +26,7 @@ deck: migrate
 
 run: deck
 	$(BIN)/python manage.py collectstatic --noinput -v0
-	$(BIN)/daphne -b $(HOST) -p $(PORT) justalllowgod.asgi:application
+	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

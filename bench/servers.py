@@ -199,12 +199,13 @@ class Server:
 
 
 def start_server(env: dict[str, str], workdir: Path, index: int) -> Server:
-    """daphne bound to loopback, with no access log: daphne 4 writes one to stdout at its default
-    verbosity (1) even without --access-log, so the benchmark runs it at -v 0. The site's own
-    logging (settings.LOGGING) is unchanged."""
+    """daphne bound to loopback through `manage.py serve` (which starts the clock thread when
+    GAME_CLOCK_IN_PROCESS is on), with no access log: daphne 4 writes one to stdout at its default
+    verbosity (1) even without --access-log, so it runs at -v 0. The site's own logging
+    (settings.LOGGING) is unchanged."""
     port = free_port()
     log_path = workdir / f"daphne-{index}.log"
-    cmd = [str(BIN / "daphne"), "-v", "0", "-b", LOOPBACK, "-p", str(port), "justalllowgod.asgi:application"]
+    cmd = [sys.executable, "manage.py", "serve", "-v", "0", "--host", LOOPBACK, "--port", str(port)]
     with log_path.open("wb") as out:
         process = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)  # noqa: S603
     server = Server(port=port, process=process, log_path=log_path)

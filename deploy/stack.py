@@ -121,6 +121,8 @@ def site_environment(services: Services, https_port: int) -> dict[str, str]:
         "DJANGO_ALLOWED_HOSTS": f"{LOOPBACK},localhost",
         "DJANGO_CSRF_TRUSTED_ORIGINS": origins,
         "DJANGO_BEHIND_PROXY": "true",
+        # As in production: `run_clock` fires the clocks, not the server processes.
+        "GAME_CLOCK_IN_PROCESS": "false",
     }
     env = {**wanted, **os.environ}
     env["DATABASE_URL"], env["REDIS_URL"] = services.database_url, services.redis_url

@@ -1,44 +1,73 @@
-"""The sweep that fires clock deadlines: a thread in every server process, or `manage.py run_clock`."""
+"""The sweep that fires clock deadlines: a thread started by `manage.py serve`, or `manage.py run_clock`.
+
+Nothing starts it as a side effect of an import: the server process starts it explicitly
+(game/management/commands/serve.py), as do the browser tests' live server and `run_clock`.
+"""
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 
 from django.conf import settings
 from django.db import close_old_connections
 
+from game import metrics
 from game.services import expire_deadlines
 
 log = logging.getLogger(__name__)
 _started = threading.Event()
 
 
+class Sweeper:
+    """Sweeps and remembers whether the last sweep failed, so an outage is logged once when it
+    starts (with its traceback) and once when it ends, not once a second while it lasts."""
+
+    def __init__(self) -> None:
+        self.failing_since: float | None = None
+
+    def sweep(self) -> int:
+        """Fire whatever is due; a failure is logged (once per outage) and the next sweep tries again."""
+        try:
+            fired = expire_deadlines()
+        except Exception:
+            metrics.CLOCK_SWEEP_FAILURES.inc()
+            if self.failing_since is None:
+                self.failing_since = time.monotonic()
+                log.exception("clock sweep failed; retrying every sweep, quietly until it works again")
+            return 0
+        metrics.CLOCK_LAST_SWEEP.set_to_current_time()
+        if self.failing_since is not None:
+            down = time.monotonic() - self.failing_since
+            self.failing_since = None
+            log.warning("clock sweep works again after %.0f s of failures", down)
+        return fired
+
+
 def sweep_once() -> int:
-    """Fire whatever is due; a failure is logged and the next sweep tries again."""
-    try:
-        return expire_deadlines()
-    except Exception:
-        log.exception("clock sweep failed")
-        return 0
+    """One sweep on its own (`run_clock --once`, tests)."""
+    return Sweeper().sweep()
 
 
 def run_forever(interval: float | None = None, stop: threading.Event | None = None) -> None:
     """Sweep every interval until stopped. Row locks keep several sweepers from firing twice."""
     interval = interval or settings.GAME_CLOCK_INTERVAL_SECONDS
     stop = stop or threading.Event()
+    sweeper = Sweeper()
     while not stop.is_set():
-        sweep_once()
+        sweeper.sweep()
         # A long-lived thread must not hold a stale or broken connection between sweeps.
         close_old_connections()
         stop.wait(interval)
 
 
-def start_in_background() -> None:
-    """Start this process's sweeper thread once."""
+def start_in_background() -> bool:
+    """Start this process's sweeper thread, once; returns whether this call started it."""
     if _started.is_set():
-        return
+        return False
     _started.set()
     thread = threading.Thread(target=run_forever, name="game-clock", daemon=True)
     thread.start()
     log.info("game clock started")
+    return True

@@ -19,12 +19,6 @@ from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 
 sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL_US / 1_000_000)
 
-if settings.GAME_CLOCK_IN_PROCESS:
-    # Every server process sweeps the clocks, so deadlines fire with nobody connected.
-    from game.clock import start_in_background
-
-    start_in_background()
-
 from game import outbox  # noqa: E402
 from game.agent_consumer import AgentConsumer  # noqa: E402
 

@@ -1,4 +1,5 @@
-"""/healthz and /readyz: answered before any other middleware, for the proxy and the process manager.
+"""/healthz, /readyz and /metrics: answered before any other middleware, for the proxy, the process
+manager and the operators' scraper.
 
 They come first so that a probe is never redirected to https, never refused for its Host header
 (a probe on loopback asks for 127.0.0.1), never counted by a rate limit and never given a cookie.
@@ -19,6 +20,8 @@ from channels.layers import get_channel_layer
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import add_never_cache_headers
+
+from justalllowgod.metrics import metrics
 
 log = logging.getLogger(__name__)
 PROBE_GROUP = "readyz.probe"
@@ -120,13 +123,16 @@ PROBES: dict[str, Callable[[], HttpResponse]] = {"/healthz": healthz, "/readyz":
 
 
 class HealthMiddleware:
-    """Answer the two probe paths (GET or HEAD) before anything else looks at the request."""
+    """Answer the two probe paths and /metrics (GET or HEAD) before anything else looks at the request."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        probe = PROBES.get(request.path_info.rstrip("/"))
-        if probe is None or request.method not in ("GET", "HEAD"):
+        path = request.path_info.rstrip("/")
+        if request.method not in ("GET", "HEAD"):
             return self.get_response(request)
-        return probe()
+        if path == "/metrics":
+            return metrics(request)
+        probe = PROBES.get(path)
+        return probe() if probe else self.get_response(request)

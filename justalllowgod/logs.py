@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
+from game import metrics
 from justalllowgod.addresses import request_address, scope_address
 
 access = logging.getLogger("jag.access")
@@ -108,12 +109,19 @@ def log_sockets(app: Callable) -> Callable:
     async def logged(scope: dict, receive: Callable, send: Callable) -> None:
         scope = {**scope, SEEN: {"member": None}}
         started = time.monotonic()
-        lifetime = {"open": False, "closed": False}
+        lifetime = {"open": False, "closed": False, "counted": False}
+        open_sockets = metrics.OPEN_SOCKETS.labels(metrics.socket_kind(scope.get("path", "")))
+
+        def uncount() -> None:
+            if lifetime["counted"]:
+                lifetime["counted"] = False
+                open_sockets.dec()
 
         def close_line(by: str, code: Any) -> None:
             if lifetime["closed"]:
                 return
             lifetime["closed"] = True
+            uncount()
             word = "closed" if lifetime["open"] else "refused"
             facts = _socket_facts(scope, started, event=word, by=by, code=code)
             sockets.info(
@@ -125,7 +133,8 @@ def log_sockets(app: Callable) -> Callable:
         async def watched_send(message: dict) -> None:
             kind = message.get("type")
             if kind == "websocket.accept":
-                lifetime["open"] = True
+                lifetime["open"] = lifetime["counted"] = True
+                open_sockets.inc()
                 facts = _socket_facts(scope, started, event="open")
                 sockets.info("socket open %(path)s member=%(member)s client=%(client)s", facts, extra=facts)
             elif kind == "websocket.close":
@@ -138,7 +147,12 @@ def log_sockets(app: Callable) -> Callable:
                 close_line("client", message.get("code"))
             return message
 
-        return await app(scope, watched_receive, watched_send)
+        try:
+            return await app(scope, watched_receive, watched_send)
+        finally:
+            # The app may end without a close or a disconnect passing through it (its task was
+            # cancelled): the socket is gone all the same.
+            uncount()
 
     return logged
 

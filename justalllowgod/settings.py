@@ -33,6 +33,9 @@ ALLAUTH_TRUSTED_PROXY_COUNT = 1 if BEHIND_PROXY else 0
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+# /metrics (justalllowgod/metrics.py): only these client addresses, or a bearer token if one is set.
+METRICS_ALLOWED_ADDRESSES = env_list("DJANGO_METRICS_ALLOWED_ADDRESSES", ["127.0.0.1", "::1"])
+METRICS_TOKEN = env_str("DJANGO_METRICS_TOKEN", "")
 
 INSTALLED_APPS = [
     "daphne",

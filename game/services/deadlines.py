@@ -7,7 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from game import engine
+from game import engine, metrics
 from game.models import Game, Table
 from game.services.recording import Step, record
 from game.services.rows import lock_game
@@ -23,7 +23,9 @@ def _start_due_table(table_id: int, now: datetime) -> bool:
         )
         if table is None:
             return False  # another sweeper got there first, or the host started it
+        deadline = table.countdown_deadline
         begin_game(table, seat_list(table))
+        metrics.CLOCK_LAG.observe((timezone.now() - deadline).total_seconds())
         return True
 
 
@@ -41,9 +43,11 @@ def _time_out_game(game_id: int, now: datetime) -> bool:
         game, table, seats = lock_game(due)
         if game.move_deadline is None or game.move_deadline > now:
             return False  # a move got there first and set a new clock
+        deadline = game.move_deadline
         state = engine.from_json(game.state)
         new, events = engine.apply_server(state, {"timeout": {}})
         record(game, table, seats, new, events, Step(seat=None, move={"timeout": {}}))
+        metrics.CLOCK_LAG.observe((timezone.now() - deadline).total_seconds())
         return True
 
 

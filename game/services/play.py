@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Agent, User
-from game import broadcast, engine
+from game import broadcast, engine, metrics
 from game.errors import GameError
 from game.models import Game, Reaction, Seat, Table
 from game.services.authority import require_may_act
@@ -83,6 +83,7 @@ def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:
     return seat
 
 
+@metrics.counted_move
 @transaction.atomic
 def play_move(
     *,

@@ -1,0 +1,29 @@
+"""Serve the site with daphne, and start this process's game clock first (unless told not to)."""
+
+from __future__ import annotations
+
+from daphne.cli import CommandLineInterface
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from game.clock import start_in_background
+
+APPLICATION = "justalllowgod.asgi:application"
+
+
+class Command(BaseCommand):
+    help = (
+        "Serve pages and sockets with daphne. The game clock runs in this process too, unless "
+        "GAME_CLOCK_IN_PROCESS=false (then run `manage.py run_clock` beside it)."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--host", default="127.0.0.1", help="Address to listen on (default 127.0.0.1).")
+        parser.add_argument("--port", type=int, default=8000, help="Port to listen on (default 8000).")
+
+    def handle(self, *args, host: str, port: int, verbosity: int = 1, **options) -> None:
+        if settings.GAME_CLOCK_IN_PROCESS:
+            start_in_background()
+        # daphne's own verbosity: 0 is quiet, 1 adds an access line per request on stdout.
+        daphne_args = ["-b", host, "-p", str(port), "-v", str(min(verbosity, 2)), APPLICATION]
+        CommandLineInterface().run(daphne_args)

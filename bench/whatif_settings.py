@@ -10,8 +10,14 @@ buys on their own machine (docs/performance.md):
   straight to the sockets).
 - per-call-db: a new database connection for every call (conn_max_age 0), as before the
   benchmark's first findings.
+- no-gc-freeze: asgi.py's `gc.freeze()` after start-up does nothing.
+- pubsub-layer (with --services): channels-redis's RedisPubSubChannelLayer instead of
+  RedisChannelLayer.
+- server-side-binding (with --services): psycopg binds parameters on the server, and prepares a
+  statement run five times (Django's OPTIONS["server_side_binding"]).
 """
 
+import gc
 import os
 
 from justalllowgod.settings import *  # noqa: F403
@@ -25,3 +31,10 @@ if "upstream-layer" in WHAT_IF and not REDIS_URL:
     CHANNEL_LAYERS["default"]["BACKEND"] = "channels.layers.InMemoryChannelLayer"
 if "per-call-db" in WHAT_IF:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+if "no-gc-freeze" in WHAT_IF:
+    gc.freeze = lambda: None  # this module is imported before asgi.py calls it
+if "pubsub-layer" in WHAT_IF and REDIS_URL:
+    CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.pubsub.RedisPubSubChannelLayer"
+    CHANNEL_LAYERS["default"]["CONFIG"] = {"hosts": CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]}
+if "server-side-binding" in WHAT_IF and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True

@@ -81,6 +81,13 @@ class IdleSocket:
             self.tasks[0].cancel()
 
 
+def shares(count: int) -> tuple[int, int]:
+    """How many members `count` idle sockets need: on the start screen, and seated two a table
+    (an odd socket's table has a second member whose socket is not opened)."""
+    at_tables = count // 2
+    return count - at_tables, at_tables + at_tables % 2
+
+
 def plan(
     count: int,
     lobby_members: list[Member],

@@ -59,10 +59,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--what-if",
         action="append",
         choices=[
-            "python-switch-interval",
+            "switch-interval-500",
             "upstream-layer",
             "per-call-db",
-            "pubsub-layer",
+            "list-layer",
             "server-side-binding",
         ],
         help="serve with bench/whatif_settings.py: undo one of the site's speed changes, to measure it; repeatable",
@@ -282,10 +282,10 @@ async def open_idle(args, servers, stats, rng, db, tag) -> list:
     if not args.idle_sockets:
         return []
     started = time.perf_counter()
-    at_tables = args.idle_sockets // 2
+    on_lobby, seated_count = idle.shares(args.idle_sockets)
     quiet = []
-    members = await db(setup_db.make_members, f"{tag}i", args.idle_sockets - at_tables + at_tables % 2)
-    lobby, seated = members[: args.idle_sockets - at_tables], members[args.idle_sockets - at_tables :]
+    members = await db(setup_db.make_members, f"{tag}i", on_lobby + seated_count)
+    lobby, seated = members[:on_lobby], members[on_lobby:]
     for i in range(0, len(seated), 2):
         quiet.append(await db(setup_db.open_table, seated[i : i + 2]))
     urls = [(f"ws://127.0.0.1:{s.port}", f"http://127.0.0.1:{s.port}") for s in servers]

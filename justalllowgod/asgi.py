@@ -2,7 +2,6 @@
 
 import gc
 import os
-import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -16,8 +15,6 @@ from django.conf import settings  # noqa: E402
 from game.doors import FrameGuard, OriginCheck  # noqa: E402
 from justalllowgod.logs import log_sockets, note_member  # noqa: E402
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
-
-sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL_US / 1_000_000)
 
 if settings.GAME_CLOCK_IN_PROCESS:
     # Every server process sweeps the clocks, so deadlines fire with nobody connected.

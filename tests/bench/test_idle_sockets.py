@@ -35,3 +35,10 @@ def test_idle_sockets_open_on_the_lobby_and_quiet_tables_and_their_pings_are_ans
     at_table = sockets[3].received
     assert at_table["welcome"] == 1 and at_table["pong"] >= 2
     assert stats.errors == 0, stats.error_codes
+
+
+def test_half_the_idle_sockets_sit_at_quiet_tables_of_two():
+    assert idle.shares(2000) == (1000, 1000)
+    assert idle.shares(5) == (3, 2)
+    assert idle.shares(7) == (4, 4)
+    assert idle.shares(1) == (1, 0)

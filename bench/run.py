@@ -262,7 +262,7 @@ async def run_load(
         "moves_sent": stats.moves_sent,
         "server_cpu_pct": round(cpu_s / seconds * 100, 1),
         "server_cpu_ms_per_move": round(cpu_s * 1000 / moves["n"], 2) if moves["n"] else None,
-        "idle_sockets": len(idle_sockets),
+        "idle_sockets": sum(1 for s in idle_sockets if s.ws is not None),
         "server_rss_mb": round(sum(rss), 1),
         "server_rss_each_mb": [round(r, 1) for r in rss],
         "server_rss_peak_mb": round(sum(peak), 1),

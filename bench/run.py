@@ -50,18 +50,27 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--pace", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
     parser.add_argument("--echo-sockets", type=int, default=20, help="echo sockets per server (default 20)")
+    parser.add_argument(
+        "--idle-sockets", type=int, default=0, help="lobby and quiet-table sockets that only ping (default 0)"
+    )
     parser.add_argument("--seed", type=int, default=None, help="the clients' random choices")
     parser.add_argument("--profile", metavar="DIR", help="py-spy the (first) server over the window into DIR")
     parser.add_argument(
         "--what-if",
         action="append",
-        choices=["python-switch-interval", "upstream-layer", "per-call-db"],
+        choices=[
+            "switch-interval-500",
+            "upstream-layer",
+            "per-call-db",
+            "list-layer",
+            "server-side-binding",
+        ],
         help="serve with bench/whatif_settings.py: undo one of the site's speed changes, to measure it; repeatable",
     )
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")
     args = parser.parse_args(argv)
-    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0:
-        parser.error("--tables must be >= 1, --seconds > 0, --warmup >= 0")
+    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.idle_sockets < 0:
+        parser.error("--tables must be >= 1, --seconds > 0, --warmup >= 0, --idle-sockets >= 0")
     if args.warmup + args.seconds > 200:
         parser.error("--warmup + --seconds must stay within 200 s")
     args.servers = args.servers or (2 if args.services else 1)
@@ -109,6 +118,8 @@ async def run_load(
     for i in range(args.tables):
         infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
     log(f"{len(members)} members, {len(infos)} tables dealt in {time.perf_counter() - started:.1f} s")
+
+    idle_sockets = await open_idle(args, servers, stats, rng, db, tag)
 
     async def reopen(table_members):
         return await db(setup_db.open_table, table_members)
@@ -193,7 +204,12 @@ async def run_load(
         await asyncio.sleep(0.1)
     for run in runs:
         run.settle()
-    await asyncio.gather(*(r.close() for r in runs), *(p.close() for p in probes), return_exceptions=True)
+    await asyncio.gather(
+        *(r.close() for r in runs),
+        *(p.close() for p in probes),
+        *(s.close() for s in idle_sockets),
+        return_exceptions=True,
+    )
 
     seconds = window.end - window.start
     cpu_s = sum((b - a) for a, b in zip(cpu0, cpu1, strict=True))
@@ -246,7 +262,9 @@ async def run_load(
         "moves_sent": stats.moves_sent,
         "server_cpu_pct": round(cpu_s / seconds * 100, 1),
         "server_cpu_ms_per_move": round(cpu_s * 1000 / moves["n"], 2) if moves["n"] else None,
+        "idle_sockets": sum(1 for s in idle_sockets if s.ws is not None),
         "server_rss_mb": round(sum(rss), 1),
+        "server_rss_each_mb": [round(r, 1) for r in rss],
         "server_rss_peak_mb": round(sum(peak), 1),
         "client_cpu_pct": round((client1 - client0) / seconds * 100, 1),
         "loadavg_1m": round(os.getloadavg()[0], 2),
@@ -254,6 +272,27 @@ async def run_load(
         "python": platform.python_version(),
         "what_if": args.what_if,
     }
+
+
+async def open_idle(args, servers, stats, rng, db, tag) -> list:
+    """The `--idle-sockets` sockets, open before the moves start: half on the start screen, half
+    at quiet tables of two members (see bench/idle.py)."""
+    from bench import idle, setup_db
+
+    if not args.idle_sockets:
+        return []
+    started = time.perf_counter()
+    on_lobby, seated_count = idle.shares(args.idle_sockets)
+    quiet = []
+    members = await db(setup_db.make_members, f"{tag}i", on_lobby + seated_count)
+    lobby, seated = members[:on_lobby], members[on_lobby:]
+    for i in range(0, len(seated), 2):
+        quiet.append(await db(setup_db.open_table, seated[i : i + 2]))
+    urls = [(f"ws://127.0.0.1:{s.port}", f"http://127.0.0.1:{s.port}") for s in servers]
+    sockets = idle.plan(args.idle_sockets, lobby, quiet, urls, stats)
+    opened = await idle.open_all(sockets, rng, stats)
+    log(f"{opened} idle sockets ({len(quiet)} quiet tables) open in {time.perf_counter() - started:.1f} s")
+    return sockets
 
 
 def main(argv: list[str] | None = None) -> int:

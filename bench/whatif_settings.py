@@ -1,27 +1,41 @@
 """What-if settings for `python -m bench --what-if ...`: NOT used by the site.
 
-Each option puts back one thing the site changed for speed, so anyone can measure what that change
-buys on their own machine (docs/performance.md):
-- python-switch-interval: Python's default GIL switch interval (5 ms) instead of the site's
-  SERVER_SWITCH_INTERVAL_US (0.5 ms).
+Each option changes one thing the site does for speed, so anyone can measure what it buys on their
+own machine (docs/performance.md):
+- switch-interval-500: a GIL switch interval of 0.5 ms instead of Python's 5 ms (the site set it
+  until 2026-11-30; the benchmark could not tell it from noise, so it went).
 - upstream-layer: Channels' own InMemoryChannelLayer, which sweeps every channel and group for
   expired messages on every send and receive and queues every message for the consumer's receive
   loop, instead of game.layers.SweptInMemoryChannelLayer (swept once a second, messages handed
   straight to the sockets).
 - per-call-db: a new database connection for every call (conn_max_age 0), as before the
   benchmark's first findings.
+- no-gc-freeze: asgi.py's `gc.freeze()` after start-up does nothing.
+- list-layer (with --services): channels-redis's RedisChannelLayer (a list per channel, a Lua
+  script per group message) instead of its pub/sub layer.
+- server-side-binding (with --services): psycopg binds parameters on the server, and prepares a
+  statement run five times (Django's OPTIONS["server_side_binding"]).
 """
 
+import gc
 import os
+import sys
 
 from justalllowgod.settings import *  # noqa: F403
 from justalllowgod.settings import CHANNEL_LAYERS, DATABASES, REDIS_URL
 
 WHAT_IF = set(filter(None, os.environ.get("BENCH_WHAT_IF", "").split(",")))
 
-if "python-switch-interval" in WHAT_IF:
-    SERVER_SWITCH_INTERVAL_US = 5000
+if "switch-interval-500" in WHAT_IF:
+    sys.setswitchinterval(0.0005)  # the server process imports its settings before it serves
 if "upstream-layer" in WHAT_IF and not REDIS_URL:
     CHANNEL_LAYERS["default"]["BACKEND"] = "channels.layers.InMemoryChannelLayer"
 if "per-call-db" in WHAT_IF:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+if "no-gc-freeze" in WHAT_IF:
+    gc.freeze = lambda: None  # this module is imported before asgi.py calls it
+if "list-layer" in WHAT_IF and REDIS_URL:
+    CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.core.RedisChannelLayer"
+    CHANNEL_LAYERS["default"]["CONFIG"].update(capacity=1500, expiry=30)
+if "server-side-binding" in WHAT_IF and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True

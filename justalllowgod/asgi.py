@@ -2,7 +2,6 @@
 
 import gc
 import os
-import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -11,16 +10,12 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from django.conf import settings  # noqa: E402
-
-from game.doors import FrameGuard, OriginCheck  # noqa: E402
-from justalllowgod.logs import log_sockets, note_member  # noqa: E402
-from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
-
-sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL_US / 1_000_000)
 
 from game import outbox  # noqa: E402
 from game.agent_consumer import AgentConsumer  # noqa: E402
+from game.doors import FrameGuard, OriginCheck  # noqa: E402
+from justalllowgod.logs import log_sockets, note_member  # noqa: E402
+from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 
 AGENT_PATH = "/ws/agent/"
 # Frames are capped and counted as they arrive (FrameGuard), inside the session so its log lines

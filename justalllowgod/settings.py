@@ -123,16 +123,17 @@ AUTH_USER_MODEL = "accounts.User"
 # Channels and cache: Redis when REDIS_URL is set, else in-process.
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
+    # Redis pub/sub: a group message is published once and each process hands it to its own
+    # sockets. channels-redis's list layer pushed a copy into every member's list with a Lua
+    # script and each process popped them one by one: 4.2-4.4 ms of CPU per move against 1.1 ms
+    # (docs/performance.md). What pub/sub does not do is keep a message for a process that is
+    # not listening at that moment; a client resyncs from the version every message carries.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # channels-redis waits up to 5 s for the next message; redis-py's own 5 s socket timeout
-            # would cut that wait short and close quiet sockets with 1011, so it is turned off here.
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
-                "capacity": 1500,
-                "expiry": 30,
-            },
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # redis-py's own 5 s socket timeout would cut a quiet connection's wait short (it once
+            # closed quiet sockets with 1011), so it is turned off here.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
     CACHES = {
@@ -281,10 +282,6 @@ WS_MAX_MESSAGE_BYTES = 4096
 WS_MAX_MESSAGES_PER_SECOND = 20
 WS_MAX_SOCKETS_PER_MEMBER = 10
 GAME_AGENT_SECONDS = 10
-# The server process runs its event loop and a database thread side by side. A thread that wants the
-# GIL waits up to this long for the other to give it up (Python's default is 5000 us): a move's
-# database work and the sockets' traffic took turns in 5 ms slices (docs/performance.md).
-SERVER_SWITCH_INTERVAL_US = env_int("SERVER_SWITCH_INTERVAL_US", 500)
 # Benchmark only (`make bench`): a bare echo socket at /ws/bench/echo/ measures the transport floor.
 # Off by default and never set in production.
 BENCH_ECHO = env_bool("BENCH_ECHO", False)

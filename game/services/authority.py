@@ -14,13 +14,16 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends import db as db_sessions
+from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from accounts.models import Agent, User
 from game.errors import GameError
+from game.services import rows
 
 
-def _session_store(session_key: str) -> Any:
+def _session_store(session_key: str | None) -> Any:
     return import_module(settings.SESSION_ENGINE).SessionStore(session_key)
 
 
@@ -39,12 +42,23 @@ def _hash_matches(user: User, session_hash: str) -> bool:
     )
 
 
+def _member_and_session(user_id: int, session_key: str | None) -> tuple[User | None, dict]:
+    """The member and their live session's data. With database sessions (the site's) both come
+    from one plain statement, read as the store reads it (not expired, decoded and verified by the
+    store); any other session engine is asked through its own store."""
+    store = _session_store(None)
+    if type(store) is db_sessions.SessionStore and session_key:
+        user, encoded = rows.member_and_session(user_id, session_key, timezone.now(), store.get_model_class())
+        return user, store.decode(encoded) if encoded is not None else {}
+    user = User.objects.filter(pk=user_id).first()
+    return user, (_session_data(session_key) if session_key and user is not None else {})
+
+
 def member_refusal(*, user_id: int, session_key: str | None) -> GameError | None:
     """Why this member's browser session may no longer act, or None if it may."""
-    user = User.objects.filter(pk=user_id).first()
+    user, data = _member_and_session(user_id, session_key)
     if user is None or not user.is_active:
         return GameError("signed_out", status=401)
-    data = _session_data(session_key) if session_key else {}
     if str(data.get(SESSION_KEY)) != str(user_id) or not _hash_matches(user, data.get(HASH_SESSION_KEY, "")):
         return GameError("signed_out", status=401)
     restriction = user.restriction()

@@ -21,6 +21,7 @@ table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -29,6 +30,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model
 from django.db.transaction import TransactionManagementError
 
+from accounts.models import User
 from game.models import Game, GameEvent, Seat, Table
 
 
@@ -57,16 +59,20 @@ class Reader:
 
 
 @cache
-def _reader(model: type[Model], vendor: str) -> Reader:
+def _reader(model: type[Model], vendor: str, only: tuple[str, ...] = ()) -> Reader:
+    """All the model's columns, or `only` these fields (the instance defers the rest, as `.only()`
+    does)."""
     db = _db()
-    fields = model._meta.concrete_fields
+    fields = [model._meta.get_field(name) for name in only] if only else model._meta.concrete_fields
     converters = []
     for i, field in enumerate(fields):
         expression = field.get_col(model._meta.db_table)
         found = db.ops.get_db_converters(expression) + expression.get_db_converters(db)
         if found:
             converters.append((i, expression, found))
-    columns = ", ".join(db.ops.quote_name(f.column) for f in fields)
+    columns = ", ".join(
+        f"{db.ops.quote_name(model._meta.db_table)}.{db.ops.quote_name(f.column)}" for f in fields
+    )
     return Reader(model, columns, [f.attname for f in fields], converters)
 
 
@@ -152,6 +158,41 @@ def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
 def move_seen(game_id: int, seat: int, move_id: str) -> bool:
     """Whether this seat's move id was already applied in this game."""
     return bool(_run(_db(), "seen", [game_id, seat, move_id]))
+
+
+# What the per-act check reads of a member: the account's state, and the password its session
+# hash is made from. Nothing else of the row (no email) is read.
+MEMBER_FIELDS = ("id", "password", "is_active", "restriction_kind", "restricted_until")
+
+
+@cache
+def _member_statement(vendor: str, session_model: type[Model]) -> tuple[Reader, Any, str]:
+    """The member and their session in one statement: the session row only if it has not expired,
+    as the database session store reads it."""
+    quote = _db().ops.quote_name
+    member = _reader(User, vendor, MEMBER_FIELDS)
+    u, s = quote(User._meta.db_table), quote(session_model._meta.db_table)
+    expire = session_model._meta.get_field("expire_date")
+    key, data = (quote(session_model._meta.get_field(n).column) for n in ("session_key", "session_data"))
+    sql = (
+        f"SELECT {member.columns}, {s}.{data} FROM {u} "  # noqa: S608
+        f"LEFT JOIN {s} ON {s}.{key} = %s AND {s}.{quote(expire.column)} > %s WHERE {u}.id = %s"
+    )
+    return member, expire, sql
+
+
+def member_and_session(
+    user_id: int, session_key: str, now: datetime, session_model: type[Model]
+) -> tuple[User | None, str | None]:
+    """The member (only MEMBER_FIELDS) and their session's encoded data if it is live at `now`:
+    one statement where the ORM took two. (None, None) when there is no such member."""
+    db = _db()
+    member, expire, sql = _member_statement(db.vendor, session_model)
+    rows = _execute(db, sql, [session_key, expire.get_db_prep_save(now, db), user_id], fetch=True)
+    if not rows:
+        return None, None
+    row = rows[0]
+    return member.instances(db, [row[:-1]])[0], row[-1]
 
 
 @cache

@@ -199,3 +199,12 @@ async def test_ruling_V3_a_pass_to_anyone_goes_over_the_socket_face_down_to_the_
     assert share["share"]["card"] in theirs["view"]["hand"]
     assert mine["view"]["passes"] == [{"seat": 1, "to": 2}]
     assert not [m for m in mine["view"]["legal_moves"] if "share" in m]  # once a turn
+
+
+def test_the_how_to_play_answers_about_young_children_and_variants_name_what_the_start_page_offers(client):
+    faq = client.get(reverse("how_to_play")).content.decode()
+    client.force_login(UserFactory())
+    start = client.get(reverse("home")).content.decode()
+    for label in ("For young children", "Deal 7", "Ask for any story", "Read aloud", "Quick", "Together"):
+        assert label in faq and label in start, label
+    assert "Read it together" in faq

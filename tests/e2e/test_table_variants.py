@@ -86,6 +86,8 @@ def test_a_young_children_table_plays_to_its_end_with_its_options_shown(live_asg
     def young(page):
         for label in ("Deal 7", "Ask for any story", "Read aloud"):
             page.get_by_label(label).check()
+        page.locator(".private-form").scroll_into_view_if_needed()
+        at_both_widths(page, "variants-start-form")
 
     host, guest, errors = open_table(server, new_page, young)
     chips = host.locator("#waiting-chips")

@@ -14,7 +14,9 @@ function chipList(list, chips) {
 export function renderChips(app) {
   const chips = app.table?.chips || [];
   chipList(document.getElementById("waiting-chips"), chips);
-  chipList(document.getElementById("game-chips"), chips);
+  // At the table, Remember the Word off (R24, older than the variants) needs no chip: the game shows
+  // no quiz. It keeps the standard game's page within two phone screens at the deal (issue 17).
+  chipList(document.getElementById("game-chips"), chips.filter((chip) => chip.key !== "word_off"));
 }
 
 const COUNTS = { 3: "three", 5: "five", 7: "seven" };

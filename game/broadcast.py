@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from game import engine, outbox
-from game.models import Game, Seat, Table
+from game.models import Game, Seat, Table, Variant
+from game.table_options import option_chips, together_best
 
 LOBBY_GROUP = "lobby"
 
@@ -89,6 +90,12 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
             for i, s in enumerate(seats, start=1)
         ],
         "next_code": next_table.code if next_table else None,
+        # V1-V3: the options in the engine's words, the chips that show them, and Together's best.
+        "options": table.game_options(),
+        "chips": option_chips(table),
+        "together_best": together_best(table)
+        if table.variant == Variant.TOGETHER and not table.is_open
+        else None,
     }
 
 

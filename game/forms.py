@@ -4,16 +4,26 @@ from __future__ import annotations
 
 from django import forms
 
+from game.models import Variant
+
 
 class PrivateTableForm(forms.Form):
-    """Start a private table (R24)."""
+    """Start a private table (R24) with its options and variant (V1-V3)."""
 
     seats = forms.TypedChoiceField(choices=[(4, "4 seats"), (5, "5 seats")], coerce=int, initial=4)
     teams = forms.BooleanField(required=False, label="Teams (four people, two teams of two)")
     remember_word = forms.BooleanField(required=False, initial=True, label="Remember the Word")
+    variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.STANDARD, required=False)
+    deal_seven = forms.BooleanField(required=False, label="Deal 7")
+    ask_any = forms.BooleanField(required=False, label="Ask for any story")
+    read_aloud = forms.BooleanField(required=False, label="Read aloud")
     allow_agents = forms.BooleanField(
         required=False, label="Welcome approved AI helpers (they take helper seats and never win)"
     )
+
+    def clean_variant(self) -> str:
+        """A form without the choice (an older page) opens a standard table."""
+        return self.cleaned_data.get("variant") or Variant.STANDARD
 
 
 class JoinForm(forms.Form):

@@ -28,6 +28,14 @@ class TableQuerySet(models.QuerySet["Table"]):
         )
 
 
+class Variant(models.TextChoices):
+    """The game a table plays (V2, V3); the engine declares what each one changes."""
+
+    STANDARD = "standard", "Standard game"
+    QUICK = "quick", "Quick game"
+    TOGETHER = "together", "Together"
+
+
 class Table(models.Model):
     """A table people sit at: private (by code) or public (Play now)."""
 
@@ -47,6 +55,11 @@ class Table(models.Model):
     teams = models.BooleanField(default=False)
     remember_word = models.BooleanField(default=True)
     allow_agents = models.BooleanField(default=False, help_text="Approved AI agents may take helper seats.")
+    # Table options and variants (V1-V3): private tables only; public tables keep the defaults.
+    variant = models.CharField(max_length=10, choices=Variant.choices, default=Variant.STANDARD)
+    deal_seven = models.BooleanField(default=False, help_text="Deal 7 cards each (young children).")
+    ask_any = models.BooleanField(default=False, help_text="Ask for any story (young children).")
+    read_aloud = models.BooleanField(default=False, help_text="Read each verse together instead of a quiz.")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     countdown_deadline = models.DateTimeField(null=True, blank=True)
@@ -70,6 +83,15 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.code}"
+
+    def game_options(self) -> dict:
+        """The table's options as the engine takes them (V1-V3)."""
+        return {
+            "variant": self.variant,
+            "deal_seven": self.deal_seven,
+            "ask_any": self.ask_any,
+            "read_aloud": self.read_aloud,
+        }
 
     @property
     def is_public(self) -> bool:

@@ -18,6 +18,7 @@ from game.models import Table
 from game.qr import qr_svg
 from game.services.access import find_table
 from game.services.starting import seat_list
+from game.table_options import option_chips
 from justalllowgod.addresses import request_address
 
 
@@ -53,7 +54,7 @@ def table_url(table: Table) -> str:
 def new_private_table(request: HttpRequest) -> HttpResponse:
     form = PrivateTableForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Please choose four or five seats.")
+        messages.error(request, "Please choose four or five seats and one of the games.")
         return redirect("home")
     waiting = Table.objects.waiting_hosted_by(request.user).first()
     if waiting is not None:
@@ -85,7 +86,12 @@ def join_link(request: HttpRequest, code: str) -> HttpResponse:
     seats = seat_list(table)
     if any(s.user_id == request.user.pk for s in seats):
         return redirect(table_url(table))
-    context = {"table": table, "seats": seats, "free": max(0, table.seat_count - len(seats))}
+    context = {
+        "table": table,
+        "seats": seats,
+        "free": max(0, table.seat_count - len(seats)),
+        "chips": option_chips(table),
+    }
     return render(request, "game/join.html", context)
 
 

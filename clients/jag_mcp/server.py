@@ -60,11 +60,15 @@ def _section(rules: str, heading: str) -> str:
 
 
 def helper_rules(rules: str) -> str:
-    """R13-R19 and R36, R38 for agents, the house rulings and the moves about agents (docs/rules.md)."""
+    """R13-R19 and R36, R38 for agents, the house rulings, the variants and the moves about agents (docs/rules.md)."""
     parts = [_section(rules, "Helpers") or rules]
     r38 = re.search(r"^- \*\*R38\..*?(?=^- |^\s*$|\Z)", rules, flags=re.M | re.S)
     if r38:
         parts.append(r38.group(0).strip())
+    variants = _section(rules, "Table options and variants")
+    if variants:
+        # V1-V3: which game a table plays changes who is owed a gift (Together) and when it ends.
+        parts.append(variants.split("\n\nHouse rulings for the options")[0])
     rulings = [
         item.split("\n\n")[0].strip()
         for item in re.split(r"\n(?=\d+\. )", _section(rules, "House rulings"))

@@ -11,6 +11,15 @@ END_REASONS = {
     "no_more_stones": "The Well is empty and no more stones can be made.",
     "ended_by_host": "The host ended the game early, so nobody wins this one.",
     "no_persons_left": "Everyone has left the table.",
+    "quick_goal": "Two stones laid: the Quick game is over.",
+}
+# The table's options and variant (V1-V3) as the view's "options" says them.
+OPTION_WORDS = {
+    "quick": "a Quick game (3 cards each; it ends when a person or team has laid 2 stones)",
+    "together": "Together (everyone on one side; your gifts go to the person with the fewest stones)",
+    "deal_seven": "Deal 7",
+    "ask_any": "Ask for any story",
+    "read_aloud": "Read aloud (no Remember the Word quiz)",
 }
 KINDS = ("person", "place", "moment", "word")
 
@@ -188,6 +197,7 @@ _SENTENCES: dict[str, Callable[[dict, _Words], str]] = {
     ),
     "takeover": _takeover,
     "agent_timeout": lambda e, w: f"{w.who(e['seat'])} took too long, so JagAI chose the gift.",
+    "read_aloud": lambda e, w: f"Read it together: the verse of {w.t.story(e['story'])}.",
     "game_over": lambda e, w: f"The game is over. {END_REASONS.get(e.get('reason', ''), '')}".strip(),
 }
 
@@ -245,6 +255,8 @@ def describe_moves(view: dict[str, Any], table: Table) -> list[str]:
 def describe_view(view: dict[str, Any], table: Table) -> str:
     """The seat's view in a few plain lines: whose turn, our hand, every seat, the stones."""
     lines = [f"You are seat {view['seat']}, a helper seat (no score; you only choose gifts)."]
+    if played := describe_options(view.get("options") or {}):
+        lines.append(played)
     if view.get("result"):
         lines.append(describe_result(view["result"], table))
     elif view.get("turn") == view["seat"] and view.get("owed"):
@@ -276,8 +288,23 @@ def describe_view(view: dict[str, Any], table: Table) -> str:
     return "\n".join(lines)
 
 
+def describe_options(options: dict[str, Any]) -> str:
+    """The table's variant and options in one sentence; "" for the standard game."""
+    chosen = [options.get("variant", "standard")] + [
+        k for k in ("deal_seven", "ask_any", "read_aloud") if options.get(k)
+    ]
+    said = [OPTION_WORDS[key] for key in chosen if key in OPTION_WORDS]
+    return f"This table plays {', '.join(said)}." if said else ""
+
+
 def describe_result(result: dict[str, Any], table: Table) -> str:
     reason = END_REASONS.get(result.get("reason", ""), "The game is over.")
+    if result.get("together"):
+        together = result["together"]
+        if together["won"]:
+            return "The game is over. The table filled the circle together: everyone wins."
+        stones = together["stones"]
+        return f"The game is over. {reason} Together the table laid {stones} of 12 stones."
     if result.get("no_winner") or not result.get("winners"):
         return f"The game is over. {reason} Nobody wins this one."
     winners = " and ".join(table.name(s) for s in result["winners"])

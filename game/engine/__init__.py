@@ -2,7 +2,10 @@
 
 Its public API, one line each (OpenSpiel's legal_actions / apply_action / observation / returns):
 
-- new_game(deck, seats, *, seed, remember_word, teams): deal a game and play to the host's first decision.
+- new_game(deck, seats, *, seed, remember_word, teams, options): deal a game and play to the host's first decision.
+- table_options(state): the game's table options (V1-V3): variant, deal_seven, ask_any, read_aloud.
+- check_options(options, persons, teams): complete, checked table options; raises ValueError.
+- VARIANTS: the variants by name (V2, V3); OPTION_NAMES: the table options' names.
 - legal_moves(state, seat): every move the seat may make now (the UI's buttons, agents' choices).
 - apply(state, seat, move): a seat's move -> (new state, events); raises IllegalMove, input untouched.
 - apply_server(state, move): a server move (timeout, takeover, agent_timeout, end), the same way.
@@ -49,6 +52,8 @@ from .moves import (
     perform,
     refusal_words,
 )
+from .rules import OPTION_NAMES, VARIANTS, check_options
+from .rules import options_of as table_options
 from .scoring import result
 from .state import (
     clone,
@@ -76,6 +81,8 @@ from .views import full_view, owed, view
 
 __all__ = [
     "MOVES",
+    "OPTION_NAMES",
+    "VARIANTS",
     "CardId",
     "CardKind",
     "DeckTooSmall",
@@ -91,6 +98,7 @@ __all__ = [
     "apply",
     "apply_server",
     "card_id",
+    "check_options",
     "current_seat",
     "end_reason",
     "events_for",
@@ -118,15 +126,24 @@ __all__ = [
     "seat_roles",
     "stone_count",
     "story_of",
+    "table_options",
     "to_json",
     "view",
     "well_size",
 ]
 
 
-def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool) -> State:
-    """Deal a game and bring it to the host's first decision."""
-    state = _deal(deck, seats, seed=seed, remember_word=remember_word, teams=teams)
+def new_game(
+    deck: list[dict],
+    seats: list[str],
+    *,
+    seed: int,
+    remember_word: bool,
+    teams: bool,
+    options: dict | None = None,
+) -> State:
+    """Deal a game and bring it to the host's first decision; `options`: the table's V1-V3 options."""
+    state = _deal(deck, seats, seed=seed, remember_word=remember_word, teams=teams, options=options)
     settle(state, [])
     return state
 

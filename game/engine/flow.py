@@ -6,7 +6,7 @@ from .cards import STONES_TO_END
 from .events import event
 from .helpers import begin_helper_turn, give, jagai_choice
 from .rules import rules_of
-from .scoring import no_more_stones, result
+from .scoring import no_more_stones, quick_goal_reached, result
 from .types import (
     ASKING,
     ENDING,
@@ -119,6 +119,8 @@ def check_end(state: State, events: list[Event]) -> bool:
         return False  # R34: the question of the stone that ends the game comes first
     if len(state["stones"]) >= STONES_TO_END:
         finish(state, EndReason.TWELVE_STONES, events)
+    elif "options" in state and quick_goal_reached(state):
+        finish(state, EndReason.QUICK_GOAL, events)
     elif PERSON not in state["kinds"]:
         finish(state, EndReason.NO_PERSONS_LEFT, events)
     elif not state["well"] and no_more_stones(state):

@@ -7,7 +7,7 @@ from typing import Any
 from .cards import missing_card, story_of
 from .errors import require
 from .events import event
-from .rules import rules_of
+from .rules import rules_of, variant_of
 from .scoring import team_points
 from .types import GIFT, NEXT, PERSON, CardId, Event, Option, SeatId, State
 from .views import helper_view
@@ -16,17 +16,23 @@ Args = dict[str, Any]
 
 
 def pick_recipient(state: State, giver: SeatId) -> SeatId | None:
-    """R15: fewest points, then fewest gifts received, then first in seat order after the giver."""
+    """R15: fewest points (V3 Together: fewest stones), then fewest gifts received, then seat order after the giver."""
     kinds, received = state["kinds"], state["received"]
     n = len(kinds)
+    measure = _stones_laid if "options" in state and variant_of(state).together else team_points
     best, best_key = None, None
     for seat in range(1, n + 1):
         if kinds[seat - 1] != PERSON:
             continue
-        key = (team_points(state, seat), received[seat - 1], (seat - giver) % n)
+        key = (measure(state, seat), received[seat - 1], (seat - giver) % n)
         if best_key is None or key < best_key:
             best, best_key = seat, key
     return best
+
+
+def _stones_laid(state: State, seat: SeatId) -> int:
+    """How many stones a seat has laid (V3's measure for the gift's recipient)."""
+    return sum(1 for owner, _story, _cards in state["stones"] if owner == seat)
 
 
 def jagai_choice(view: dict[str, Any]) -> CardId | None:

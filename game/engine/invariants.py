@@ -5,7 +5,9 @@ from __future__ import annotations
 from .cards import STONES_TO_END
 from .flow import PERSON_PHASES
 from .moves import legal_options
-from .types import AGENT, GIFT, OVER, PERSON, WELL, WORD, State
+from .rules import check_options, variant_of
+from .scoring import quick_goal_reached, result
+from .types import AGENT, GIFT, OVER, PERSON, WELL, WORD, EndReason, State
 
 
 def violations(state: State, moves: list | None = None) -> list[str]:
@@ -14,7 +16,32 @@ def violations(state: State, moves: list | None = None) -> list[str]:
     `moves` may pass legal_options(state, state["turn"]) when the caller has them.
     """
     cards, stones = _cards_and_stones(state)
-    return cards + _to_move(state, moves) + stones + _question(state)
+    out = cards + _to_move(state, moves) + stones + _question(state)
+    if "options" in state:
+        out += _options(state)
+    return out
+
+
+def _options(state: State) -> list[str]:
+    """V1-V3: the options are well formed and the game keeps to them."""
+    options = state["options"]
+    try:
+        if check_options(options, state["original"].count(PERSON), state["teams"]) != options:
+            return ["table options are not complete"]
+    except ValueError as bad:
+        return [f"bad table options: {bad}"]
+    if options["read_aloud"] and (state["word"] or state["question"] is not None):
+        return ["a question with Read aloud on"]
+    over = state["over"]
+    if over is None and state["question"] is None and quick_goal_reached(state):
+        return ["the Quick game runs on past its goal"]
+    if over is not None and over["reason"] == EndReason.QUICK_GOAL and not quick_goal_reached(state):
+        return ["the Quick game ended before its goal"]
+    if variant_of(state).together:
+        outcome = result(state)
+        if outcome is not None and bool(outcome["winners"]) != (over["reason"] == EndReason.TWELVE_STONES):
+            return ["Together is won exactly when the circle is filled"]
+    return []
 
 
 def _cards_and_stones(state: State) -> tuple[list[str], list[str]]:

@@ -105,6 +105,16 @@ MOVES: tuple[MoveKind, ...] = (
         "R12: in teams, once a turn, pass one card face down to your partner.",
     ),
     MoveKind(
+        "share", ("seat", "card"), PERSON, ACTING, turns.check_share, turns.share, turns.share_options,
+        {
+            "not_together": "Passing to anyone is only for a Together game.",
+            "cannot_pass_to_that_seat": "You can pass a card only to another person at the table.",
+            "already_passed": "You have already passed a card this turn.",
+            "card_not_in_hand": "That card isn't in your hand.",
+        },
+        "V3: in a Together game, once a turn, pass one card face down to any other person.",
+    ),
+    MoveKind(
         "answer", ("choice",), PERSON, (WORD,), turns.check_answer, turns.answer, turns.answer_options,
         {"bad_choice": "Pick one of the three words."},
         "R11, R34: answer the Remember the Word question.",

@@ -35,3 +35,59 @@ def rules_of(state: State) -> Rules:
         return RULES[state["version"]]
     except KeyError:
         raise ValueError(f"unknown rules version {state['version']!r}") from None
+
+
+# Table options and variants (V1-V3): declared once, chosen when a private table is dealt, kept in
+# the state under "options" as plain JSON so replays and reviewers play them the same way.
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What a variant (V2, V3) changes; the standard game is the one with nothing changed."""
+
+    name: str
+    label: str
+    hand_size: int  # cards dealt to each seat (V1's Deal 7 overrides it)
+    stones_to_win: int | None  # V2: the game ends when one person (or team) has laid this many
+    together: bool  # V3: one side against the Well; persons pass to anyone; helpers give by stones
+
+
+VARIANTS = {
+    "standard": Variant("standard", "Standard game", 5, None, False),
+    "quick": Variant("quick", "Quick game", 3, 2, False),
+    "together": Variant("together", "Together", 5, None, True),
+}
+DEAL_SEVEN = 7  # V1: Deal 7
+# The options of a game dealt before options existed, and of every public table.
+STANDARD_OPTIONS = {"variant": "standard", "deal_seven": False, "ask_any": False, "read_aloud": False}
+OPTION_NAMES = tuple(STANDARD_OPTIONS)
+
+
+def options_of(state: State) -> dict:
+    """A game's table options (V1-V3); a game dealt before they existed has the standard ones."""
+    return state.get("options") or STANDARD_OPTIONS
+
+
+def variant_of(state: State) -> Variant:
+    """The variant a game is played by."""
+    return VARIANTS[options_of(state)["variant"]]
+
+
+def hand_size(options: dict) -> int:
+    """How many cards each seat is dealt (V1, V2)."""
+    return DEAL_SEVEN if options["deal_seven"] else VARIANTS[options["variant"]].hand_size
+
+
+def check_options(options: dict, persons: int, teams: bool) -> dict:
+    """Well-formed options for a table (V1-V3); raises ValueError. Returns them complete and plain."""
+    if set(options) - set(OPTION_NAMES):
+        raise ValueError(f"unknown table options: {sorted(set(options) - set(OPTION_NAMES))}")
+    out = {**STANDARD_OPTIONS, **options}
+    if out["variant"] not in VARIANTS:
+        raise ValueError(f"unknown variant {out['variant']!r}")
+    for name in ("deal_seven", "ask_any", "read_aloud"):
+        if type(out[name]) is not bool:
+            raise ValueError(f"the option {name} is on or off")
+    if VARIANTS[out["variant"]].together and (teams or persons < 2):
+        raise ValueError("Together is for 2 to 5 people, without teams")
+    return out

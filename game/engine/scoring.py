@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import story_of
+from .rules import variant_of
 from .state import laid_stories, open_stone_gaps, partner, persons, team_of
 from .types import EndReason, State
 
@@ -27,6 +28,7 @@ def no_more_stones(state: State) -> bool:
         return False
     laid = laid_stories(state)
     missing = open_stone_gaps(state)
+    together = "options" in state and variant_of(state).together
     for seat in persons(state):
         if any(story_of(c) not in laid for c in state["hands"][seat - 1]):
             return False
@@ -34,6 +36,9 @@ def no_more_stones(state: State) -> bool:
         reachable = set(state["hands"][seat - 1])
         if mate is not None:
             reachable.update(state["hands"][mate - 1])
+        if together:
+            # V3: any person may pass the missing card to the stone's owner.
+            reachable.update(card for other in persons(state) for card in state["hands"][other - 1])
         if any(card in reachable for card in missing.get(seat, ())):
             return False
     return True
@@ -45,10 +50,16 @@ def result(state: State) -> dict[str, Any] | None:
     if over is None:
         return None
     reason = over["reason"]
-    scored = reason in (EndReason.TWELVE_STONES, EndReason.NO_MORE_STONES)
+    scored = reason in (EndReason.TWELVE_STONES, EndReason.NO_MORE_STONES, EndReason.QUICK_GOAL)
     ranking = _ranking(state, [(s, state["points"][s - 1]) for s in persons(state)])
-    out: dict[str, Any] = {"reason": reason, "ranking": ranking, "teams": None}
-    if state["teams"]:
+    out: dict[str, Any] = {"reason": reason, "ranking": ranking, "teams": None, "together": None}
+    if "options" in state and variant_of(state).together:
+        # V3: the persons win or lose as one side; they win when the circle of twelve is filled.
+        won = reason == EndReason.TWELVE_STONES
+        out["together"] = {"won": won, "stones": len(state["stones"])}
+        out["winners"] = persons(state) if won else []
+        out["shared"] = len(out["winners"]) > 1
+    elif state["teams"]:
         out["teams"] = _ranking(state, _team_totals(state), key="team")
         top = [t["team"] for t in out["teams"] if t["rank"] == 1] if scored else []
         out["winners"] = [s for s in persons(state) if team_of(s) in top]
@@ -76,3 +87,15 @@ def _ranking(state: State, scores: list[tuple[int, int]], key: str = "seat") -> 
         rank = out[-1]["rank"] if out and out[-1]["points"] == pts else i + 1
         out.append({key: who, "points": pts, "rank": rank})
     return out
+
+
+def quick_goal_reached(state: State) -> bool:
+    """V2: a person (or, in teams, a team) has laid the Quick game's number of stones."""
+    goal = variant_of(state).stones_to_win
+    if goal is None:
+        return False
+    laid: dict[int, int] = {}
+    for owner, _story, _cards in state["stones"]:
+        side = team_of(owner) if state["teams"] else owner
+        laid[side] = laid.get(side, 0) + 1
+    return max(laid.values(), default=0) >= goal

@@ -9,6 +9,7 @@ from typing import Any
 from .flow import settle
 from .invariants import violations
 from .moves import BY_NAME, admit, legal_options, perform
+from .rules import check_options
 from .state import check_seats, current_seat, deal, end_reason, is_over, stone_count, table_of
 from .types import Event, Option, SeatId, SeatRole, State
 
@@ -23,8 +24,9 @@ def run(
     seed: int = 0,
     persons: int = 2,
     check: bool = True,
+    options: dict | None = None,
 ) -> dict[str, Any]:
-    """Play `games` games; return the summary the simulate command prints."""
+    """Play `games` games; return the summary the simulate command prints. `options`: V1-V3."""
     person, helper = SeatRole.PERSON, SeatRole.HELPER
     kinds = [person] * 4 if teams else [person] * persons + [helper] * (seats - persons)
     totals = {"turns": 0, "stones": 0, "gifts": 0, "kept": 0, "left_kept": 0, "bad": 0, "moves": 0}
@@ -34,7 +36,9 @@ def run(
     verses, names = table_of(deck)  # once, not once a game as new_game() would
     for game in range(games):
         rng = random.Random(f"{seed}:{game}")
-        state = deal(verses, names, kinds, seed=rng.randrange(2**31), remember_word=True, teams=teams)
+        state = deal(
+            verses, names, kinds, seed=rng.randrange(2**31), remember_word=True, teams=teams, options=options
+        )
         settle(state, [])  # as new_game() does
         state = _play(state, rng, totals, check)
         reason = end_reason(state) or "unfinished"
@@ -50,6 +54,7 @@ def run(
         "games": games,
         "seats": len(kinds),
         "teams": teams,
+        "options": check_options(options or {}, kinds.count(person), teams),
         "games_per_second": round(games / elapsed, 1) if elapsed else None,
         "wall_seconds": round(wall, 2),
         "mean_turns": round(totals["turns"] / games, 2) if games else 0,

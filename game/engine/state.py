@@ -6,8 +6,9 @@ import json
 import random
 from typing import Any
 
-from .cards import HAND_SIZE, MIN_STORIES, missing_card, story_of
+from .cards import MIN_STORIES, missing_card, story_of
 from .errors import DeckTooSmall
+from .rules import STANDARD_OPTIONS, check_options, hand_size
 from .types import NEXT, PERSON, CardId, CardKind, Phase, Question, SeatId, SeatRole, State, StoryId
 from .words import title_names
 
@@ -15,11 +16,19 @@ from .words import title_names
 RULES_VERSION = 2
 
 
-def new_game(deck: list[dict], seats: list[str], *, seed: int, remember_word: bool, teams: bool) -> State:
-    """Deal a new game (R1-R4): shuffle by the seed, 5 cards a seat, the rest is the Well."""
+def new_game(
+    deck: list[dict],
+    seats: list[str],
+    *,
+    seed: int,
+    remember_word: bool,
+    teams: bool,
+    options: dict | None = None,
+) -> State:
+    """Deal a new game (R1-R4): shuffle by the seed, 5 cards a seat (V1, V2: 7 or 3), the rest is the Well."""
     check_seats(seats, teams)
     verses, names = table_of(deck)
-    return deal(verses, names, seats, seed=seed, remember_word=remember_word, teams=teams)
+    return deal(verses, names, seats, seed=seed, remember_word=remember_word, teams=teams, options=options)
 
 
 def table_of(deck: list[dict]) -> tuple[list[str | None], list[str]]:
@@ -35,24 +44,30 @@ def deal(
     seed: int,
     remember_word: bool,
     teams: bool,
+    options: dict | None = None,
 ) -> State:
     """new_game() from checked seats and a deck's table_of()."""
+    options = check_options(options or {}, seats.count(PERSON), teams)
+    size = hand_size(options)
     cards = list(range(4 * len(verses)))
+    if size * len(seats) >= len(cards):
+        raise DeckTooSmall(f"this deck has too few cards to deal {size} to each of {len(seats)} seats")
     random.Random(seed).shuffle(cards)
-    hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(seats))]
+    hands = [sorted(cards[i * size : (i + 1) * size]) for i in range(len(seats))]
     n = len(seats)
-    return {
+    state: State = {
         "version": RULES_VERSION,
         "seed": seed,
         "rng": 0,
-        "word": bool(remember_word),
+        # V1: Read aloud shows the verse to read together instead of the question.
+        "word": bool(remember_word) and not options["read_aloud"],
         "teams": bool(teams),
         "verses": list(verses),
         "names": list(names),
         "kinds": [str(kind) for kind in seats],
         "original": [str(kind) for kind in seats],
         "hands": hands,
-        "well": cards[n * HAND_SIZE :],
+        "well": cards[n * size :],
         "stones": [],
         "points": [0] * n,
         "bonus": [0] * n,
@@ -73,6 +88,9 @@ def deal(
         "turns": 0,
         "over": None,
     }
+    if options != STANDARD_OPTIONS:
+        state["options"] = options  # V1-V3; a standard game's state stays as it was
+    return state
 
 
 def check_seats(seats: list[str], teams: bool) -> None:

@@ -12,24 +12,25 @@ from .cards import STONES_TO_END, cards_of_story, is_word, missing_card, stories
 from .errors import require
 from .events import event
 from .flow import end_turn
-from .rules import rules_of
+from .rules import options_of, rules_of, variant_of
 from .scoring import OPEN_POINTS, SEAL_POINTS, SEALED_POINTS, WORD_POINTS
 from .state import add_to_hand, next_rng, partner, seat_count, stone_count, story_count
-from .types import ASKING, ENDING, WELL, WORD, Event, Option, Question, SeatId, State
+from .types import ASKING, ENDING, PERSON, WELL, WORD, Event, Option, Question, SeatId, State
 from .words import make_question
 
 Args = dict[str, Any]
 
 
 def check_ask(state: State, seat: SeatId, args: Args) -> None:
-    """R5: another seat, not your partner, for a story you hold."""
+    """R5: another seat, not your partner, for a story you hold (V1 Ask for any story: any story)."""
     target, story = args["seat"], args["story"]
     require(
         1 <= target <= seat_count(state) and target != seat and target != partner(state, seat),
         "cannot_ask_that_seat",
     )
     _require_story(state, story)
-    require(cards_of_story(state["hands"][seat - 1], story), "story_not_in_hand")
+    if not options_of(state)["ask_any"]:
+        require(cards_of_story(state["hands"][seat - 1], story), "story_not_in_hand")
 
 
 def ask(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -53,9 +54,12 @@ def ask(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
 
 
 def ask_options(state: State, seat: SeatId) -> list[Option]:
-    """Every ask: each other seat (not a partner) for each story in hand."""
+    """Every ask: each other seat (not a partner) for each story in hand (V1: every story of the deck)."""
     mate = partner(state, seat)
-    stories = stories_in(state["hands"][seat - 1])
+    if options_of(state)["ask_any"]:
+        stories = list(range(1, story_count(state) + 1))
+    else:
+        stories = stories_in(state["hands"][seat - 1])
     targets = [t for t in range(1, seat_count(state) + 1) if t != seat and t != mate]
     return [("ask", target, story) for target in targets for story in stories]
 
@@ -148,6 +152,10 @@ def _open_stone(state: State, seat: SeatId, story: int) -> int | None:
 
 def _word_question(state: State, seat: SeatId, story: int, events: list[Event]) -> None:
     """R11, R34: a laid Word card brings a question before the next move, the last stone's too."""
+    if options_of(state)["read_aloud"]:
+        # V1 Read aloud: the table reads the verse together; no question, no point.
+        events.append(event("read_aloud", seat=seat, story=story, verse=state["verses"][story - 1]))
+        return
     if not state["word"]:
         return
     if not rules_of(state).last_word_is_asked and stone_count(state) >= STONES_TO_END:
@@ -250,3 +258,34 @@ def pass_options(state: State, seat: SeatId) -> list[Option]:
 def _require_story(state: State, story: int) -> None:
     """A story position that exists in this deck."""
     require(1 <= story <= story_count(state), "no_such_story")
+
+
+def check_share(state: State, seat: SeatId, args: Args) -> None:
+    """V3: Together only; once a turn; to another person; a card you hold."""
+    require(variant_of(state).together, "not_together")
+    target = args["seat"]
+    require(
+        target != seat and 1 <= target <= seat_count(state) and state["kinds"][target - 1] == PERSON,
+        "cannot_pass_to_that_seat",
+    )
+    require(not state["passed"], "already_passed")
+    require(args["card"] in state["hands"][seat - 1], "card_not_in_hand")
+
+
+def share(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
+    """V3: the card goes face down to the person chosen; the table sees that a card was passed."""
+    card, target = args["card"], args["seat"]
+    state["hands"][seat - 1].remove(card)
+    add_to_hand(state, target, [card])
+    state["passed"] = True
+    state["passes"].append([seat, target])
+    events.append(event("pass", {"seats": [seat, target], "card": card}, seat=seat, to=target))
+
+
+def share_options(state: State, seat: SeatId) -> list[Option]:
+    """In Together, once a turn: each card in hand to each other person."""
+    if state["passed"] or "options" not in state or not variant_of(state).together:
+        return []
+    kinds = state["kinds"]
+    others = [t for t in range(1, len(kinds) + 1) if t != seat and kinds[t - 1] == PERSON]
+    return [("share", target, card) for target in others for card in state["hands"][seat - 1]]

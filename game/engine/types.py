@@ -67,6 +67,7 @@ class EndReason(StrEnum):
     NO_MORE_STONES = "no_more_stones"
     NO_PERSONS_LEFT = "no_persons_left"
     ENDED_BY_HOST = "ended_by_host"
+    QUICK_GOAL = "quick_goal"  # V2: a person (or team) laid the Quick game's stones
 
 
 class Question(TypedDict):

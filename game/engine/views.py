@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rules import options_of
 from .scoring import result, team_points
 from .state import seat_count, team_of
 from .types import Phase, SeatId, SeatRole, State
@@ -41,7 +42,7 @@ def view(state: State, seat: SeatId) -> dict[str, Any]:
         "passed": state["passed"],
         "question": public_question(question) if question is not None and question["seat"] == seat else None,
         "owed": _owed(state),
-        "options": {"remember_word": state["word"], "teams": state["teams"]},
+        "options": {"remember_word": state["word"], "teams": state["teams"], **options_of(state)},
         "stories": len(state["verses"]),
         "rules_version": state["version"],
         "legal_moves": legal_moves(state, seat),

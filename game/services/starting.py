@@ -13,7 +13,7 @@ from accounts.models import User
 from content.services import DeckNotReady, engine_deck, live_deck
 from game import broadcast, engine
 from game.errors import GameError
-from game.models import Deal, Game, Seat, Table
+from game.models import Deal, Game, Seat, Table, Variant
 
 
 def seat_list(table: Table) -> list[Seat]:
@@ -47,15 +47,25 @@ def begin_game(table: Table, seats: list[Seat]) -> Game:
     """Fill empty seats with JagAI (R3, R25), deal (R2), and tell everyone."""
     if table.teams and len(seats) != 4:
         raise GameError("teams_need_four", status=409)
+    if table.variant == Variant.TOGETHER and sum(s.kind == Seat.Kind.PERSON for s in seats) < 2:
+        raise GameError("together_needs_two", status=409)
     deck_name, deck = _deck()
     seats = _agents_after_people(seats)
     for position in range(len(seats) + 1, table.seat_count + 1):
         Seat.objects.create(table=table, position=position, kind=Seat.Kind.HELPER)
     seats = seat_list(table)
     seed = settings.GAME_FIXED_SEED or secrets.randbits(62)
-    state = engine.new_game(
-        deck, [s.kind for s in seats], seed=seed, remember_word=table.remember_word, teams=table.teams
-    )
+    try:
+        state = engine.new_game(
+            deck,
+            [s.kind for s in seats],
+            seed=seed,
+            remember_word=table.remember_word,
+            teams=table.teams,
+            options=table.game_options(),
+        )
+    except engine.DeckTooSmall as error:  # Deal 7 at five seats needs a deck of nine stories or more
+        raise GameError("deck_not_ready", status=409) from error
     text = engine.to_json(state)
     now = timezone.now()
     game = Game.objects.create(

@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import User
 from game import broadcast, codes
 from game.errors import GameError
-from game.models import Seat, Table
+from game.models import Seat, Table, Variant
 from game.services.access import check_may_play, find_table
 from game.services.starting import begin_game, seat_list
 
@@ -51,10 +51,23 @@ def _new_table(*, host: User, **fields: object) -> Table:
 
 @transaction.atomic
 def create_private_table(
-    *, user: User, seats: int = 4, teams: bool = False, remember_word: bool = True, allow_agents: bool = False
+    *,
+    user: User,
+    seats: int = 4,
+    teams: bool = False,
+    remember_word: bool = True,
+    allow_agents: bool = False,
+    variant: str = Variant.STANDARD,
+    deal_seven: bool = False,
+    ask_any: bool = False,
+    read_aloud: bool = False,
 ) -> Table:
-    """A private table for family and friends (R24): never listed, joined by code."""
+    """A private table for family and friends (R24, V1-V3): never listed, joined by code."""
     check_may_play(user)
+    if variant not in Variant.values:
+        raise GameError("unknown_variant")
+    if variant == Variant.TOGETHER and teams:
+        raise GameError("together_without_teams")
     waiting = Table.objects.waiting_hosted_by(user).select_for_update().first()
     if waiting is not None:
         return waiting  # one waiting table per host: the view says so
@@ -67,8 +80,13 @@ def create_private_table(
         kind=Table.Kind.PRIVATE,
         seat_count=seats,
         teams=teams,
-        remember_word=remember_word,
+        # V1: Read aloud shows each verse to read together instead of the quiz.
+        remember_word=remember_word and not read_aloud,
         allow_agents=allow_agents and not teams,
+        variant=variant,
+        deal_seven=deal_seven,
+        ask_any=ask_any,
+        read_aloud=read_aloud,
     )
 
 
@@ -139,6 +157,7 @@ def play_again(*, user: User, code: str) -> Table:
         "teams": table.teams,
         "remember_word": table.remember_word,
         "allow_agents": table.allow_agents,
+        **table.game_options(),  # V1-V3: Play again keeps them
     }
     if table.is_public:
         fields["countdown_deadline"] = timezone.now() + timedelta(

@@ -12,8 +12,9 @@ function prompt(app, view) {
   if (view.phase === "ending") return "Your turn is ending. Lay a stone if you can, then tap Done.";
   if (view.asked) return "Ask again, lay a stone if you can, or tap Done.";
   if (!(view.legal_moves || []).some((m) => "ask" in m)) return "Your turn!";
-  if (app.askStory !== null) return "Your turn! Ask someone for a story you hold a card of.";
-  return "Your turn! Ask someone for a story you hold a card of. Which story?";
+  const which = app.table?.options?.ask_any ? "any story" : "a story you hold a card of";
+  if (app.askStory !== null) return `Your turn! Ask someone for ${which}.`;
+  return `Your turn! Ask someone for ${which}. Which story?`;
 }
 
 export function renderActions(app) {
@@ -51,6 +52,8 @@ export function renderActions(app) {
   if (asks.length) body.push(askPicker(app, asks, busy));
   const passes = movesOf(view, "pass");
   if (passes.length) body.push(passPicker(app, passes, busy));
+  const shares = movesOf(view, "share");
+  if (shares.length) body.push(sharePicker(app, shares, busy));
   if (movesOf(view, "done").length) {
     body.push(moveButton(app, { done: {} }, "Done", "button button-secondary action-done"));
   }
@@ -139,3 +142,47 @@ function passPicker(app, passes, busy) {
   );
 }
 
+
+/** Together (V3): pass one card face down to any other person, once a turn: a person, then a card. */
+function sharePicker(app, shares, busy) {
+  if (!app.passing) {
+    return h("button", { type: "button", class: "button button-secondary", disabled: busy, onclick: () => app.setPassing(true) }, "Pass a card to someone");
+  }
+  const seats = [...new Set(shares.map((s) => s.seat))];
+  if (typeof app.passing !== "number" || !seats.includes(app.passing)) {
+    return h(
+      "fieldset",
+      { class: "picker seat-picker" },
+      h("legend", {}, "Pass a card to whom? (face down, once a turn)"),
+      h(
+        "div",
+        { class: "picker-options", "data-arrows": "" },
+        seats.map((seat) =>
+          h(
+            "button",
+            { type: "button", class: "choice seat-choice", disabled: busy, onclick: () => app.setPassing(seat) },
+            h("span", { class: "choice-title" }, "Pass to ", tagName(app.seatName(seat))),
+            h("span", { class: "choice-note" }, plural(app.view.seats[seat - 1].hand_size, "card")),
+          ),
+        ),
+      ),
+      h("button", { type: "button", class: "link-button picker-back", onclick: () => app.setPassing(false) }, "Don't pass"),
+    );
+  }
+  const seat = app.passing;
+  return h(
+    "fieldset",
+    { class: "picker pass-picker" },
+    h("legend", {}, "Pass which card to ", tagName(app.seatName(seat)), "?"),
+    h(
+      "div",
+      { class: "picker-options", "data-arrows": "" },
+      shares
+        .filter((s) => s.seat === seat)
+        .map(({ card }) =>
+          h("button", { type: "button", class: "choice card-choice", disabled: busy, onclick: () => app.sendMove({ share: { seat, card } }) }, cardChip(app.card(card))),
+        ),
+    ),
+    h("button", { type: "button", class: "link-button picker-back", onclick: () => app.setPassing(true) }, "Choose someone else"),
+  );
+}

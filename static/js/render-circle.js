@@ -60,6 +60,8 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
       h("h2", { id: "verse-moment-title", class: "verse-moment-title", tabindex: "-1" }, heading),
       h("button", { type: "button", class: "icon-button", "aria-label": "Close the verse", onclick: () => hideVerse(app) }, "×"),
     ),
+    // V1 Read aloud: the verse comes with a large prompt instead of a quiz.
+    app.table?.options?.read_aloud ? h("p", { class: "read-together" }, "Read it together") : null,
     verseBlock(verse),
   );
   box.hidden = false;

@@ -63,6 +63,16 @@ function teamRanking(app, result, ended) {
     });
 }
 
+/** Together (V3): one side against the Well; the stones laid and the table's best so far. */
+function togetherWords(result, table, ended) {
+  const { won, stones } = result.together;
+  const title = ended ? "The game was ended early" : won ? "We filled the circle!" : "The Well ran dry";
+  const laid = won ? "All twelve stones are laid. Well done, everyone." : `Together we laid ${plural(stones, "stone")} of 12.`;
+  const best = table.together_best;
+  const record = best === null || best === undefined ? "" : ` The table's best so far: ${plural(best, "stone")}.`;
+  return { title, reason: `${laid}${record}` };
+}
+
 export function renderEnd(app) {
   const result = app.view?.result;
   const table = app.table;
@@ -70,6 +80,11 @@ export function renderEnd(app) {
   const noWinner = ended || !!result?.no_winner;
   app.el.endTitle.textContent = ended ? "The game was ended early" : "The game is over";
   app.el.endReason.textContent = result ? `${endReason(result.reason)} ${outcome(app, { ...result, no_winner: noWinner })}` : "";
+  if (result?.together) {
+    const words = togetherWords(result, table, ended);
+    app.el.endTitle.textContent = words.title;
+    app.el.endReason.textContent = words.reason;
+  }
   // The servant's verse is for a game somebody won; an ended game does not quote it at all.
   fill(app.el.endVerse, noWinner ? [] : [WELL_DONE, h("cite", {}, "Matthew 25:21")]);
   app.el.endVerse.hidden = noWinner;
@@ -79,9 +94,11 @@ export function renderEnd(app) {
     fill(app.el.endRanking, teamRanking(app, result, noWinner));
   } else {
     app.el.endRanking.classList.remove("is-teams");
+    // Together has no places: everyone won or lost as one side.
+    const showPlace = !noWinner && !result?.together;
     fill(
       app.el.endRanking,
-      (result?.ranking || []).map((r) => memberRow(app, result, r, { showPlace: !noWinner })),
+      (result?.ranking || []).map((r) => memberRow(app, result, r, { showPlace })),
     );
   }
   app.el.endTeams.hidden = true;

@@ -6,6 +6,7 @@ const REASONS = {
   no_more_stones: "The Well is empty and no more stones can be made.",
   ended_by_host: "The host ended the game early.",
   no_persons_left: "Everyone has left the table.",
+  quick_goal: "Two stones laid: the Quick game is over.",
 };
 
 export function endReason(reason) {
@@ -62,6 +63,8 @@ export function describe(event, ctx) {
       if (e.choice === null || e.choice === undefined) return `Time ran out for the question. The missing word was “${e.word}”.`;
       if (e.right) return `${w.who(e.seat)} remembered the word “${e.word}”: 1 more point!`;
       return `The missing word was “${e.word}”. ${w.you(e.seat) ? "No harm done." : ""}`.trim();
+    case "read_aloud":
+      return `Read it together: the verse of ${w.story(e.story)}.`;
     case "gift":
       return `${w.who(e.giver)} gave ${w.whom(e.recipient)} ${w.card(e.card)}, ${giftReason(e, w)}.`;
     case "gift_kept":

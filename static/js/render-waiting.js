@@ -37,6 +37,7 @@ export function renderWaiting(app) {
     notes.push("Share the code. Seats nobody takes are played by JagAI helpers.");
   }
   if (table.remember_word) notes.push("Remember the Word is on.");
+  for (const chip of table.chips || []) notes.push(chip.note);
   app.el.waitingNote.textContent = notes.join(" ");
 
   const actions = [];
@@ -45,6 +46,9 @@ export function renderWaiting(app) {
     if (table.teams && people.length !== 4) {
       form.querySelector("button").disabled = true;
       actions.push(form, h("p", { class: "muted" }, "Teams need four people before the game can start."));
+    } else if (table.options?.variant === "together" && people.length < 2) {
+      form.querySelector("button").disabled = true;
+      actions.push(form, h("p", { class: "muted" }, "Together needs two people or more: share the code."));
     } else {
       actions.push(form);
     }

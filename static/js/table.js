@@ -9,6 +9,7 @@ import { renderCircle, showVerse } from "./render-circle.js";
 import { renderActions } from "./render-actions.js";
 import { renderWaiting, updateCountdown } from "./render-waiting.js";
 import { renderEnd } from "./render-end.js";
+import { dealWords, renderChips } from "./render-options.js";
 import { closeWord, confirmThen, setUpDialogs, showAnswer, showQuestion } from "./dialogs.js";
 
 const root = document.getElementById("table-app");
@@ -204,7 +205,7 @@ function onMessage(msg) {
       const before = app.table?.status;
       setTable(msg.table);
       if (before === "waiting" && msg.table.status === "playing") {
-        announce(["The game begins! Everyone has five cards."]);
+        announce([`The game begins! ${dealWords(msg.table)}`]);
         if (!app.cards) socket.reconnect(); // a fresh welcome brings the card faces
       }
       render();
@@ -262,6 +263,7 @@ function render() {
   const myTurn = !!playing && (app.view.legal_moves || []).length > 0;
   document.body.classList.toggle("is-my-turn", myTurn);
   showTurnInTab(myTurn);
+  renderChips(app);
   if (table.status === "waiting") renderWaiting(app);
   if (playing) renderGame(focusLost);
   if (over) {

@@ -8,7 +8,7 @@ from jag_mcp.__main__ import main
 from jag_mcp.link import NO_TOKEN, AgentLink, Config, JagError, close_words
 from jag_mcp.seat import Seat, parse_move
 from jag_mcp.server import helper_rules, scrub
-from jag_mcp.words import Table, describe, describe_moves, fitting_cards
+from jag_mcp.words import Table, describe, describe_moves, describe_result, describe_view, fitting_cards
 
 CARDS = {
     str((story - 1) * 4 + k): {"story": story, "story_title": title, "kind": kind, "title": f"{title} {kind}"}
@@ -136,3 +136,42 @@ async def test_a_refusal_that_ends_the_seat_is_said_as_the_close_it_comes_with()
     link.move = wrong_card
     said = await Seat(link).play("give 17")
     assert said.startswith("Refused: You don't hold that card") and "It's your turn" in said
+
+
+def test_the_view_says_which_game_the_table_plays_and_a_together_result_reads_as_one_side():
+    t = table()
+    standard = describe_view(gift_view(options={"variant": "standard", "ask_any": False}), t)
+    assert "This table plays" not in standard
+    together = describe_view(gift_view(options={"variant": "together", "deal_seven": True}), t)
+    assert (
+        "This table plays Together (everyone on one side; your gifts go to the person with the fewest stones), Deal 7."
+        in together
+    )
+    won = {
+        "reason": "twelve_stones",
+        "winners": [1, 2],
+        "ranking": [],
+        "together": {"won": True, "stones": 12},
+    }
+    assert "filled the circle together" in describe_result(won, t)
+    lost = {
+        "reason": "no_more_stones",
+        "winners": [],
+        "no_winner": True,
+        "together": {"won": False, "stones": 7},
+    }
+    assert describe_result(lost, t).endswith("Together the table laid 7 of 12 stones.")
+    assert describe({"type": "read_aloud", "seat": 1, "story": 5, "verse": "..."}, t) == (
+        "Read it together: the verse of “Jonah”."
+    )
+    assert describe({"type": "game_over", "reason": "quick_goal"}, t) == (
+        "The game is over. Two stones laid: the Quick game is over."
+    )
+
+
+def test_the_helper_seat_resource_holds_the_variants_without_their_house_rulings():
+    from jag_mcp.server import DOCS
+
+    text = helper_rules((DOCS / "rules.md").read_text(encoding="utf-8"))
+    assert "V3. Together" in text and "fewest stones" in text and "V2. Quick game" in text
+    assert "Deal 7 in a Quick game" not in text

@@ -223,6 +223,7 @@ def arrange(
     stories: int = 20,
     seed: int = 7,
     stones: list[tuple[int, int, list[int]]] = (),
+    options: dict | None = None,
 ) -> State:
     """A game at seat 1's first decision with chosen hands, stones and Well top.
 
@@ -230,7 +231,9 @@ def arrange(
     Stones are (seat, story, cards) and give their seat its points.
     """
     seats = seats or ["person"] * 4
-    state = engine.new_game(make_deck(stories), seats, seed=seed, remember_word=remember_word, teams=teams)
+    state = engine.new_game(
+        make_deck(stories), seats, seed=seed, remember_word=remember_word, teams=teams, options=options
+    )
     named = [c for held in hands.values() for c in held] + list(well_top)
     named += [c for _seat, _story, cards in stones for c in cards]
     assert len(named) == len(set(named)), "a card is named twice"

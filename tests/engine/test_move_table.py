@@ -20,6 +20,17 @@ TABLES = [
     (["person", "agent", "person", "helper", "agent"], False),
     (["person"] * 4, True),
 ]
+# The variants and options (V1-V3) on the same footing: the table's checks and generators read them.
+VARIANT_TABLES = [
+    (["person", "person", "helper", "helper"], False, {"variant": "quick", "ask_any": True}),
+    (["person", "person", "person", "helper", "agent"], False, {"variant": "together"}),
+    (["person"] * 4, True, {"variant": "quick", "deal_seven": True}),
+    (
+        ["person", "agent", "person", "helper"],
+        False,
+        {"variant": "together", "ask_any": True, "read_aloud": True},
+    ),
+]
 
 
 def move_space(stories: int, seats: int) -> list[dict]:
@@ -41,9 +52,10 @@ def sampled_states(games: int = 2, every: int = 7):
     """States along random games on each table shape (8 stories, so the space stays small)."""
     deck = make_deck(8)
     rng = random.Random(3)
-    for seats, teams in TABLES:
+    for seats, teams, options in [(s, t, None) for s, t in TABLES] + VARIANT_TABLES:
         for _ in range(games):
-            state = new_game(deck, seats, seed=rng.randrange(2**31), remember_word=True, teams=teams)
+            seed = rng.randrange(2**31)
+            state = new_game(deck, seats, seed=seed, remember_word=True, teams=teams, options=options)
             step = 0
             while state["over"] is None:
                 if step % every == 0:

@@ -63,4 +63,5 @@ def test_existing_games_keep_their_deals_both_ways(monkeypatch):
         assert {g.pk: (g.cards, g.initial_state) for g in back} == made
         assert INDEX in _event_indexes()
     finally:
-        _migrate(AFTER)  # the rest of the suite runs on the latest schema
+        # The rest of the suite runs on the latest schema, whatever migrations came after 0003.
+        _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes("game"))

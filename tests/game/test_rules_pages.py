@@ -30,6 +30,7 @@ ASKED = [
     "How does the game end?",
     "Who wins a tie?",
     "How do we play with young children?",
+    "What are Quick and Together?",
 ]
 
 

@@ -16,6 +16,10 @@ class Command(BaseCommand):
         parser.add_argument("--teams", action="store_true", help="four persons in two teams")
         parser.add_argument("--persons", type=int, default=2, help="persons at the table (not teams)")
         parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--variant", choices=("standard", "quick", "together"), default="standard")
+        parser.add_argument("--deal", type=int, choices=(7,), help="7: deal 7 cards each (young children)")
+        parser.add_argument("--ask-any", action="store_true", help="ask for any story (young children)")
+        parser.add_argument("--read-aloud", action="store_true", help="read the verse together, no question")
 
     def handle(self, *args, **options) -> None:
         from content.models import Deck
@@ -28,6 +32,14 @@ class Command(BaseCommand):
             raise CommandError("--persons must be between 1 and --seats")
         if options["teams"] and options["seats"] != 4:
             raise CommandError("teams are played with 4 seats")
+        table_options = {
+            "variant": options["variant"],
+            "deal_seven": options["deal"] == 7,
+            "ask_any": options["ask_any"],
+            "read_aloud": options["read_aloud"],
+        }
+        if options["variant"] == "together" and (options["teams"] or options["persons"] < 2):
+            raise CommandError("Together is played by 2 to 5 persons, without teams")
         try:
             deck = engine_deck(Deck.objects.get(is_live=True))
         except Deck.DoesNotExist as missing:
@@ -39,5 +51,6 @@ class Command(BaseCommand):
             teams=options["teams"],
             seed=options["seed"],
             persons=options["persons"],
+            options=table_options,
         )
         self.stdout.write(json.dumps(summary, sort_keys=True))

@@ -1,0 +1,55 @@
+"""A table's options and variant (V1-V3) in words: the chips the waiting room, the table, the join page
+and the agent API show, so everyone knows which game they are playing."""
+
+from __future__ import annotations
+
+from game.models import Game, Table, Variant
+
+# key -> (chip label, one sentence on what it changes); in the order the chips are shown.
+CHIPS = {
+    "quick": ("Quick game", "Three cards each; the first to lay two stones ends the game."),
+    "together": (
+        "Together",
+        "Everyone plays as one side: fill the circle of twelve before the Well runs dry.",
+    ),
+    "deal_seven": ("Deal 7", "Seven cards each instead of five."),
+    "ask_any": ("Ask for any story", "You may ask for a story you hold no card of."),
+    "read_aloud": ("Read aloud", "Each verse is read together; no quiz."),
+    "word_off": ("Remember the Word off", "No verse quiz after a Word card."),
+}
+
+
+def option_keys(table: Table) -> list[str]:
+    """The table's options that change the standard game, as chip keys."""
+    keys = [table.variant] if table.variant != Variant.STANDARD else []
+    keys += [key for key in ("deal_seven", "ask_any", "read_aloud") if getattr(table, key)]
+    if not table.remember_word and not table.read_aloud:
+        keys.append("word_off")
+    return keys
+
+
+def option_chips(table: Table) -> list[dict[str, str]]:
+    """The chips of a table: {"key", "label", "note"} for each option that changes the game."""
+    keys = option_keys(table)
+    return [{"key": key, "label": CHIPS[key][0], "note": CHIPS[key][1]} for key in CHIPS if key in keys]
+
+
+def together_best(table: Table) -> int | None:
+    """V3: the most stones a Together game of this table laid, over it and the tables before it that
+    Play again opened; None before any Together game there has finished."""
+    ids, current, seen = [], table.pk, 0
+    while current is not None and seen < _CHAIN_LIMIT:
+        ids.append(current)
+        current = Table.objects.filter(pk=current).values_list("previous_id", flat=True).first()
+        seen += 1
+    best = None
+    for result in Game.objects.filter(table_id__in=ids, table__variant=Variant.TOGETHER).values_list(
+        "result", flat=True
+    ):
+        together = (result or {}).get("together")
+        if together is not None and (best is None or together["stones"] > best):
+            best = together["stones"]
+    return best
+
+
+_CHAIN_LIMIT = 100  # Play again tables looked back over; a family plays fewer in a sitting

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from .cards import STONES_TO_END
 from .flow import PERSON_PHASES
 from .moves import legal_options
@@ -13,24 +15,59 @@ def violations(state: State, moves: list | None = None) -> list[str]:
 
     `moves` may pass legal_options(state, state["turn"]) when the caller has them.
     """
-    cards, stones = _cards_and_stones(state)
-    return cards + _to_move(state, moves) + stones + _question(state)
+    return Checker().violations(state, moves)
 
 
-def _cards_and_stones(state: State) -> tuple[list[str], list[str]]:
-    """One pass: each card once; stones of 3-4 cards of one story, one a story, by persons; points."""
+class Checker:
+    """Checks the states of one game in turn, every invariant every time, reusing what did not change.
+
+    Two things change rarely: the stones (a dozen times a game) and the points. The checker keeps a
+    copy of each as it last checked it, and works out again what follows from one (the stones' own
+    checks, cards and points; whether the points add up) only when it differs from that copy.
+    """
+
+    def __init__(self) -> None:
+        self._stones: Any = None  # the stones and the seats' roles at the deal, as last checked
+        self._facts = _StoneFacts([], [], [])
+        self._scores: Any = None  # points, word bonuses and seat roles, as last checked
+        self._score_problems: list[str] = []
+
+    def violations(self, state: State, moves: list | None = None) -> list[str]:
+        """Every broken invariant of the state, as violations() gives them."""
+        stones, original = state["stones"], state["original"]
+        restone = self._stones is None or self._stones != (stones, original)
+        if restone:
+            self._stones = ([[owner, story, list(cards)] for owner, story, cards in stones], list(original))
+            self._facts = _stone_facts(state)
+        scores = (state["points"], state["bonus"], state["kinds"])
+        if restone or self._scores != scores:
+            self._scores = (list(scores[0]), list(scores[1]), list(scores[2]))
+            self._score_problems = []
+            _points(state, self._facts.points, self._score_problems)
+        out = _each_card_once(state, self._facts) + _to_move(state, moves)
+        return out + self._facts.problems + self._score_problems + _question(state)
+
+
+class _StoneFacts(NamedTuple):
+    """What the stones alone say."""
+
+    problems: list[str]
+    cards: list  # every card in a stone
+    points: list[int]  # points the stones earned, by seat
+
+
+def _stone_facts(state: State) -> _StoneFacts:
+    """Stones of 3-4 cards of one story, one a story, laid by persons, at most 12; their points."""
     out: list[str] = []
     stones = state["stones"]
     original = state["original"]
     if len(stones) > STONES_TO_END:
         out.append("more than 12 stones")
-    seen = list(state["well"])
-    for held in state["hands"]:
-        seen += held
-    from_stones = [0] * len(state["kinds"])
+    points = [0] * len(state["kinds"])
     stories = set()
+    cards_found: list = []
     for owner, story, cards in stones:
-        seen += cards
+        cards_found += cards
         stories.add(story)
         low = (story - 1) * 4
         size = len(cards)
@@ -38,15 +75,17 @@ def _cards_and_stones(state: State) -> tuple[list[str], list[str]]:
             out.append(f"bad stone of story {story}")
         if original[owner - 1] != PERSON:
             out.append(f"helper seat {owner} laid a stone")
-        from_stones[owner - 1] += 4 if size == 4 else 2
+        points[owner - 1] += 4 if size == 4 else 2
     if len(stories) != len(stones):
         out.append("two stones of one story")
-    _points(state, from_stones, out)
-    return _each_card_once(state, seen), out
+    return _StoneFacts(out, cards_found, points)
 
 
-def _each_card_once(state: State, seen: list) -> list[str]:
+def _each_card_once(state: State, stones: _StoneFacts) -> list[str]:
     """The cards found on the table are exactly 0..N-1, each once."""
+    seen = state["well"] + stones.cards
+    for held in state["hands"]:
+        seen += held
     try:
         seen.sort()  # a permutation of 0..N-1 sorts to exactly 0..N-1
     except TypeError:  # a card that is not a number

@@ -21,9 +21,13 @@ def violations(state: State, moves: list | None = None) -> list[str]:
 class Checker:
     """Checks the states of one game in turn, every invariant every time, reusing what did not change.
 
-    Two things change rarely: the stones (a dozen times a game) and the points. The checker keeps a
-    copy of each as it last checked it, and works out again what follows from one (the stones' own
-    checks, cards and points; whether the points add up) only when it differs from that copy.
+    The checker keeps a copy of what it last checked and works out again only what a change touches:
+    - the stones change a dozen times a game: their own checks, cards and points are redone then;
+    - the points change a few dozen times: whether they add up is redone then;
+    - cards move a few at a time: once a state held each card exactly once, the next one does
+      exactly when the places that changed (the Well, a hand, the stones) hold the same cards
+      between them as before. The Well only loses cards from its end, so a Well that is the start
+      of the last one changed by the cards after that start.
     """
 
     def __init__(self) -> None:
@@ -31,21 +35,60 @@ class Checker:
         self._facts = _StoneFacts([], [], [])
         self._scores: Any = None  # points, word bonuses and seat roles, as last checked
         self._score_problems: list[str] = []
+        self._well: list | None = None  # the Well and hands last checked, while they held each card once
+        self._hands: list[list] = []
+        self._deck = 0  # cards in the deck
 
     def violations(self, state: State, moves: list | None = None) -> list[str]:
         """Every broken invariant of the state, as violations() gives them."""
         stones, original = state["stones"], state["original"]
-        restone = self._stones is None or self._stones != (stones, original)
-        if restone:
+        before = None  # the stones last checked, when they changed
+        if self._stones is None or self._stones != (stones, original):
+            before = self._stones[0] if self._stones is not None else None
             self._stones = ([[owner, story, list(cards)] for owner, story, cards in stones], list(original))
             self._facts = _stone_facts(state)
         scores = (state["points"], state["bonus"], state["kinds"])
-        if restone or self._scores != scores:
+        if before is not None or self._scores != scores:
             self._scores = (list(scores[0]), list(scores[1]), list(scores[2]))
             self._score_problems = []
             _points(state, self._facts.points, self._score_problems)
-        out = _each_card_once(state, self._facts) + _to_move(state, moves)
+        out = self._cards(state, before) + _to_move(state, moves)
         return out + self._facts.problems + self._score_problems + _question(state)
+
+    def _cards(self, state: State, stones_before: list | None) -> list[str]:
+        """Each card once: in full the first time and after a failure, else from the cards that moved."""
+        well, hands, deck = state["well"], state["hands"], 4 * len(state["verses"])
+        last_well, last_hands = self._well, self._hands
+        if last_well is None or deck != self._deck or len(hands) != len(last_hands):
+            found = _each_card_once(state, self._facts)
+            self._well, self._hands, self._deck = list(well), [list(held) for held in hands], deck
+        else:
+            left: list = []  # the cards of the places that changed, before and now
+            came: list = []
+            if stones_before is not None:
+                for _owner, _story, cards in stones_before:
+                    left += cards
+                came += self._facts.cards
+            if len(well) <= len(last_well) and well == last_well[: len(well)]:
+                left += last_well[len(well) :]  # drawn from its end
+                del last_well[len(well) :]
+            else:
+                left += last_well
+                came += well
+                self._well = list(well)
+            if hands != last_hands:
+                for seat, held in enumerate(hands):
+                    if held != last_hands[seat]:
+                        left += last_hands[seat]
+                        came += held
+                        last_hands[seat] = list(held)
+            try:
+                found = [] if sorted(left) == sorted(came) else [_CARDS_MISPLACED]
+            except TypeError:  # a card that is not a number
+                found = [_CARDS_MISPLACED]
+        if found:
+            self._well = None  # checked in full next time
+        return found
 
 
 class _StoneFacts(NamedTuple):

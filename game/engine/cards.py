@@ -52,15 +52,13 @@ def missing_card(story: StoryId, cards: list[CardId]) -> CardId:
 
 def stories_in(hand: list[CardId]) -> list[StoryId]:
     """The stories a sorted hand holds, ascending, each once."""
-    return list(dict.fromkeys([card // 4 + 1 for card in hand]))  # story_of(card), for every card held
+    return list(story_counts(hand))
 
 
-def stories_held_thrice(hand: list[CardId]) -> list[StoryId]:
-    """The stories a sorted hand holds three or four cards of, ascending."""
-    # In a sorted hand, three cards of one story sit side by side: a card and the one two places on
-    # share a story exactly when the hand holds three of it from that card on.
-    return list(
-        dict.fromkeys(
-            [low // 4 + 1 for low, high in zip(hand, hand[2:], strict=False) if low // 4 == high // 4]
-        )
-    )
+def story_counts(hand: list[CardId]) -> dict[StoryId, int]:
+    """Story -> how many of its cards a sorted hand holds, stories ascending."""
+    out: dict[StoryId, int] = {}
+    for card in hand:
+        story = card // 4 + 1  # story_of(card), written out: this runs for every card of every listing
+        out[story] = out.get(story, 0) + 1
+    return out

@@ -8,15 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import (
-    STONES_TO_END,
-    cards_of_story,
-    is_word,
-    missing_card,
-    stories_held_thrice,
-    stories_in,
-    story_of,
-)
+from .cards import STONES_TO_END, cards_of_story, is_word, missing_card, stories_in, story_counts, story_of
 from .errors import require
 from .events import event
 from .flow import end_turn
@@ -64,10 +56,8 @@ def ask_options(state: State, seat: SeatId) -> list[Option]:
     """Every ask: each other seat (not a partner) for each story in hand."""
     mate = partner(state, seat)
     stories = stories_in(state["hands"][seat - 1])
-    seats = range(1, seat_count(state) + 1)
-    return [
-        ("ask", target, story) for target in seats if target != seat and target != mate for story in stories
-    ]
+    targets = [t for t in range(1, seat_count(state) + 1) if t != seat and t != mate]
+    return [("ask", target, story) for target in targets for story in stories]
 
 
 def well(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -111,7 +101,7 @@ def knock(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
 
 def knock_options(state: State, seat: SeatId) -> list[Option]:
     """A knock for each story held three or four times."""
-    return [("knock", story) for story in stories_held_thrice(state["hands"][seat - 1])]
+    return [("knock", story) for story, count in story_counts(state["hands"][seat - 1]).items() if count >= 3]
 
 
 def check_seal(state: State, seat: SeatId, args: Args) -> None:

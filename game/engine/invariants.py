@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from .cards import STONES_TO_END
 from .flow import PERSON_PHASES
 from .moves import legal_options
@@ -15,11 +17,7 @@ def violations(state: State, moves: list | None = None) -> list[str]:
 
     `moves` may pass legal_options(state, state["turn"]) when the caller has them.
     """
-    cards, stones = _cards_and_stones(state)
-    out = cards + _to_move(state, moves) + stones + _question(state)
-    if "options" in state:
-        out += _options(state)
-    return out
+    return Checker().violations(state, moves)
 
 
 def _options(state: State) -> list[str]:
@@ -44,20 +42,102 @@ def _options(state: State) -> list[str]:
     return []
 
 
-def _cards_and_stones(state: State) -> tuple[list[str], list[str]]:
-    """One pass: each card once; stones of 3-4 cards of one story, one a story, by persons; points."""
+class Checker:
+    """Checks the states of one game in turn, every invariant every time, reusing what did not change.
+
+    The checker keeps a copy of what it last checked and works out again only what a change touches:
+    - the stones change a dozen times a game: their own checks, cards and points are redone then;
+    - the points change a few dozen times: whether they add up is redone then;
+    - cards move a few at a time: once a state held each card exactly once, the next one does
+      exactly when the places that changed (the Well, a hand, the stones) hold the same cards
+      between them as before. The Well only loses cards from its end, so a Well that is the start
+      of the last one changed by the cards after that start.
+    """
+
+    def __init__(self) -> None:
+        self._stones: Any = None  # the stones and the seats' roles at the deal, as last checked
+        self._facts = _StoneFacts([], [], [])
+        self._scores: Any = None  # points, word bonuses and seat roles, as last checked
+        self._score_problems: list[str] = []
+        self._well: list | None = None  # the Well and hands last checked, while they held each card once
+        self._hands: list[list] = []
+        self._deck = 0  # cards in the deck
+
+    def violations(self, state: State, moves: list | None = None) -> list[str]:
+        """Every broken invariant of the state, as violations() gives them."""
+        stones, original = state["stones"], state["original"]
+        before = None  # the stones last checked, when they changed
+        if self._stones is None or self._stones != (stones, original):
+            before = self._stones[0] if self._stones is not None else None
+            self._stones = ([[owner, story, list(cards)] for owner, story, cards in stones], list(original))
+            self._facts = _stone_facts(state)
+        scores = (state["points"], state["bonus"], state["kinds"])
+        if before is not None or self._scores != scores:
+            self._scores = (list(scores[0]), list(scores[1]), list(scores[2]))
+            self._score_problems = []
+            _points(state, self._facts.points, self._score_problems)
+        out = self._cards(state, before) + _to_move(state, moves)
+        out += self._facts.problems + self._score_problems + _question(state)
+        if "options" in state:
+            out += _options(state)
+        return out
+
+    def _cards(self, state: State, stones_before: list | None) -> list[str]:
+        """Each card once: in full the first time and after a failure, else from the cards that moved."""
+        well, hands, deck = state["well"], state["hands"], 4 * len(state["verses"])
+        last_well, last_hands = self._well, self._hands
+        if last_well is None or deck != self._deck or len(hands) != len(last_hands):
+            found = _each_card_once(state, self._facts)
+            self._well, self._hands, self._deck = list(well), [list(held) for held in hands], deck
+        else:
+            left: list = []  # the cards of the places that changed, before and now
+            came: list = []
+            if stones_before is not None:
+                for _owner, _story, cards in stones_before:
+                    left += cards
+                came += self._facts.cards
+            if len(well) <= len(last_well) and well == last_well[: len(well)]:
+                left += last_well[len(well) :]  # drawn from its end
+                del last_well[len(well) :]
+            else:
+                left += last_well
+                came += well
+                self._well = list(well)
+            if hands != last_hands:
+                for seat, held in enumerate(hands):
+                    if held != last_hands[seat]:
+                        left += last_hands[seat]
+                        came += held
+                        last_hands[seat] = list(held)
+            try:
+                found = [] if sorted(left) == sorted(came) else [_CARDS_MISPLACED]
+            except TypeError:  # a card that is not a number
+                found = [_CARDS_MISPLACED]
+        if found:
+            self._well = None  # checked in full next time
+        return found
+
+
+class _StoneFacts(NamedTuple):
+    """What the stones alone say."""
+
+    problems: list[str]
+    cards: list  # every card in a stone
+    points: list[int]  # points the stones earned, by seat
+
+
+def _stone_facts(state: State) -> _StoneFacts:
+    """Stones of 3-4 cards of one story, one a story, laid by persons, at most 12; their points."""
     out: list[str] = []
     stones = state["stones"]
     original = state["original"]
     if len(stones) > STONES_TO_END:
         out.append("more than 12 stones")
-    seen = list(state["well"])
-    for held in state["hands"]:
-        seen += held
-    from_stones = [0] * len(state["kinds"])
+    points = [0] * len(state["kinds"])
     stories = set()
+    cards_found: list = []
     for owner, story, cards in stones:
-        seen += cards
+        cards_found += cards
         stories.add(story)
         low = (story - 1) * 4
         size = len(cards)
@@ -65,15 +145,17 @@ def _cards_and_stones(state: State) -> tuple[list[str], list[str]]:
             out.append(f"bad stone of story {story}")
         if original[owner - 1] != PERSON:
             out.append(f"helper seat {owner} laid a stone")
-        from_stones[owner - 1] += 4 if size == 4 else 2
+        points[owner - 1] += 4 if size == 4 else 2
     if len(stories) != len(stones):
         out.append("two stones of one story")
-    _points(state, from_stones, out)
-    return _each_card_once(state, seen), out
+    return _StoneFacts(out, cards_found, points)
 
 
-def _each_card_once(state: State, seen: list) -> list[str]:
+def _each_card_once(state: State, stones: _StoneFacts) -> list[str]:
     """The cards found on the table are exactly 0..N-1, each once."""
+    seen = state["well"] + stones.cards
+    for held in state["hands"]:
+        seen += held
     try:
         seen.sort()  # a permutation of 0..N-1 sorts to exactly 0..N-1
     except TypeError:  # a card that is not a number

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from .flow import settle
-from .invariants import violations
+from .invariants import Checker
 from .moves import BY_NAME, admit, legal_options, perform
 from .rules import check_options
 from .state import check_seats, current_seat, deal, end_reason, is_over, stone_count, table_of
@@ -73,6 +73,7 @@ def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool)
     # Light options are legal_moves in the same order, so rng.choice picks the same move.
     options = legal_options(state, current_seat(state))
     moves = kept = bad = 0
+    checker = Checker()
     for _ in range(MAX_MOVES):
         if is_over(state):
             break
@@ -86,7 +87,7 @@ def _play(state: State, rng: random.Random, totals: dict[str, int], check: bool)
                 kept += 1
         options = legal_options(state, current_seat(state))
         if check:
-            bad += len(violations(state, options))
+            bad += len(checker.violations(state, options))
     totals["moves"] += moves
     totals["kept"] += kept
     totals["bad"] += bad

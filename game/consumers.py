@@ -22,6 +22,7 @@ from game.dispatch import DirectDispatch
 from game.doors import log_refusal
 from game.errors import GameError
 from game.member_door import MemberDoor
+from game.realtime import faults
 from game.services import access
 from justalllowgod.addresses import scope_address
 
@@ -217,6 +218,23 @@ class SeatSocket(ServerSocket):
             return await handler(message) or "ok"
         except GameError as error:
             return await self.refused(error, ref=message.get("id"))
+        except faults.OUTAGES as error:
+            return await self.unavailable(error, ref=message.get("id"))
+
+    async def unavailable(self, error: BaseException, ref: Any = None) -> str:
+        """The database or Redis is down: a retryable error, and the socket stays open. Its
+        version is the last this socket sent, since the database cannot be asked."""
+        log.warning(
+            "a %s could not be served: %s: %s", self.scope.get("path", ""), type(error).__name__, error
+        )
+        refusal = GameError(faults.UNAVAILABLE)
+        payload: dict[str, Any] = {"type": "error", "code": refusal.code, "message": refusal.message}
+        payload["retry"] = True
+        if isinstance(ref, str):
+            payload["id"] = ref
+        payload["version"] = max(self.update_sent, 0)
+        await self.send_json(payload)
+        return refusal.code
 
     async def refused(self, error: GameError, ref: Any = None) -> str:
         """Say why an act was refused; if whoever is here may no longer act at all, close too."""

@@ -13,7 +13,7 @@ import pytest
 from game import outbox, services
 from game.models import Game
 from tests.e2e.helpers import in_a_thread
-from tests.factories import UserFactory, signed_in_session
+from tests.factories import signed_in_session
 from tests.game.support import play_one_move
 from tests.realtime.sockets import WAIT, assert_in_order, move_over, next_move, tab_for
 
@@ -21,15 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # The keep-alive interval of the browser and of examples/agent.py (docs/realtime.md).
 PING_SECONDS = 10
-
-
-@pytest.fixture
-def table():
-    host, guest = UserFactory(), UserFactory()
-    made = services.create_private_table(user=host)
-    services.join_by_code(user=guest, code=made.code)
-    services.start_table(user=host, code=made.code)
-    return made, host, guest
 
 
 def test_each_socket_gets_every_update_in_order_and_a_second_tab_the_same(server, table):

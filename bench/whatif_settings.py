@@ -6,7 +6,7 @@ buys on their own machine (docs/performance.md):
   SERVER_SWITCH_INTERVAL_US (0.5 ms).
 - upstream-layer: Channels' own InMemoryChannelLayer, which sweeps every channel and group for
   expired messages on every send and receive and queues every message for the consumer's receive
-  loop, instead of game.layers.SweptInMemoryChannelLayer (swept once a second, messages handed
+  loop, instead of game.realtime.layers.SweptInMemoryChannelLayer (swept once a second, messages handed
   straight to the sockets).
 - per-call-db: a new database connection for every call (conn_max_age 0), as before the
   benchmark's first findings.

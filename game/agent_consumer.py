@@ -8,13 +8,12 @@ from channels.db import database_sync_to_async
 
 from accounts.agents import agent_for_token, agent_group, hash_token
 from accounts.models import Agent
-from game import snapshots
 from game.broadcast import agent_seat_group, table_group
 from game.closing import Close
 from game.consumers import SeatSocket
 from game.doors import WHO_KEY
 from game.errors import GameError
-from game.realtime import faults
+from game.realtime import faults, snapshots
 from game.services.agents import agent_join, agent_leave, record_agent_message
 from justalllowgod.addresses import scope_address
 

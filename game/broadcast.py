@@ -9,8 +9,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from game import engine, outbox
+from game import engine
 from game.models import Game, Seat, Table
+from game.realtime import outbox
 
 LOBBY_GROUP = "lobby"
 

@@ -14,15 +14,15 @@ from channels.db import database_sync_to_async
 from channels.exceptions import AcceptConnection, ChannelFull, DenyConnection, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from game import outbox, services, snapshots
+from game import services
 from game.broadcast import LOBBY_GROUP, member_group, table_group
 from game.closing import REFUSAL_CLOSES, Close
 from game.devices import device_from_scope
-from game.dispatch import DirectDispatch
 from game.doors import log_refusal
 from game.errors import GameError
 from game.member_door import MemberDoor
-from game.realtime import faults
+from game.realtime import faults, outbox, snapshots
+from game.realtime.dispatch import DirectDispatch
 from game.services import access
 from justalllowgod.addresses import scope_address
 
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
     """What all our sockets share: direct dispatch, compact JSON out, and group messages relayed.
 
-    With the in-process channel layer (game/layers.py) the layer hands this socket its messages at
+    With the in-process channel layer (game/realtime/layers.py) the layer hands this socket its messages at
     once, through `take`, instead of through a queue and the consumer's receive loop. A handed-over
     message is handled right away, even while the socket waits on the database for a move (a
     relayed update goes out then, and `send_update` keeps each version to one send), except while

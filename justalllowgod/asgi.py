@@ -25,8 +25,8 @@ if settings.GAME_CLOCK_IN_PROCESS:
 
     start_in_background()
 
-from game import outbox  # noqa: E402
 from game.agent_consumer import AgentConsumer  # noqa: E402
+from game.realtime import outbox  # noqa: E402
 
 AGENT_PATH = "/ws/agent/"
 # Frames are capped and counted as they arrive (FrameGuard), inside the session so its log lines
@@ -49,7 +49,7 @@ router = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websocket_app
 
 async def application(scope, receive, send):
     """Every connection first attaches the server's event loop to the outbox, so that services in
-    worker threads hand it their messages without waiting for it (game/outbox.py)."""
+    worker threads hand it their messages without waiting for it (game/realtime/outbox.py)."""
     outbox.attach()
     return await router(scope, receive, send)
 

@@ -7,8 +7,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from game import engine, outbox, services
+from game import engine, services
 from game.models import Game, GameEvent
+from game.realtime import outbox
 from tests.e2e.helpers import in_a_thread
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory, signed_in_session

@@ -10,8 +10,9 @@ import time
 
 import pytest
 
-from game import outbox, services
+from game import services
 from game.models import Game
+from game.realtime import outbox
 from tests.e2e.helpers import in_a_thread
 from tests.factories import signed_in_session
 from tests.game.support import play_one_move

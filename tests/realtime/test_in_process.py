@@ -7,8 +7,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import OperationalError
 
-from game import outbox, services
+from game import services
 from game.models import Game
+from game.realtime import outbox
 from tests.game.support import play_one_move, seated, two_member_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -71,6 +71,17 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
             await super().dispatch(message)
         except (StopConsumer, AcceptConnection, DenyConnection):
             raise
+        except faults.OUTAGES as error:
+            # Not our bug: one warning line, and a close the client may retry after.
+            log.warning(
+                "a %s message met an outage (%s: %s); closing the socket with 4500",
+                message.get("type"),
+                type(error).__name__,
+                error,
+            )
+            if not self.closed:
+                await self.turn_away(Close.SERVER_ERROR)
+            raise StopConsumer from None
         except Exception:
             log.exception("a %s message failed; closing the socket with 4500", message.get("type"))
             if not self.closed:
@@ -82,7 +93,15 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         if hand_over is not None:
             hand_over(self.channel_name, self)
         async with self.holding():  # the welcome is a snapshot too
-            await super().websocket_connect(message)
+            try:
+                await super().websocket_connect(message)
+            except faults.OUTAGES as error:
+                if self.accepted or self.closed:
+                    raise
+                # A pooled Redis connection that died when Redis restarted fails once, and the
+                # pool connects afresh: the first socket after the restart is let in at once.
+                log.info("connecting again after %s: %s", type(error).__name__, error)
+                await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict) -> None:
         stop = getattr(self.channel_layer, "stop_handing_over", None)
@@ -108,7 +127,10 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         answered (and, closed, it relays nothing held or queued for it). A handshake refused before
         accept() reaches a browser only as 1006, so a socket not yet accepted is accepted first and
         the client reads the code."""
-        await self.disconnect(int(code))
+        try:
+            await self.disconnect(int(code))
+        except faults.OUTAGES as error:  # Redis is down: its groups go with it, or expire
+            log.warning("leaving groups failed (%s: %s)", type(error).__name__, error)
         if self.closed:
             return
         if not self.accepted:

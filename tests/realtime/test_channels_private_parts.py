@@ -8,8 +8,6 @@ sweeping on every message or losing group messages.
 
 from __future__ import annotations
 
-import asyncio
-
 import channels
 import pytest
 from channels.layers import InMemoryChannelLayer
@@ -22,28 +20,25 @@ WHAT_TO_DO = (
 )
 
 
-def test_the_upstream_sweep_still_exists_and_receive_and_group_send_call_it(monkeypatch):
+async def test_the_upstream_sweep_still_exists_and_receive_and_group_send_call_it(monkeypatch):
     assert callable(getattr(InMemoryChannelLayer, "_clean_expired", None)), WHAT_TO_DO
     calls = []
     monkeypatch.setattr(InMemoryChannelLayer, "_clean_expired", lambda self: calls.append(1))
     layer = InMemoryChannelLayer()
 
-    async def send_and_receive():
-        await layer.group_add("g", "c")
-        await layer.group_send("g", {"type": "x"})
-        await layer.receive("c")
-
-    asyncio.run(send_and_receive())
+    await layer.group_add("g", "c")
+    await layer.group_send("g", {"type": "x"})
+    await layer.receive("c")
     assert len(calls) == 2, WHAT_TO_DO
 
 
 @pytest.mark.parametrize("layer_class", [InMemoryChannelLayer, SweptInMemoryChannelLayer])
-def test_groups_is_still_a_dict_of_group_to_channel_expiry(layer_class):
+async def test_groups_is_still_a_dict_of_group_to_channel_expiry(layer_class):
     layer = layer_class()
-    asyncio.run(layer.group_add("g", "c"))
+    await layer.group_add("g", "c")
     groups = getattr(layer, "groups", None)
     assert isinstance(groups, dict), WHAT_TO_DO
     assert set(groups) == {"g"} and set(groups["g"]) == {"c"}, WHAT_TO_DO
     assert isinstance(groups["g"]["c"], float), WHAT_TO_DO
-    asyncio.run(layer.group_discard("g", "c"))
+    await layer.group_discard("g", "c")
     assert "c" not in layer.groups.get("g", {}), WHAT_TO_DO

@@ -3,14 +3,14 @@
 Routed at /ws/bench/echo/ only when the BENCH_ECHO setting is on (off by default, never in production).
 It sits behind the same origin check and session middleware as the table socket, and does nothing
 but send each text frame straight back. Like the site's sockets it dispatches directly
-(game/dispatch.py), so the floor is the transport and the event loop, not the database thread's queue.
+(game/realtime/dispatch.py), so the floor is the transport and the event loop, not the database thread's queue.
 """
 
 from __future__ import annotations
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from game.dispatch import DirectDispatch
+from game.realtime.dispatch import DirectDispatch
 
 
 class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):

@@ -6,7 +6,7 @@ own machine (docs/performance.md):
   until 2026-11-30; the benchmark could not tell it from noise, so it went).
 - upstream-layer: Channels' own InMemoryChannelLayer, which sweeps every channel and group for
   expired messages on every send and receive and queues every message for the consumer's receive
-  loop, instead of game.layers.SweptInMemoryChannelLayer (swept once a second, messages handed
+  loop, instead of game.realtime.layers.SweptInMemoryChannelLayer (swept once a second, messages handed
   straight to the sockets).
 - per-call-db: a new database connection for every call (conn_max_age 0), as before the
   benchmark's first findings.

@@ -39,41 +39,65 @@ def choose_gift(view: dict) -> dict | None:
     return gives[0]
 
 
+# A ping this often; the pong names the table's version, so a lost update is noticed within it.
+PING_SECONDS = 10
+
+
+async def keep_alive(socket) -> None:
+    while True:
+        await asyncio.sleep(PING_SECONDS)
+        await socket.send(json.dumps({"type": "ping"}))
+
+
 async def play(url: str, token: str, code: str) -> None:
     ids = itertools.count(1)
     headers = {"Authorization": f"Bearer {token}"}
     async with websockets.connect(url, additional_headers=headers) as socket:
         print(json.loads(await socket.recv()))  # {"type": "hello", "agent": ...}
         await socket.send(json.dumps({"type": "join", "code": code}))
-        seat = None
-        async for text in socket:
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "welcome":
-                seat = message["me"]["seat"]
-                print(f"Seated at {code} (seat {seat} once the game starts).")
-            elif kind == "table" and message["table"]["status"] in ("finished", "ended"):
-                print("The game is over. Thank you for playing.")
-                return
-            elif kind == "error":
-                print(f"Refused: {message['code']}: {message['message']}")
-            view = message.get("view")
-            if view and view["turn"] == view["seat"] and view.get("owed"):
-                move = choose_gift(view)
-                if move is not None:
-                    await socket.send(
-                        json.dumps(
-                            {
-                                "type": "move",
-                                "id": f"a{next(ids)}",
-                                "version": message["version"],
-                                "move": move,
-                            }
-                        )
-                    )
-            if view and view.get("result"):
-                print("Result:", view["result"])
-                return
+        pinger = asyncio.create_task(keep_alive(socket))
+        try:
+            await follow(socket, code, ids)
+        finally:
+            pinger.cancel()
+
+
+async def follow(socket, code: str, ids) -> None:
+    """Read the table's messages and move when it is this agent's turn to give."""
+    held = None  # the version of the newest view this agent holds
+    asked = -1  # the newest version a hello was sent for
+    async for text in socket:
+        message = json.loads(text)
+        kind, version = message["type"], message.get("version", 0)
+        if kind == "welcome":
+            print(f"Seated at {code} (seat {message['me']['seat']} once the game starts).")
+        elif kind == "table" and message["table"]["status"] in ("finished", "ended"):
+            print("The game is over. Thank you for playing.")
+            return
+        elif kind == "error":
+            print(f"Refused: {message['code']}: {message['message']}")
+        view = message.get("view")
+        # Something was lost on the way if an update skips a version, or a message without a view
+        # (a pong, an ack, an error) is newer than the view held: ask for what was missed once;
+        # the catchup that answers brings a fresh view.
+        skipped = kind == "update" and held is not None and version > held + 1
+        behind = not view and held is not None and version > held
+        if (skipped or behind) and version > asked:
+            asked = version
+            await socket.send(json.dumps({"type": "hello", "version": held}))
+            continue
+        if not view:
+            continue
+        held = version
+        if view["turn"] == view["seat"] and view.get("owed"):
+            move = choose_gift(view)
+            if move is not None:
+                await socket.send(
+                    json.dumps({"type": "move", "id": f"a{next(ids)}", "version": version, "move": move})
+                )
+        if view.get("result"):
+            print("Result:", view["result"])
+            return
 
 
 def main() -> None:

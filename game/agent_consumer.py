@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+import logging
+
 from channels.db import database_sync_to_async
 
 from accounts.agents import agent_for_token, agent_group, hash_token
-from accounts.models import Agent, AgentMessage
-from game import snapshots
+from accounts.models import Agent
 from game.broadcast import agent_seat_group, table_group
 from game.closing import Close
 from game.consumers import SeatSocket
 from game.doors import WHO_KEY
 from game.errors import GameError
-from game.services.agents import agent_join, agent_leave
+from game.realtime import faults, snapshots
+from game.services.agents import agent_join, agent_leave, record_agent_message
 from justalllowgod.addresses import scope_address
-
-AUDIT_TEXT_LIMIT = 4096
 
 
 def bearer_token(scope: dict) -> str:
@@ -28,10 +28,7 @@ def bearer_token(scope: dict) -> str:
     return ""
 
 
-def _audit(agent: Agent, code: str, raw: str, outcome: str) -> None:
-    AgentMessage.objects.create(
-        agent=agent, table_code=code, text=raw[:AUDIT_TEXT_LIMIT], outcome=outcome[:40]
-    )
+log = logging.getLogger(__name__)
 
 
 class AgentConsumer(SeatSocket):
@@ -64,8 +61,14 @@ class AgentConsumer(SeatSocket):
 
     async def after_message(self, raw: str, outcome: str) -> None:
         """Every message an agent sends is kept for the team to read."""
-        if self.agent is not None:
-            await database_sync_to_async(_audit)(self.agent, self.code, raw, outcome)
+        if self.agent is None:
+            return
+        try:
+            await database_sync_to_async(record_agent_message)(
+                agent=self.agent, code=self.code, text=raw, outcome=outcome
+            )
+        except faults.OUTAGES as error:  # the answer went out; only the audit line is missed
+            log.warning("agent %s message not kept: %s: %s", self.agent.pk, type(error).__name__, error)
 
     async def on_join(self, message: dict) -> str:
         """Take a free helper seat at a private table that allows agents."""

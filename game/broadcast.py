@@ -9,8 +9,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from game import engine, outbox
+from game import engine
 from game.models import Game, Seat, Table, Variant
+from game.realtime import outbox
 from game.table_options import option_chips, together_best
 
 LOBBY_GROUP = "lobby"

@@ -4,46 +4,34 @@ from __future__ import annotations
 
 import json
 import logging
-from collections import deque
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, suppress
 from functools import cached_property
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.exceptions import AcceptConnection, ChannelFull, DenyConnection, StopConsumer
+from channels.exceptions import AcceptConnection, DenyConnection, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from game import outbox, services, snapshots
+from game import services
 from game.broadcast import LOBBY_GROUP, member_group, table_group
 from game.closing import REFUSAL_CLOSES, Close
 from game.devices import device_from_scope
-from game.dispatch import DirectDispatch
 from game.doors import log_refusal
 from game.errors import GameError
 from game.member_door import MemberDoor
+from game.realtime import faults, outbox, snapshots
+from game.realtime.delivery import Delivery
+from game.realtime.dispatch import DirectDispatch
 from game.services import access
 from justalllowgod.addresses import scope_address
 
 log = logging.getLogger(__name__)
 
 
-class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
-    """What all our sockets share: direct dispatch, compact JSON out, and group messages relayed.
+class ServerSocket(Delivery, DirectDispatch, AsyncWebsocketConsumer):
+    """What all our sockets share as doors: direct dispatch, a close that is final, turning away
+    for cause, and one answer for our own bugs. What reaches them, and in what order, is
+    game/realtime/delivery.py's."""
 
-    With the in-process channel layer (game/layers.py) the layer hands this socket its messages at
-    once, through `take`, instead of through a queue and the consumer's receive loop. A handed-over
-    message is handled right away, even while the socket waits on the database for a move (a
-    relayed update goes out then, and `send_update` keeps each version to one send), except while
-    the socket is sending a snapshot: see `holding`.
-    """
-
-    # The newest seat update this socket has sent: versions only grow within a table's game.
-    update_sent = -1
-    # Handed-over messages kept in order while a snapshot is sent; None when not holding.
-    held_back: deque[dict] | None = None
-    # Set once the server closes the socket: messages still on their way to it are not sent.
-    closed = False
     accepted = False
 
     async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
@@ -70,6 +58,17 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
             await super().dispatch(message)
         except (StopConsumer, AcceptConnection, DenyConnection):
             raise
+        except faults.OUTAGES as error:
+            # Not our bug: one warning line, and a close the client may retry after.
+            log.warning(
+                "a %s message met an outage (%s: %s); closing the socket with 4500",
+                message.get("type"),
+                type(error).__name__,
+                error,
+            )
+            if not self.closed:
+                await self.turn_away(Close.SERVER_ERROR)
+            raise StopConsumer from None
         except Exception:
             log.exception("a %s message failed; closing the socket with 4500", message.get("type"))
             if not self.closed:
@@ -77,26 +76,21 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
             raise StopConsumer from None
 
     async def websocket_connect(self, message: dict) -> None:
-        hand_over = getattr(self.channel_layer, "hand_over", None)
-        if hand_over is not None:
-            hand_over(self.channel_name, self)
+        self.start_handing_over()
         async with self.holding():  # the welcome is a snapshot too
-            await super().websocket_connect(message)
+            try:
+                await super().websocket_connect(message)
+            except faults.OUTAGES as error:
+                if self.accepted or self.closed:
+                    raise
+                # A pooled Redis connection that died when Redis restarted fails once, and the
+                # pool connects afresh: the first socket after the restart is let in at once.
+                log.info("connecting again after %s: %s", type(error).__name__, error)
+                await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict) -> None:
-        stop = getattr(self.channel_layer, "stop_handing_over", None)
-        if stop is not None:
-            stop(self.channel_name)
+        self.stop_handing_over()
         await super().websocket_disconnect(message)
-
-    async def take(self, message: dict) -> None:
-        """A message the channel layer hands over: handled now, or kept in order while holding."""
-        if self.held_back is None:
-            await self._handle_handed_over(message)
-        elif len(self.held_back) >= self.channel_layer.get_capacity(self.channel_name):
-            raise ChannelFull(self.channel_name)  # as a full queue would: this message is missed
-        else:
-            self.held_back.append(message)
 
     async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
         self.accepted = True
@@ -107,57 +101,15 @@ class ServerSocket(DirectDispatch, AsyncWebsocketConsumer):
         answered (and, closed, it relays nothing held or queued for it). A handshake refused before
         accept() reaches a browser only as 1006, so a socket not yet accepted is accepted first and
         the client reads the code."""
-        await self.disconnect(int(code))
+        try:
+            await self.disconnect(int(code))
+        except faults.OUTAGES as error:  # Redis is down: its groups go with it, or expire
+            log.warning("leaving groups failed (%s: %s)", type(error).__name__, error)
         if self.closed:
             return
         if not self.accepted:
             await self.accept()
         await self.close(code=code)
-
-    async def _handle_handed_over(self, message: dict) -> None:
-        # A failure closes the socket with 4500 (see dispatch). On its own receive loop it would
-        # end the consumer; here it must not stop the sender reaching the group's other sockets.
-        with suppress(StopConsumer):
-            await self.dispatch(message)
-
-    @asynccontextmanager
-    async def holding(self) -> AsyncIterator[None]:
-        """While the socket reads a snapshot from the database and sends it (a welcome, a catch-up),
-        a relayed update newer than the snapshot must not overtake it: handed-over messages wait, in
-        order, and go out after it (those the snapshot already covers are skipped then). The socket
-        joins its groups before the read, so an update committed after the read is among them."""
-        assert self.held_back is None, "snapshots do not nest"
-        self.held_back = deque()
-        try:
-            yield
-        finally:
-            # Also when the snapshot failed: what was held still goes out, in order.
-            try:
-                while self.held_back:
-                    await self._handle_handed_over(self.held_back.popleft())
-            finally:
-                self.held_back = None
-
-    async def relay(self, event: dict) -> None:
-        """A group message built by a service after commit, already encoded: sent on as it is,
-        unless it is a seat update this socket already sent itself (see SeatSocket.on_move).
-        ("message" is the unencoded form older server processes send during a rolling deploy.)"""
-        if self.closed:  # with Redis, what was queued for it before it left its groups
-            return
-        text = event["text"] if "text" in event else outbox.to_text(event["message"])
-        await self.send_update(event.get("update"), text)
-
-    async def send_update(self, version: int | None, text: str) -> bool:
-        """Send one encoded message; a seat update only if it is newer than the last one sent."""
-        if version is not None:
-            if version <= self.update_sent:
-                return False
-            self.update_sent = version
-        await self.send(text_data=text)
-        return True
-
-    async def send_json(self, content: dict) -> None:
-        await self.send(text_data=outbox.to_text(content))
 
 
 class LobbyConsumer(MemberDoor, ServerSocket):
@@ -217,6 +169,23 @@ class SeatSocket(ServerSocket):
             return await handler(message) or "ok"
         except GameError as error:
             return await self.refused(error, ref=message.get("id"))
+        except faults.OUTAGES as error:
+            return await self.unavailable(error, ref=message.get("id"))
+
+    async def unavailable(self, error: BaseException, ref: Any = None) -> str:
+        """The database or Redis is down: a retryable error, and the socket stays open. Its
+        version is the last this socket sent, since the database cannot be asked."""
+        log.warning(
+            "a %s could not be served: %s: %s", self.scope.get("path", ""), type(error).__name__, error
+        )
+        refusal = GameError(faults.UNAVAILABLE)
+        payload: dict[str, Any] = {"type": "error", "code": refusal.code, "message": refusal.message}
+        payload["retry"] = True
+        if isinstance(ref, str):
+            payload["id"] = ref
+        payload["version"] = max(self.update_sent, 0)
+        await self.send_json(payload)
+        return refusal.code
 
     async def refused(self, error: GameError, ref: Any = None) -> str:
         """Say why an act was refused; if whoever is here may no longer act at all, close too."""
@@ -261,11 +230,6 @@ class SeatSocket(ServerSocket):
                 await self.send_update(update_version, text)
         await self.send_json({"type": "ack", "id": move_id, "version": game.version})
         return "ok"
-
-    def welcomed(self, snapshot: dict) -> None:
-        """A welcome or catch-up holds the seat's view at its version: older updates add nothing."""
-        if snapshot.get("view") is not None:
-            self.update_sent = max(self.update_sent, snapshot["version"])
 
     async def on_hello(self, message: dict) -> None:
         """A reconnecting client names the last version it saw and gets what it missed."""

@@ -33,6 +33,7 @@ MESSAGES = {
     "malformed_message": "That message wasn't understood.",
     "unknown_type": "That message type isn't one we know.",
     "helper_seat": "Your seat is played by JagAI now.",
+    "unavailable": "The table can't be reached for a moment. Please try again in a few seconds.",
 }
 DEFAULT_MESSAGE = "That move isn't allowed right now."
 

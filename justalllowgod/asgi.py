@@ -11,9 +11,9 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from game import outbox  # noqa: E402
 from game.agent_consumer import AgentConsumer  # noqa: E402
 from game.doors import FrameGuard, OriginCheck  # noqa: E402
+from game.realtime import outbox  # noqa: E402
 from justalllowgod.logs import log_sockets, note_member  # noqa: E402
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 
@@ -38,7 +38,7 @@ router = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websocket_app
 
 async def application(scope, receive, send):
     """Every connection first attaches the server's event loop to the outbox, so that services in
-    worker threads hand it their messages without waiting for it (game/outbox.py)."""
+    worker threads hand it their messages without waiting for it (game/realtime/outbox.py)."""
     outbox.attach()
     return await router(scope, receive, send)
 

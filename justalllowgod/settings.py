@@ -144,7 +144,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "game.layers.SweptInMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "game.realtime.layers.SweptInMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -24,6 +24,9 @@ log = logging.getLogger("jag_mcp")
 ANSWER_SECONDS = 10
 WELCOME_LINES = 12  # of the recent log, when coming back to a game under way
 REPLY_SECONDS = 10  # how long to wait for the site to answer a join or a move
+# A ping this often: its pong names the table's version, so an update lost on its way is noticed
+# within this many seconds and asked for again (the site's docs/realtime.md).
+PING_SECONDS = 10
 
 # What each close code means to the model (docs/protocol.md, docs/agents.md).
 CLOSE_WORDS = {
@@ -104,6 +107,8 @@ class AgentLink:
         self._replies: dict[str, asyncio.Future[dict]] = {}
         self._joining: asyncio.Future[dict] | None = None
         self._reader: asyncio.Task | None = None
+        self._pinger: asyncio.Task | None = None
+        self._asked = -1  # the newest version a hello was sent for
         self._ids = itertools.count(1)
         self._logged_version = -1
         self._leaving = False
@@ -133,7 +138,14 @@ class AgentLink:
         # Only a socket the site said hello on is kept: a refused one is tried afresh next time.
         self.socket, self.agent_name = socket, hello.get("agent", "")
         self._reader = asyncio.create_task(self._read(socket))
+        self._pinger = asyncio.create_task(self._keep_alive(socket))
         return self.agent_name
+
+    async def _keep_alive(self, socket: ClientConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await asyncio.sleep(PING_SECONDS)
+                await socket.send(json.dumps({"type": "ping"}))
 
     async def _connect(self) -> tuple[ClientConnection, dict[str, Any]]:
         """A socket and the site's hello on it; a socket that fails before its hello is closed."""
@@ -148,13 +160,18 @@ class AgentLink:
     def _reset(self) -> None:
         self.socket, self.closed, self.code, self.view, self.version = None, None, "", None, 0
         self.table, self.table_info, self.due_at, self._logged_version = words.Table(), {}, None, -1
-        self._leaving = False
+        self._leaving, self._asked = False, -1
 
     async def _read(self, socket: ClientConnection) -> None:
         try:
             async for text in socket:
                 try:
-                    self._take(json.loads(text))
+                    message = json.loads(text)
+                    behind = self._lost_since(message)
+                    if behind is None or message.get("view") is None:
+                        self._take(message)
+                    if behind is not None:
+                        await socket.send(json.dumps({"type": "hello", "version": behind}))
                 except (ValueError, KeyError, TypeError) as odd:
                     # A message this adapter does not understand is skipped, not fatal to the seat.
                     log.warning("skipped a message from the site (%s)", type(odd).__name__)
@@ -162,6 +179,8 @@ class AgentLink:
         except ConnectionClosed:
             pass
         finally:
+            if self._pinger is not None:
+                self._pinger.cancel()
             code = socket.close_code
             self.closed = "You left the table." if self._leaving else close_words(code)
             for future in [*self._replies.values(), self._joining]:
@@ -179,6 +198,20 @@ class AgentLink:
             await asyncio.wait_for(self._changed.wait(), timeout)
 
     # ---- what the site says -----------------------------------------------------------------
+
+    def _lost_since(self, message: dict[str, Any]) -> int | None:
+        """The version to say hello from when an update was lost on its way, else None: an update
+        that skips a version (not taken: the catchup brings it all), or a message without a view (a
+        pong, an ack, an error: still taken) newer than the view held. Once per version."""
+        version = message.get("version")
+        if self.view is None or type(version) is not int or version <= self._asked:
+            return None
+        skipped = message.get("type") == "update" and version > self.version + 1
+        behind = message.get("view") is None and version > self.version
+        if not (skipped or behind):
+            return None
+        self._asked = version
+        return self.version
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from accounts.models import Agent
+from accounts.models import Agent, AgentMessage
 from game import broadcast
 from game.errors import GameError
 from game.models import Seat, Table
 from game.services.access import find_table
 from game.services.starting import seat_list
+
+# The first characters of each message an agent sends are kept for the team to read.
+AUDIT_TEXT_LIMIT = 4096
 
 # Agents wait beyond the table's seats until the deal puts them right after the people.
 AGENT_WAITING_POSITION = 100
@@ -50,3 +53,10 @@ def agent_leave(*, agent: Agent, code: str) -> Table:
         Seat.objects.filter(table=table, agent=agent).delete()
         broadcast.send_table_update(table, seat_list(table))
     return table
+
+
+def record_agent_message(*, agent: Agent, code: str, text: str, outcome: str) -> None:
+    """Keep what an agent sent, and what came of it, for the team to read."""
+    AgentMessage.objects.create(
+        agent=agent, table_code=code, text=text[:AUDIT_TEXT_LIMIT], outcome=outcome[:40]
+    )

@@ -1,4 +1,6 @@
 // One WebSocket that comes back by itself: exponential backoff, and a hello naming the last version.
+// A ping every PING_EVERY_MS is answered with the table's version; a newer one than the page holds
+// means an update was lost on the way (docs/realtime.md), and the page asks for it with a hello.
 
 // Close codes after which coming back cannot help (docs/protocol.md); any other close reconnects.
 const FINAL_CLOSES = {
@@ -21,13 +23,14 @@ export const FINAL_WORDS = {
   restricted: "Your account can't play right now, so JagAI has taken your seat. Your games are still in My games.",
   "too-many": "Too many messages or wrong codes. Please wait a few minutes, then reload.",
 };
-const PING_EVERY_MS = 25000;
+export const PING_EVERY_MS = 10000;
 const MAX_DELAY_MS = 15000;
 
 export class LiveSocket {
   /**
    * @param {string} path e.g. "/ws/table/ABCD/"
-   * @param {object} hooks onMessage(msg), onStatus(status), lastVersion() -> number|null
+   * @param {object} hooks onMessage(msg), onStatus(status), lastVersion() -> number|null,
+   *   onReopen() (optional: the socket came back; the hello is already sent)
    */
   constructor(path, hooks) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
@@ -38,6 +41,7 @@ export class LiveSocket {
     this.pinger = null;
     this.stopped = false;
     this.everOpened = false;
+    this.askedFor = -1;
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && !this.isOpen() && !this.stopped) this.connectSoon(0);
     });
@@ -60,6 +64,7 @@ export class LiveSocket {
       this.hooks.onStatus("open");
       const last = this.hooks.lastVersion();
       if (wasReconnect && last !== null && last > 0) this.send({ type: "hello", version: last });
+      if (wasReconnect && this.hooks.onReopen) this.hooks.onReopen();
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
     });
@@ -70,7 +75,9 @@ export class LiveSocket {
       } catch {
         return;
       }
+      const held = this.hooks.lastVersion();
       this.hooks.onMessage(msg);
+      if (!("view" in msg)) this.resyncIfBehind(held, msg.version);
     });
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
@@ -86,6 +93,18 @@ export class LiveSocket {
       this.hooks.onStatus("reconnecting");
       this.connectSoon();
     });
+  }
+
+  /**
+   * Every server message names the table's version. A version newer than the page holds (`held`),
+   * on a message that brings no view (a pong, an ack, an error), means an update was lost on its
+   * way: ask for what was missed with a hello, once per version seen.
+   */
+  resyncIfBehind(held, version) {
+    if (held === null || typeof version !== "number") return;
+    if (held >= version || this.askedFor >= version) return;
+    this.askedFor = version;
+    this.send({ type: "hello", version: held });
   }
 
   connectSoon(delay = null) {

@@ -104,7 +104,7 @@ const app = {
       announce(["Not connected right now. Your move will be possible once we are back."]);
       return;
     }
-    this.pending = { id, version: this.version };
+    this.pending = { id, version: this.version, move };
     this.askStory = null;
     this.passing = false;
     redrawActions();
@@ -213,6 +213,11 @@ function onMessage(msg) {
     }
     case "update":
       if (!app.cards) return; // the welcome that follows a reconnect brings everything
+      if (app.view && msg.version > app.version + 1) {
+        // One or more updates were lost on the way: the catchup brings their events and the view.
+        socket.resyncIfBehind(app.version, msg.version);
+        return;
+      }
       applyGame(msg, { events: (msg.events || []).map((e) => ({ ...e, version: msg.version })), speak: msg.version > app.logVersion });
       if (app.view.question && !document.getElementById("word-dialog").open) app.openWord();
       render();
@@ -223,6 +228,9 @@ function onMessage(msg) {
       render();
       break;
     case "ack":
+      if (app.pending?.id !== msg.id) break;
+      app.pending = null;
+      if (app.view) redrawActions();
       break;
     case "error":
       if (app.pending && (!msg.id || msg.id === app.pending.id)) app.pending = null;
@@ -477,7 +485,11 @@ if (navigator.clipboard && copy) {
 }
 
 const onStatus = (status) => showConnection(root, app.el, status);
-const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, lastVersion: () => (app.view ? app.version : null) });
+// After a reconnect, a move still waiting for its answer is sent again with the same id: the server
+// applies a move id once, so a move lost with the socket is applied now and one already applied is
+// only acknowledged. If the table moved on meanwhile, the answer is stale_version and its words.
+const onReopen = () => app.pending && socket.send({ type: "move", ...app.pending });
+const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, onReopen, lastVersion: () => (app.view ? app.version : null) });
 app.socket = socket;
 socket.connect();
 setInterval(tick, 500);

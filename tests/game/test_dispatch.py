@@ -12,7 +12,8 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 
-from game import broadcast, outbox, snapshots
+from game import broadcast
+from game.realtime import outbox, snapshots
 from tests.game.support import play_one_move, seated, two_member_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -209,7 +210,7 @@ async def test_a_socket_holding_messages_back_refuses_more_than_its_capacity():
     from channels.exceptions import ChannelFull
 
     from game.consumers import ServerSocket
-    from game.layers import SweptInMemoryChannelLayer
+    from game.realtime.layers import SweptInMemoryChannelLayer
 
     socket = ServerSocket()
     socket.channel_layer, socket.channel_name = SweptInMemoryChannelLayer(capacity=2), "specific.x!y"

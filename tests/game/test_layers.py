@@ -11,7 +11,7 @@ import pytest
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
 
-from game.layers import SweptInMemoryChannelLayer
+from game.realtime.layers import SweptInMemoryChannelLayer
 
 
 def test_it_is_the_embedded_default():

@@ -115,3 +115,19 @@ async def test_a_refused_socket_is_never_counted_as_open():
     connected, _, _refused = await lobby_connect([(b"origin", b"http://evil.example")])
     assert not connected
     assert sample("jag_open_sockets", kind="lobby") == before
+
+
+async def test_a_group_message_the_layer_could_not_send_is_counted(monkeypatch, caplog):
+    from channels.layers import get_channel_layer
+
+    from game.realtime import outbox
+
+    async def down(group, message):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", down)
+    failed = sample("jag_channel_layer_send_failures_total")
+    await outbox.group_send_all(
+        [("table-1", {"type": "relay", "text": "{}"}), ("table-2", {"type": "relay"})]
+    )
+    assert sample("jag_channel_layer_send_failures_total") == failed + 2

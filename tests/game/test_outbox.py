@@ -12,7 +12,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from game import outbox
+from game.realtime import outbox
 
 
 class LoopThread:
@@ -42,7 +42,7 @@ class LoopThread:
 def in_memory_layer(settings):
     """These tests hand messages between event loops in threads: the in-memory layer, whatever the
     configuration (channels resets its layers when the setting changes)."""
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "game.layers.SweptInMemoryChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "game.realtime.layers.SweptInMemoryChannelLayer"}}
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ from collections import deque
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from game import metrics
+
 log = logging.getLogger(__name__)
 
 Sends = list[tuple[str, dict]]
@@ -55,6 +57,7 @@ async def group_send_all(sends: Sends) -> None:
         try:
             await layer.group_send(group, message)
         except Exception:
+            metrics.LAYER_SEND_FAILURES.inc()
             log.exception("group send to %s failed", group)
 
 

@@ -12,7 +12,7 @@ from that thread would then wait for it in turn); ours (`relay`, `revoked`) only
 between a socket's own sends and handed-over ones holds because daphne's send never waits.
 
 **Swept less often.** Upstream sweeps every channel and every group for expired messages on every
-send and every receive, which costs time in proportion to the number of open sockets on each
+receive and every group send, which costs time in proportion to the number of open sockets on each
 message: a fifth of the event loop at 200 tables. Here the sweep runs at most once a second, so a
 message may outlive its expiry by up to a second.
 

@@ -1,0 +1,114 @@
+"""The table in the browser keeps going when its socket drops mid-move or an update is lost: no
+reload, the move applied once, the buttons free again (docs/realtime.md)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from game import engine, services
+from game.models import Game, GameEvent
+from game.realtime import outbox
+from tests.e2e.helpers import in_a_thread
+from tests.e2e.live import sign_in
+from tests.factories import UserFactory, signed_in_session
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# The page's keep-alive interval (static/js/socket.js), and room for a slow machine after it.
+PING_SECONDS = 10
+SLACK_SECONDS = 5
+
+# Break the page's socket at the next move: the frame is dropped ("before") or sent ("after"), and
+# the connection closes at once, as a network that went away would.
+DROP_AT_NEXT_MOVE = """(when) => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (JSON.parse(data).type !== "move") return send.call(this, data);
+    WebSocket.prototype.send = send;
+    window.droppedMove = JSON.parse(data).id;
+    if (when === "after") send.call(this, data);
+    this.close(3000);
+  };
+}"""
+
+
+@pytest.fixture
+def host_at_table(live_asgi, new_page):
+    call_command("load_default_deck", verbosity=0)
+    server = live_asgi(GAME_FIXED_SEED=20261130)
+    host, guest = UserFactory(gamer_tag="Priscilla"), UserFactory(gamer_tag="Aquila")
+
+    def deal():
+        table = services.create_private_table(user=host)
+        services.join_by_code(user=guest, code=table.code)
+        services.start_table(user=host, code=table.code)
+        return table
+
+    table = in_a_thread(deal)
+    page = new_page()
+    sign_in(page, server, host)
+    page.goto(f"{server.url}/t/{table.code}/")
+    expect(page.locator("#game")).to_be_visible()
+    page.wait_for_function("() => window.jagTable.view && window.jagTable.view.legal_moves.length > 0")
+    page.evaluate("() => { window.notReloaded = true; }")
+    return page, table, {1: host, 2: guest}
+
+
+def game_row(table_id: int) -> Game:
+    return in_a_thread(lambda: Game.objects.get(table_id=table_id))
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_socket_dropped_mid_move_comes_back_and_the_move_is_applied_once(host_at_table, when):
+    page, table, _members = host_at_table
+    version = page.evaluate("() => window.jagTable.version")
+    page.evaluate(DROP_AT_NEXT_MOVE, when)
+    page.evaluate("() => window.jagTable.sendMove(window.jagTable.view.legal_moves[0])")
+    move_id = page.evaluate("() => window.droppedMove")
+    assert move_id and page.evaluate("() => window.jagTable.pending !== null")
+    page.wait_for_function(f"() => window.jagTable.version > {version} && window.jagTable.pending === null")
+    assert page.evaluate("() => window.notReloaded") is True
+    expect(page.locator("#conn-status")).to_be_hidden()
+    game = game_row(table.pk)
+    assert game.version == version + 1
+    assert in_a_thread(lambda: GameEvent.objects.filter(game=game, move_id=move_id).count()) == 1
+    # The buttons answer again: the next move goes through on the new socket.
+    if page.evaluate("() => window.jagTable.view.turn === window.jagTable.view.seat"):
+        page.evaluate("() => window.jagTable.sendMove(window.jagTable.view.legal_moves[0])")
+        page.wait_for_function(f"() => window.jagTable.version > {version + 1}")
+
+
+def test_an_update_lost_on_its_way_reaches_the_page_within_the_keep_alive(host_at_table):
+    page, table, members = host_at_table
+    version = page.evaluate("() => window.jagTable.version")
+
+    def commit_without_publishing() -> int:
+        # As if the process that committed it was killed before it published (kill -9).
+        real = outbox.send_all
+        outbox.send_all = lambda sends: None
+        try:
+            game = Game.objects.get(table_id=table.pk)
+            state = engine.from_json(game.state)
+            seat = state["turn"]
+            played, applied = services.play_move(
+                table_id=table.pk,
+                user=members[seat],
+                session_key=signed_in_session(members[seat]),
+                move_id="lost-publish",
+                version=game.version,
+                move=engine.legal_moves(state, seat)[0],
+            )
+        finally:
+            outbox.send_all = real
+        assert applied
+        return played.version
+
+    lost = in_a_thread(commit_without_publishing)
+    assert lost == version + 1
+    page.wait_for_function(
+        f"() => window.jagTable.version === {lost}", timeout=(PING_SECONDS + SLACK_SECONDS) * 1000
+    )
+    assert page.evaluate("() => window.notReloaded") is True
+    assert page.evaluate("() => window.jagTable.logVersion") == lost

@@ -64,6 +64,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
             "per-call-db",
             "list-layer",
             "server-side-binding",
+            "async-commit",
         ],
         help="serve with bench/whatif_settings.py: undo one of the site's speed changes, to measure it; repeatable",
     )

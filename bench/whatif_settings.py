@@ -39,3 +39,7 @@ if "list-layer" in WHAT_IF and REDIS_URL:
     CHANNEL_LAYERS["default"]["CONFIG"].update(capacity=1500, expiry=30)
 if "server-side-binding" in WHAT_IF and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+if "async-commit" in WHAT_IF and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # How much of a move's time is PostgreSQL waiting for its WAL flush at commit (never for the site:
+    # an acknowledged move could be lost in a crash).
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"

@@ -13,6 +13,7 @@ from game.realtime import outbox
 from tests.e2e.helpers import in_a_thread
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory, signed_in_session
+from tests.game.support import deal_private_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,13 +41,7 @@ def host_at_table(live_asgi, new_page):
     server = live_asgi(GAME_FIXED_SEED=20261130)
     host, guest = UserFactory(gamer_tag="Priscilla"), UserFactory(gamer_tag="Aquila")
 
-    def deal():
-        table = services.create_private_table(user=host)
-        services.join_by_code(user=guest, code=table.code)
-        services.start_table(user=host, code=table.code)
-        return table
-
-    table = in_a_thread(deal)
+    table = in_a_thread(lambda: deal_private_table(host, guest))
     page = new_page()
     sign_in(page, server, host)
     page.goto(f"{server.url}/t/{table.code}/")

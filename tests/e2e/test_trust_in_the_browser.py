@@ -13,6 +13,7 @@ from game import services
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
+from tests.game.support import deal_private_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,13 +27,7 @@ def server(live_asgi):
 def test_signing_out_in_another_tab_stops_the_table_and_says_so(server, new_page):
     host, guest = UserFactory(gamer_tag="Deborah"), UserFactory(gamer_tag="Barak")
 
-    def deal():
-        table = services.create_private_table(user=host)
-        services.join_by_code(user=guest, code=table.code)
-        services.start_table(user=host, code=table.code)
-        return table
-
-    table = in_a_thread(deal)
+    table = in_a_thread(lambda: deal_private_table(host, guest))
     table_tab = new_page()
     sign_in(table_tab, server, host)
     table_tab.goto(f"{server.url}/t/{table.code}/")

@@ -124,15 +124,21 @@ class Player:
         await self.comm.disconnect()
 
 
-@sync_to_async
-def two_member_game(*, start: bool = True):
-    """A private table with a host and a guest (JagAI fills the other seats), dealt unless told not."""
-    host, guest = UserFactory(), UserFactory()
+def deal_private_table(host, guest, *, start: bool = True):
+    """A private table with a host in seat 1 and a guest in seat 2 (JagAI fills the other seats),
+    dealt unless told not."""
     table = services.create_private_table(user=host)
     services.join_by_code(user=guest, code=table.code)
     if start:
         services.start_table(user=host, code=table.code)
-    return table, host, guest
+    return table
+
+
+@sync_to_async
+def two_member_game(*, start: bool = True):
+    """deal_private_table for two new members: (table, host, guest)."""
+    host, guest = UserFactory(), UserFactory()
+    return deal_private_table(host, guest, start=start), host, guest
 
 
 def play_one_move(table_id: int, members: dict) -> int:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from game import services
 from tests.e2e.conftest import _file_based_sqlite_for_tests
 from tests.e2e.live import live_asgi  # noqa: F401  (a fixture)
 from tests.factories import UserFactory
+from tests.game.support import deal_private_table
 
 _file_based_sqlite_for_tests()
 
@@ -33,7 +33,4 @@ def server(deck, live_asgi, server_log):  # noqa: F811
 def table(deck):
     """A dealt private table: the host in seat 1, a guest in seat 2, JagAI in the others."""
     host, guest = UserFactory(), UserFactory()
-    made = services.create_private_table(user=host)
-    services.join_by_code(user=guest, code=made.code)
-    services.start_table(user=host, code=made.code)
-    return made, host, guest
+    return deal_private_table(host, guest), host, guest

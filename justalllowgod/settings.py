@@ -108,9 +108,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A move's statements (game/services/rows.py) bind their parameters on the server and are
     # prepared once per connection after this many runs, so PostgreSQL stops parsing and planning
     # them. Set it to "off" behind a pooler in transaction mode (PgBouncer before 1.21).
-    threshold = env_str("DJANGO_DB_PREPARE_THRESHOLD", "5")
+    prepare_off = (env_str("DJANGO_DB_PREPARE_THRESHOLD") or "").lower() == "off"
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
-        None if threshold.lower() == "off" else int(threshold)
+        None if prepare_off else env_int("DJANGO_DB_PREPARE_THRESHOLD", 5)
     )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers work beside one writer; IMMEDIATE takes the write lock at BEGIN so

@@ -110,8 +110,9 @@ def test_on_postgresql_a_moves_reads_and_its_writes_each_go_in_one_pipeline(play
         return real(self)
 
     game = Game.objects.get(table=table)
-    move = engine.legal_moves(engine.from_json(game.state), engine.current_seat(engine.from_json(game.state)))[0]
-    seat = engine.current_seat(engine.from_json(game.state))
+    state = engine.from_json(game.state)
+    seat = engine.current_seat(state)
+    move = engine.legal_moves(state, seat)[0]
     player = host if seat == 1 else Seat.objects.get(table=table, position=seat).user
     monkeypatch.setattr(psycopg.Connection, "pipeline", counting)
     services.play_move(

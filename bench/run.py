@@ -65,6 +65,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
             "list-layer",
             "server-side-binding",
             "async-commit",
+            "no-gc-freeze",
+            "default-gc-thresholds",
+            "no-prepare",
         ],
         help="serve with bench/whatif_settings.py: undo one of the site's speed changes, to measure it; repeatable",
     )

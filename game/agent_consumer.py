@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import logging
 
-from channels.db import database_sync_to_async
-
 from accounts.agents import agent_for_token, agent_group, hash_token
 from accounts.models import Agent
 from game.broadcast import agent_seat_group, table_group
@@ -14,6 +12,7 @@ from game.consumers import SeatSocket
 from game.doors import WHO_KEY
 from game.errors import GameError
 from game.realtime import faults, snapshots
+from game.realtime.database import database_call
 from game.services.agents import agent_join, agent_leave, record_agent_message
 from justalllowgod.addresses import scope_address
 
@@ -39,7 +38,7 @@ class AgentConsumer(SeatSocket):
 
     async def connect(self) -> None:
         token = bearer_token(self.scope)
-        self.agent = await database_sync_to_async(agent_for_token)(token)
+        self.agent = await database_call(agent_for_token)(token)
         if self.agent is None:
             await self.refuse(Close.SIGNED_OUT, "no approved agent with that token")
             return
@@ -64,7 +63,7 @@ class AgentConsumer(SeatSocket):
         if self.agent is None:
             return
         try:
-            await database_sync_to_async(record_agent_message)(
+            await database_call(record_agent_message)(
                 agent=self.agent, code=self.code, text=raw, outcome=outcome
             )
         except faults.OUTAGES as error:  # the answer went out; only the audit line is missed
@@ -75,16 +74,14 @@ class AgentConsumer(SeatSocket):
         code = message.get("code")
         if not isinstance(code, str) or self.table_id is not None:
             raise GameError("malformed_message")
-        table = await database_sync_to_async(agent_join)(
-            agent=self.agent, code=code, ip=scope_address(self.scope)
-        )
+        table = await database_call(agent_join)(agent=self.agent, code=code, ip=scope_address(self.scope))
         self.code, self.table_id = table.code, table.pk
         self.seat_group = agent_seat_group(self.table_id, self.agent.pk)
         async with self.holding():
             # In the groups before the welcome is read: nothing committed after the read is missed.
             await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
-            welcome = await database_sync_to_async(snapshots.welcome)(table_id=table.pk, agent=self.agent)
+            welcome = await database_call(snapshots.welcome)(table_id=table.pk, agent=self.agent)
             if welcome is None:
                 await self.turn_away(Close.NOT_SEATED)
                 return "closed_not_seated"
@@ -97,7 +94,7 @@ class AgentConsumer(SeatSocket):
         """Leave before the deal (afterwards the seat stays and R16 answers for it)."""
         if self.table_id is None:
             raise GameError("not_seated")
-        await database_sync_to_async(agent_leave)(agent=self.agent, code=self.code)
+        await database_call(agent_leave)(agent=self.agent, code=self.code)
         await self.close()
         return "ok"
 

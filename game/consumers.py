@@ -7,7 +7,6 @@ import logging
 from functools import cached_property
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.exceptions import AcceptConnection, DenyConnection, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -19,6 +18,7 @@ from game.doors import log_refusal
 from game.errors import GameError
 from game.member_door import MemberDoor
 from game.realtime import faults, outbox, snapshots
+from game.realtime.database import database_call
 from game.realtime.delivery import Delivery
 from game.realtime.dispatch import DirectDispatch
 from game.services import access
@@ -120,7 +120,7 @@ class LobbyConsumer(MemberDoor, ServerSocket):
             return
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
-        tables = await database_sync_to_async(snapshots.lobby)()
+        tables = await database_call(snapshots.lobby)()
         await self.send_json({"type": "lobby", "version": 0, "tables": tables})
 
     async def disconnect(self, code: int) -> None:
@@ -205,7 +205,7 @@ class SeatSocket(ServerSocket):
         if not isinstance(move_id, str) or not 0 < len(move_id) <= 64 or type(version) is not int:
             raise GameError("malformed_message")
         try:
-            (game, _applied), own = await database_sync_to_async(
+            (game, _applied), own = await database_call(
                 outbox.for_socket(services.play_move, self.seat_group)
             )(
                 table_id=self.table_id,
@@ -241,9 +241,7 @@ class SeatSocket(ServerSocket):
             # from the database, and updates up to it may still be on their way here.
             last = min(last, self.update_sent)
         async with self.holding():
-            catchup = await database_sync_to_async(snapshots.catchup)(
-                table_id=self.table_id, since=last, **self.who
-            )
+            catchup = await database_call(snapshots.catchup)(table_id=self.table_id, since=last, **self.who)
             await self.send_json(catchup)
             self.welcomed(catchup)
 
@@ -251,7 +249,7 @@ class SeatSocket(ServerSocket):
         await self.send_json({"type": "pong", "version": await self._version()})
 
     async def _version(self) -> int:
-        return await database_sync_to_async(snapshots.version)(table_id=self.table_id)
+        return await database_call(snapshots.version)(table_id=self.table_id)
 
     async def send_error(self, error: GameError, ref: Any = None) -> str:
         payload: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
@@ -271,7 +269,7 @@ class TableConsumer(MemberDoor, SeatSocket):
         user = self.scope["user"]
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
-            table_id, seated = await database_sync_to_async(access.table_for_socket)(
+            table_id, seated = await database_call(access.table_for_socket)(
                 code=code, user=user, ip=scope_address(self.scope)
             )
         except GameError as error:  # too many wrong codes
@@ -289,7 +287,7 @@ class TableConsumer(MemberDoor, SeatSocket):
         # In the groups before the welcome is read (websocket_connect holds what arrives meanwhile).
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
-        welcome = await database_sync_to_async(snapshots.welcome)(table_id=table_id, user=user)
+        welcome = await database_call(snapshots.welcome)(table_id=table_id, user=user)
         if welcome is None:  # left meanwhile
             await self.turn_away(Close.NOT_SEATED)
             return
@@ -308,6 +306,4 @@ class TableConsumer(MemberDoor, SeatSocket):
         reaction = message.get("reaction")
         if not isinstance(reaction, str):
             raise GameError("bad_reaction")
-        await database_sync_to_async(services.react)(
-            table_id=self.table_id, reaction=reaction, **self.credentials
-        )
+        await database_call(services.react)(table_id=self.table_id, reaction=reaction, **self.credentials)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
@@ -19,6 +18,7 @@ from django.utils import timezone
 from accounts.sockets import account_group, session_group
 from game.closing import REFUSAL_CLOSES, Close
 from game.doors import WHO_KEY
+from game.realtime.database import database_call
 from game.services import authority
 
 # A session's expiry is looked at again at least this often (a visit may have extended it).
@@ -65,7 +65,7 @@ class MemberDoor:
             await self.refuse(Close.SIGNED_OUT)
             return False
         self.scope[WHO_KEY] = f"member {user.pk}"
-        refusal = await database_sync_to_async(authority.member_refusal)(
+        refusal = await database_call(authority.member_refusal)(
             user_id=user.pk, session_key=session.session_key
         )
         if refusal is not None:
@@ -80,7 +80,7 @@ class MemberDoor:
         return True
 
     async def _watch_expiry(self) -> None:
-        expires = await database_sync_to_async(authority.session_expiry)(self.session_key)
+        expires = await database_call(authority.session_expiry)(self.session_key)
         delay = SESSION_LOOK_SECONDS
         if expires is not None:
             delay = min(delay, max(0.0, (expires - timezone.now()).total_seconds()) + 0.5)
@@ -95,7 +95,7 @@ class MemberDoor:
         """Told the account changed, or the session is due to expire: look again."""
         if self.closed or self.member_id is None:
             return
-        refusal = await database_sync_to_async(authority.member_refusal)(
+        refusal = await database_call(authority.member_refusal)(
             user_id=self.member_id, session_key=self.session_key
         )
         if refusal is None:

@@ -104,6 +104,14 @@ DATABASES = {
         DATABASE_URL, conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 600), conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A move's statements (game/services/rows.py) bind their parameters on the server and are
+    # prepared once per connection after this many runs, so PostgreSQL stops parsing and planning
+    # them. Set it to "off" behind a pooler in transaction mode (PgBouncer before 1.21).
+    prepare_off = (env_str("DJANGO_DB_PREPARE_THRESHOLD") or "").lower() == "off"
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
+        None if prepare_off else env_int("DJANGO_DB_PREPARE_THRESHOLD", 5)
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers work beside one writer; IMMEDIATE takes the write lock at BEGIN so
     # two transactions never deadlock upgrading a read lock.

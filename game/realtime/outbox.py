@@ -139,7 +139,12 @@ def send_all(sends: Sends) -> None:
     sends = relays(sends)
     own = getattr(_held, "own", None)
     if own is not None:
-        own.extend((m["update"], m["text"]) for group, m in sends if group == _held.group and "update" in m)
+        mine = _held.group
+        own.extend((m["update"], m["text"]) for group, m in sends if group == mine and "update" in m)
+        # The mover's socket sends its own update itself; the relayed copy only reaches the seat's
+        # other tabs. So the other seats' messages are published first. Each socket is in one seat
+        # group, and each group's messages keep their order, so no socket sees a different order.
+        sends = [s for s in sends if s[0] != mine] + [s for s in sends if s[0] == mine]
     outbox = _current
     if outbox is not None and outbox.usable():
         try:

@@ -42,21 +42,41 @@ def _hash_matches(user: User, session_hash: str) -> bool:
     )
 
 
-def _member_and_session(user_id: int, session_key: str | None) -> tuple[User | None, dict]:
-    """The member and their live session's data. With database sessions (the site's) both come
-    from one plain statement, read as the store reads it (not expired, decoded and verified by the
-    store); any other session engine is asked through its own store."""
+def member_query(user_id: int, session_key: str | None) -> rows.MemberQuery | None:
+    """The member's account and live session as one plain statement, when sessions are kept in the
+    database (the site's): a move reads it together with its locks (`rows.lock_move`). None for
+    any other session engine, or no session."""
     store = _session_store(None)
     if type(store) is db_sessions.SessionStore and session_key:
-        user, encoded = rows.member_and_session(user_id, session_key, timezone.now(), store.get_model_class())
-        return user, store.decode(encoded) if encoded is not None else {}
+        return rows.MemberQuery(user_id, session_key, timezone.now(), store.get_model_class())
+    return None
+
+
+# What `rows.member_and_session` read: the member, and their live session's encoded data.
+MemberRead = tuple[User | None, str | None]
+
+
+def _member_and_session(
+    user_id: int, session_key: str | None, read: MemberRead | None = None
+) -> tuple[User | None, dict]:
+    """The member and their live session's data. With database sessions (the site's) both come
+    from one plain statement, read as the store reads it (not expired, decoded and verified by the
+    store), or already read with a move's locks (`read`); any other session engine is asked through
+    its own store."""
+    query = member_query(user_id, session_key)
+    if query is not None:
+        user, encoded = read if read is not None else rows.member_and_session(query)
+        return user, _session_store(None).decode(encoded) if encoded is not None else {}
     user = User.objects.filter(pk=user_id).first()
     return user, (_session_data(session_key) if session_key and user is not None else {})
 
 
-def member_refusal(*, user_id: int, session_key: str | None) -> GameError | None:
-    """Why this member's browser session may no longer act, or None if it may."""
-    user, data = _member_and_session(user_id, session_key)
+def member_refusal(
+    *, user_id: int, session_key: str | None, read: MemberRead | None = None
+) -> GameError | None:
+    """Why this member's browser session may no longer act, or None if it may. `read` is what
+    `member_query` read inside the caller's transaction, if it did."""
+    user, data = _member_and_session(user_id, session_key, read)
     if user is None or not user.is_active:
         return GameError("signed_out", status=401)
     if str(data.get(SESSION_KEY)) != str(user_id) or not _hash_matches(user, data.get(HASH_SESSION_KEY, "")):
@@ -81,13 +101,15 @@ def require_may_act(
     session_key: str | None = None,
     agent: Agent | None = None,
     token_hash: str = "",
+    member_read: MemberRead | None = None,
 ) -> None:
     """Raise the refusal if whoever is on this socket may no longer act; call it inside the act's
-    transaction, after its locks, so a decision committed meanwhile is seen."""
+    transaction, after its locks, so a decision committed meanwhile is seen (`member_read`: the
+    member's rows as `member_query` read them with the locks)."""
     if agent is not None:
         refusal = agent_refusal(agent_id=agent.pk, token_hash=token_hash)
     elif user is not None:
-        refusal = member_refusal(user_id=user.pk, session_key=session_key)
+        refusal = member_refusal(user_id=user.pk, session_key=session_key, read=member_read)
     else:
         refusal = GameError("signed_out", status=401)
     if refusal is not None:

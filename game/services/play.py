@@ -13,9 +13,9 @@ from accounts.models import Agent, User
 from game import broadcast, engine, metrics
 from game.errors import GameError
 from game.models import Game, Reaction, Seat, Table
-from game.services.authority import require_may_act
+from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
-from game.services.rows import lock_game, move_seen
+from game.services.rows import lock_game, lock_move
 from game.services.starting import seat_list
 
 
@@ -102,15 +102,20 @@ def play_move(
     Who acts is checked again here, after the locks: the member's session (`session_key`) is
     still signed in and the account unrestricted, or the agent still approved with the token it
     connected with (`token_hash`). A repeated move id is acknowledged and not applied again; a
-    stale version is refused.
+    stale version is refused. The member's account and session are read with the locks, in the
+    same round trip.
     """
+    member = member_query(user.pk, session_key) if user is not None and agent is None else None
     try:
-        game, table, seats = lock_game(table_id)
+        locked = lock_move(table_id, move_id, member)
     except Game.DoesNotExist:
         raise GameError("not_playing", status=409) from None
-    require_may_act(user=user, session_key=session_key, agent=agent, token_hash=token_hash)
+    game, table, seats = locked.game, locked.table, locked.seats
+    require_may_act(
+        user=user, session_key=session_key, agent=agent, token_hash=token_hash, member_read=locked.member
+    )
     seat = _seat_of(seats, user, agent)
-    if move_id and move_seen(game.pk, seat.position, move_id):
+    if seat.position in locked.seen_by:
         return game, False
     if table.status != Table.Status.PLAYING:
         raise GameError("game_over", status=409)

@@ -39,14 +39,13 @@ def _sync_seat_kinds(state: dict, seats: list[Seat]) -> bool:
 
 
 def _finish(game: Game, table: Table, state: dict) -> None:
+    """The result on the game; the table finished (or ended by the host)."""
     result = engine.result(state)
     game.result = result
     game.finished_at = timezone.now()
     ended = result is not None and result.get("reason") == "ended_by_host"
     table.status = Table.Status.ENDED if ended else Table.Status.FINISHED
     table.finished_at = game.finished_at
-    table.save(update_fields=["status", "finished_at"])
-    game_finished.send(sender=Game, game_id=game.pk)
 
 
 def record(game: Game, table: Table, seats: list[Seat], state: dict, events: list[dict], step: Step) -> None:
@@ -55,29 +54,31 @@ def record(game: Game, table: Table, seats: list[Seat], state: dict, events: lis
     elapsed = int((now - game.decision_since).total_seconds() * 1000) if step.seat is not None else None
     game.version += 1
     events = step.extra_events + events
-    rows.add_event(
-        GameEvent(
-            game=game,
-            seq=game.version,
-            seat=step.seat,
-            move=step.move,
-            move_id=step.move_id,
-            events=events,
-            server_time=now,
-            elapsed_ms=elapsed,
-            device_id=step.device_id[:64],
-        )
+    event = GameEvent(
+        game=game,
+        seq=game.version,
+        seat=step.seat,
+        move=step.move,
+        move_id=step.move_id,
+        events=events,
+        server_time=now,
+        elapsed_ms=elapsed,
+        device_id=step.device_id[:64],
     )
     game.state = engine.to_json(state)
     game.decision_since = now
     game.move_deadline = move_deadline(table, state)
     fields = ["state", "version", "decision_since", "move_deadline"]
-    if engine.is_over(state):
+    over = engine.is_over(state)
+    if over:
         _finish(game, table, state)
         fields += ["result", "finished_at"]
-    rows.save_game(game, fields)
+    rows.save_move(event, game, fields)  # the event row and the game, together
+    if over:
+        table.save(update_fields=["status", "finished_at"])
+        game_finished.send(sender=Game, game_id=game.pk)
     seats_changed = _sync_seat_kinds(state, seats)
     broadcast.send_game_update(game, state, seats, events)
-    if seats_changed or engine.is_over(state):
+    if seats_changed or over:
         # The table's public facts name every seat: read them again with their members and agents.
         broadcast.send_table_update(table, seat_list(table), game.version)

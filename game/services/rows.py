@@ -9,8 +9,10 @@ once, from the models' own table and column names. Rows become model instances t
 prepared for the database by each field's own `get_db_prep_save`, as `Model.save` does (no model
 here has save signals or a custom save).
 
-The statements run on the driver's own cursor (see `_execute`), and each call looks the database
-connection up once: every `django.db.connection.x` is a lookup through a thread-local proxy.
+The statements run on the driver's own cursor (see `_execute_all`), and each call looks the
+database connection up once: every `django.db.connection.x` is a lookup through a thread-local
+proxy. A move's reads go to the database together, and so do its writes: on PostgreSQL each group
+is one round trip instead of one per statement, and each statement is prepared once per connection.
 
 What the game was dealt is in another table (`Deal`) and not read: verses come from
 `broadcast.word_cards`, read once per game. Members and agents are not joined in: a move only needs
@@ -90,7 +92,11 @@ def _statements(vendor: str) -> dict[str, tuple[Reader | None, str]]:
         "table": (table, f"SELECT {table.columns} FROM {t} WHERE id = %s{lock}"),  # noqa: S608
         "game": (game, f"SELECT {game.columns} FROM {g} WHERE table_id = %s{lock}"),  # noqa: S608
         "seats": (seat, f"SELECT {seat.columns} FROM {s} WHERE table_id = %s ORDER BY position"),  # noqa: S608
-        "seen": (None, f"SELECT 1 FROM {e} WHERE game_id = %s AND seat = %s AND move_id = %s LIMIT 1"),  # noqa: S608
+        # The seats that already sent this move id in the table's game (a move id is per seat).
+        "seen": (
+            None,
+            f"SELECT seat FROM {e} WHERE game_id = (SELECT id FROM {g} WHERE table_id = %s) AND move_id = %s",  # noqa: S608
+        ),
     }
 
 
@@ -100,64 +106,164 @@ def _driver_sql(sql: str, paramstyle: str) -> str:
     return sql.replace("%s", "?") if paramstyle == "qmark" else sql
 
 
-def _execute(db: BaseDatabaseWrapper, sql: str, params: list, fetch: bool = False) -> list | None:
-    """Run one statement on the driver's own cursor.
+# One statement to run: its SQL (Django's %s placeholders), its parameters, and whether to fetch.
+Statement = tuple[str, list, bool]
+
+
+def _execute_all(db: BaseDatabaseWrapper, statements: list[Statement]) -> list[list | None]:
+    """Run statements in order on the driver's own cursor; each one's rows if fetched, else None.
 
     Django's cursor wrapper cost more CPU than these statements take to run (logging hooks, checks,
     and on SQLite a regular expression over the SQL on every call). The checks that matter are
     kept: a broken transaction refuses, a connection due for its health check gets it, and errors
     become django.db errors that mark the connection. While Django records queries (DEBUG, a test
-    capturing them) the statement goes through Django's cursor, so it is recorded like any other.
+    capturing them) the statements go through Django's cursor, so they are recorded like any other.
     What these statements skip: `connection.execute_wrapper` hooks and tools that patch Django's
     cursor wrapper (APM tracing), and psycopg's per-cursor time zone, which Django sets on the
     connection anyway (the site always runs in UTC).
     """
     if db.queries_logged:
         with db.cursor() as cursor:
-            cursor.execute(sql, params)
-            return cursor.fetchall() if fetch else None
+            out = []
+            for sql, params, fetch in statements:
+                cursor.execute(sql, params)
+                out.append(cursor.fetchall() if fetch else None)
+            return out
     db.validate_no_broken_transaction()
     db.close_if_health_check_failed()
     db.ensure_connection()
     with db.wrap_database_errors:
-        cursor = db.connection.cursor()
-        try:
-            cursor.execute(_driver_sql(sql, db.Database.paramstyle), params)
-            return cursor.fetchall() if fetch else None
-        finally:
+        driver = db.connection
+        if _is_psycopg(driver):
+            return _psycopg_execute_all(driver, statements)
+        style = db.Database.paramstyle
+        out = []
+        for sql, params, fetch in statements:
+            cursor = driver.cursor()
+            try:
+                cursor.execute(_driver_sql(sql, style), params)
+                out.append(cursor.fetchall() if fetch else None)
+            finally:
+                cursor.close()
+        return out
+
+
+@cache
+def _psycopg() -> Any:
+    """psycopg 3 if it is installed and its libpq can send statements together (14 or later)."""
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    return psycopg if psycopg.capabilities.has_pipeline() else None
+
+
+def _is_psycopg(driver: Any) -> bool:
+    psycopg = _psycopg()
+    return psycopg is not None and isinstance(driver, psycopg.Connection)
+
+
+def _psycopg_execute_all(driver: Any, statements: list[Statement]) -> list[list | None]:
+    """On psycopg 3, statements go together in pipeline mode (all sent, then one sync, every result
+    read back): one round trip for the lot, where each statement alone waits for its own. The
+    database runs them one after another as before, in the same transaction, so a lock taken by
+    one holds for those after it; if one fails, those after it are not run and its error is raised
+    here. Parameters are bound on the server, so a statement run often is prepared once per
+    connection and the database stops parsing and planning it (after `prepare_threshold` runs, in
+    the OPTIONS of settings.DATABASES; Django's own cursors bind on the client and never prepare).
+    """
+    cursors = [_psycopg().Cursor(driver) for _ in statements]
+    try:
+        if len(statements) == 1:
+            cursors[0].execute(statements[0][0], statements[0][1])
+        else:
+            with driver.pipeline():
+                for cursor, (sql, params, _fetch) in zip(cursors, statements, strict=True):
+                    cursor.execute(sql, params)
+            # Leaving the pipeline sent the statements and read every result back.
+        return [
+            cursor.fetchall() if fetch else None
+            for cursor, (_s, _p, fetch) in zip(cursors, statements, strict=True)
+        ]
+    finally:
+        for cursor in cursors:
             cursor.close()
 
 
-def _run(db: BaseDatabaseWrapper, name: str, params: list) -> list:
-    reader, sql = _statements(db.vendor)[name]
-    rows = _execute(db, sql, params, fetch=True)
-    return reader.instances(db, rows) if reader is not None else rows
+def _execute(db: BaseDatabaseWrapper, sql: str, params: list, fetch: bool = False) -> list | None:
+    return _execute_all(db, [(sql, params, fetch)])[0]
 
 
-def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
-    """The table and game rows locked for this transaction, and the seats in order (three reads).
+def _query(db: BaseDatabaseWrapper, name: str, params: list) -> Statement:
+    return (_statements(db.vendor)[name][1], params, True)
+
+
+def _instances(db: BaseDatabaseWrapper, name: str, rows: list) -> list:
+    return _statements(db.vendor)[name][0].instances(db, rows)
+
+
+@dataclass(frozen=True)
+class MemberQuery:
+    """Whose account and session a move reads with its locks (see `member_and_session`)."""
+
+    user_id: int
+    session_key: str
+    now: datetime
+    session_model: type[Model]
+
+
+@dataclass
+class Locked:
+    """What a move reads under its locks: the table and game rows locked, the seats in order, the
+    seats that already sent this move id, and the member and session if asked for."""
+
+    game: Game
+    table: Table
+    seats: list[Seat]
+    seen_by: frozenset[int] = frozenset()
+    member: tuple[User | None, str | None] | None = None
+
+
+def lock_move(table_id: int, move_id: str = "", member: MemberQuery | None = None) -> Locked:
+    """The table and game rows locked for this transaction (table first, then game, the order every
+    service locks in), then the seats, the seats that sent `move_id`, and the member's account and
+    session: read after the locks, so a change committed before they were granted is seen. One
+    round trip on PostgreSQL.
 
     Raises Game.DoesNotExist if the table has no game, and TransactionManagementError outside a
     transaction, where a lock would end with the statement (as select_for_update does).
     """
     db = _db()
     if not db.in_atomic_block:
-        raise TransactionManagementError("lock_game needs a transaction")
-    tables = _run(db, "table", [table_id])
-    games = _run(db, "game", [table_id])
+        raise TransactionManagementError("lock_move needs a transaction")
+    statements = [_query(db, name, [table_id]) for name in ("table", "game", "seats")]
+    if move_id:
+        statements.append(_query(db, "seen", [table_id, move_id]))
+    if member is not None:
+        statements.append(_member_query(db, member))
+    results = _execute_all(db, statements)
+    tables, games, seats = (
+        _instances(db, name, found)
+        for name, found in zip(("table", "game", "seats"), results[:3], strict=True)
+    )
     if not tables or not games:
         raise Game.DoesNotExist(f"no game at table {table_id}")
     table, game = tables[0], games[0]
     game.table = table
-    seats = _run(db, "seats", [table_id])
     for seat in seats:
         seat.table = table
-    return game, table, seats
+    locked = Locked(game=game, table=table, seats=seats)
+    if move_id:
+        locked.seen_by = frozenset(seat for (seat,) in results[3])
+    if member is not None:
+        locked.member = _member_row(db, member, results[-1])
+    return locked
 
 
-def move_seen(game_id: int, seat: int, move_id: str) -> bool:
-    """Whether this seat's move id was already applied in this game."""
-    return bool(_run(_db(), "seen", [game_id, seat, move_id]))
+def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
+    """The table and game rows locked for this transaction, and the seats in order (see lock_move)."""
+    locked = lock_move(table_id)
+    return locked.game, locked.table, locked.seats
 
 
 # What the per-act check reads of a member: the account's state, and the password its session
@@ -181,18 +287,24 @@ def _member_statement(vendor: str, session_model: type[Model]) -> tuple[Reader, 
     return member, expire, sql
 
 
-def member_and_session(
-    user_id: int, session_key: str, now: datetime, session_model: type[Model]
-) -> tuple[User | None, str | None]:
-    """The member (only MEMBER_FIELDS) and their session's encoded data if it is live at `now`:
-    one statement where the ORM took two. (None, None) when there is no such member."""
-    db = _db()
-    member, expire, sql = _member_statement(db.vendor, session_model)
-    rows = _execute(db, sql, [session_key, expire.get_db_prep_save(now, db), user_id], fetch=True)
-    if not rows:
+def _member_query(db: BaseDatabaseWrapper, query: MemberQuery) -> Statement:
+    _member, expire, sql = _member_statement(db.vendor, query.session_model)
+    return (sql, [query.session_key, expire.get_db_prep_save(query.now, db), query.user_id], True)
+
+
+def _member_row(db: BaseDatabaseWrapper, query: MemberQuery, found: list) -> tuple[User | None, str | None]:
+    if not found:
         return None, None
-    row = rows[0]
+    member = _member_statement(db.vendor, query.session_model)[0]
+    row = found[0]
     return member.instances(db, [row[:-1]])[0], row[-1]
+
+
+def member_and_session(query: MemberQuery) -> tuple[User | None, str | None]:
+    """The member (only MEMBER_FIELDS) and their session's encoded data if it is live at
+    `query.now`: one statement where the ORM took two. (None, None) when there is no such member."""
+    db = _db()
+    return _member_row(db, query, _execute(db, *_member_query(db, query)))
 
 
 @cache
@@ -213,16 +325,19 @@ def _update_sql(model: type[Model], vendor: str, names: tuple[str, ...]) -> tupl
     return fields, f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {pk} = %s"  # noqa: S608
 
 
-def add_event(event: GameEvent) -> None:
-    """Insert a new event row (its id is not read back: nothing after a move needs it)."""
-    db = _db()
+def _insert(db: BaseDatabaseWrapper, event: GameEvent) -> Statement:
     fields, sql = _insert_sql(GameEvent, db.vendor)
-    _execute(db, sql, [f.get_db_prep_save(getattr(event, f.attname), db) for f in fields])
+    return (sql, [f.get_db_prep_save(getattr(event, f.attname), db) for f in fields], False)
 
 
-def save_game(game: Game, names: list[str]) -> None:
-    """Save these fields of the game, like game.save(update_fields=names)."""
-    db = _db()
+def _update(db: BaseDatabaseWrapper, game: Game, names: list[str]) -> Statement:
     fields, sql = _update_sql(Game, db.vendor, tuple(names))
     values = [f.get_db_prep_save(getattr(game, f.attname), db) for f in fields]
-    _execute(db, sql, [*values, game.pk])
+    return (sql, [*values, game.pk], False)
+
+
+def save_move(event: GameEvent, game: Game, names: list[str]) -> None:
+    """Insert the move's event row (its id is not read back: nothing after a move needs it) and
+    save these fields of the game, like game.save(update_fields=names): one round trip on PostgreSQL."""
+    db = _db()
+    _execute_all(db, [_insert(db, event), _update(db, game, names)])

@@ -19,6 +19,10 @@ from tests.factories import UserFactory, signed_in_session
 pytestmark = pytest.mark.django_db
 
 
+def _read(user_id: int, key: str, now):
+    return rows.member_and_session(rows.MemberQuery(user_id, key, now, Session))
+
+
 def _code(refusal) -> str | None:
     return None if refusal is None else refusal.code
 
@@ -38,7 +42,7 @@ def test_the_statement_reads_the_member_and_the_session_as_the_orm_and_the_store
     member.restricted_until = timezone.now() + timedelta(days=2)
     member.save()
     key = signed_in_session(member)
-    user, encoded = rows.member_and_session(member.pk, key, timezone.now(), Session)
+    user, encoded = _read(member.pk, key, timezone.now())
     stored = User.objects.get(pk=member.pk)
     for name in rows.MEMBER_FIELDS:
         assert getattr(user, name) == getattr(stored, name)
@@ -49,9 +53,9 @@ def test_an_expired_session_a_wrong_key_and_an_unknown_member_read_as_nothing():
     member = UserFactory()
     key = signed_in_session(member)
     later = timezone.now() + timedelta(days=400)
-    assert rows.member_and_session(member.pk, key, later, Session)[1] is None
-    assert rows.member_and_session(member.pk, "x" * 32, timezone.now(), Session)[1] is None
-    assert rows.member_and_session(member.pk + 1000, key, timezone.now(), Session) == (None, None)
+    assert _read(member.pk, key, later)[1] is None
+    assert _read(member.pk, "x" * 32, timezone.now())[1] is None
+    assert _read(member.pk + 1000, key, timezone.now()) == (None, None)
 
 
 def test_a_session_of_another_member_an_ended_session_and_an_inactive_account_are_refused():

@@ -190,3 +190,31 @@ def test_a_sockets_call_gets_back_its_own_seats_updates_and_the_group_still_gets
     got = loop_thread.run(_receive(mine, 2))
     assert [m.get("update") for m in got] == [5, None]  # the relayed copy names its version
     assert loop_thread.run(_receive(theirs, 1))[0]["update"] == 5
+
+
+def test_a_sockets_call_publishes_the_other_seats_updates_before_its_own_seats(loop_thread, monkeypatch):
+    """The mover's socket sends its own update itself, so the other seats' go to the layer first;
+    each group's messages keep their order."""
+    layer = get_channel_layer()
+    real = layer.group_send
+    published = []
+
+    async def recorded(group, message):
+        published.append((group, json.loads(message["text"])["version"]))
+        await real(group, message)
+
+    monkeypatch.setattr(layer, "group_send", recorded)
+
+    def service() -> None:
+        outbox.send_all(
+            [
+                ("order-mine", {"type": "update", "version": 5, "view": {}}),
+                ("order-mine", {"type": "update", "version": 6, "view": {}}),
+                ("order-theirs", {"type": "update", "version": 5, "view": {}}),
+                ("order-third", {"type": "update", "version": 5, "view": {}}),
+            ]
+        )
+
+    outbox.for_socket(service, "order-mine")()
+    loop_thread.run(asyncio.sleep(0.2))
+    assert published == [("order-theirs", 5), ("order-third", 5), ("order-mine", 5), ("order-mine", 6)]

@@ -72,15 +72,75 @@ def test_the_rows_are_locked_where_the_database_has_row_locks(playing):
         assert locked == []  # SQLite: the IMMEDIATE transaction holds the write lock
 
 
-def test_move_seen_knows_each_seats_applied_move_ids(playing):
+def test_lock_move_knows_which_seats_already_sent_a_move_id(playing):
     table, _host = playing
+    with transaction.atomic():
+        assert rows.lock_move(table.pk, "m1").seen_by == {1}
+        assert rows.lock_move(table.pk, "m2").seen_by == frozenset()
+        assert rows.lock_move(table.pk).seen_by == frozenset()  # no id: not asked
+
+
+def test_lock_move_reads_the_member_and_session_after_the_locks_in_the_same_batch(playing):
+    from django.contrib.sessions.models import Session
+
+    table, host = playing
+    key = signed_in_session(host)
+    query = rows.MemberQuery(host.pk, key, timezone.now(), Session)
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        locked = rows.lock_move(table.pk, "m1", query)
+    assert locked.member == rows.member_and_session(query)
+    assert locked.member[0].pk == host.pk and locked.member[1] is not None
+    sql = [q["sql"] for q in queries if q["sql"].startswith("SELECT")]
+    # The locks come first; what is checked under them is read after they are granted.
+    assert ['"game_table"' in sql[0], '"game_game"' in sql[1]] == [True, True]
+    assert '"game_seat"' in sql[2] and '"game_gameevent"' in sql[3] and '"accounts_user"' in sql[4]
+
+
+def test_on_postgresql_a_moves_reads_and_its_writes_each_go_in_one_pipeline(playing, monkeypatch):
+    if connection.vendor != "postgresql":
+        pytest.skip("pipeline mode is PostgreSQL's (psycopg 3)")
+    import psycopg
+
+    table, host = playing
+    entered = []
+    real = psycopg.Connection.pipeline
+
+    def counting(self):
+        entered.append(1)
+        return real(self)
+
     game = Game.objects.get(table=table)
-    assert rows.move_seen(game.pk, 1, "m1")
-    assert not rows.move_seen(game.pk, 2, "m1")
-    assert not rows.move_seen(game.pk, 1, "m2")
+    state = engine.from_json(game.state)
+    seat = engine.current_seat(state)
+    move = engine.legal_moves(state, seat)[0]
+    player = host if seat == 1 else Seat.objects.get(table=table, position=seat).user
+    monkeypatch.setattr(psycopg.Connection, "pipeline", counting)
+    services.play_move(
+        table_id=table.pk,
+        user=player,
+        session_key=signed_in_session(player),
+        move_id="m-next",
+        version=game.version,
+        move=move,
+    )
+    assert len(entered) == 2  # the reads (locks, seats, move id, member), then the event and the game
+    assert Game.objects.get(table=table).version == game.version + 1
 
 
-def test_add_event_and_save_game_write_what_model_save_writes(playing):
+def test_on_postgresql_a_moves_statements_are_prepared_once_per_connection(playing):
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    table, _host = playing
+    for _ in range(6):  # past psycopg's prepare threshold (settings: DJANGO_DB_PREPARE_THRESHOLD)
+        with transaction.atomic():
+            rows.lock_move(table.pk, "m1")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any('FROM "game_game"' in sql and "FOR UPDATE" in sql for sql in prepared)
+
+
+def test_save_move_writes_what_model_save_writes(playing):
     table, _host = playing
     game = Game.objects.get(table=table)
     now = timezone.now()
@@ -95,12 +155,10 @@ def test_add_event_and_save_game_write_what_model_save_writes(playing):
         elapsed_ms=1234,
         device_id="device",
     )
-    rows.add_event(event)
+    game.version, game.state, game.decision_since, game.result = 2, '{"x": 1}', now, {"reason": "test"}
+    rows.save_move(event, game, ["version", "state", "decision_since", "result"])
     saved = GameEvent.objects.get(game=game, seq=2)
     assert _fields(saved, {"id"}) == _fields(event, {"id"})
-
-    game.version, game.state, game.decision_since, game.result = 2, '{"x": 1}', now, {"reason": "test"}
-    rows.save_game(game, ["version", "state", "decision_since", "result"])
     again = Game.objects.get(pk=game.pk)
     assert (again.version, again.state, again.decision_since, again.result) == (
         2,
@@ -117,7 +175,7 @@ def test_a_repeated_move_id_is_refused_by_the_database_too(playing):
     game = Game.objects.get(table=table)
     event = GameEvent(game=game, seq=9, seat=1, move={}, move_id="m1", events=[], server_time=timezone.now())
     with pytest.raises(IntegrityError), transaction.atomic():
-        rows.add_event(event)
+        rows.save_move(event, game, ["version"])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -137,8 +195,9 @@ def test_the_statements_skip_djangos_cursor_unless_it_is_recording_queries(playi
 
     with transaction.atomic():
         monkeypatch.setattr(type(connections["default"]), "cursor", no_django_cursor)
-        game, _table, seats = rows.lock_game(table.pk)
-        assert rows.move_seen(game.pk, 1, "m1")
+        locked = rows.lock_move(table.pk, "m1")
+        assert locked.seen_by == {1}
+        game, seats = locked.game, locked.seats
         monkeypatch.undo()
     assert game.version == 1 and [s.position for s in seats] == [1, 2, 3, 4]
     with CaptureQueriesContext(connection) as queries, transaction.atomic():

@@ -9,6 +9,7 @@ game.services.authority afresh and closes with the matching code if the member m
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -18,11 +19,16 @@ from django.utils import timezone
 from accounts.sockets import account_group, session_group
 from game.closing import REFUSAL_CLOSES, Close
 from game.doors import WHO_KEY
+from game.realtime import faults
 from game.realtime.database import database_call
 from game.services import authority
 
+log = logging.getLogger(__name__)
+
 # A session's expiry is looked at again at least this often (a visit may have extended it).
 SESSION_LOOK_SECONDS = 600
+# After a look that met an outage, the next one comes this much sooner.
+OUTAGE_LOOK_SECONDS = 10
 SOCKETS_KEY = "sockets:member:{}"
 SOCKETS_KEPT_SECONDS = 24 * 3600
 
@@ -84,6 +90,9 @@ class MemberDoor:
         delay = SESSION_LOOK_SECONDS
         if expires is not None:
             delay = min(delay, max(0.0, (expires - timezone.now()).total_seconds()) + 0.5)
+        self._look_again_in(delay)
+
+    def _look_again_in(self, delay: float) -> None:
         if self._expiry_timer is not None:
             self._expiry_timer.cancel()
         loop = asyncio.get_running_loop()
@@ -92,14 +101,21 @@ class MemberDoor:
         )
 
     async def account_check(self, message: dict) -> None:
-        """Told the account changed, or the session is due to expire: look again."""
+        """Told the account changed, or the session is due to expire: look again. A look that meets
+        an outage (the database down, or a connection that died since its last answer) is tried
+        again soon: the timer's look has nobody to answer it, and must not stop watching."""
         if self.closed or self.member_id is None:
             return
-        refusal = await database_call(authority.member_refusal)(
-            user_id=self.member_id, session_key=self.session_key
-        )
-        if refusal is None:
-            await self._watch_expiry()
+        try:
+            refusal = await database_call(authority.member_refusal)(
+                user_id=self.member_id, session_key=self.session_key
+            )
+            if refusal is None:
+                await self._watch_expiry()
+                return
+        except faults.OUTAGES as error:
+            log.warning("looking at a session met an outage (%s: %s)", type(error).__name__, error)
+            self._look_again_in(OUTAGE_LOOK_SECONDS)
             return
         await self.refuse(REFUSAL_CLOSES[refusal.code], refusal.code)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from importlib.util import find_spec
 from pathlib import Path
 
 import dj_database_url
@@ -104,10 +105,12 @@ DATABASES = {
         DATABASE_URL, conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 600), conn_health_checks=True
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and find_spec("psycopg"):
     # A move's statements (game/services/rows.py) bind their parameters on the server and are
-    # prepared once per connection after this many runs, so PostgreSQL stops parsing and planning
-    # them. Set it to "off" behind a pooler in transaction mode (PgBouncer before 1.21).
+    # prepared on their connection after this many runs, so PostgreSQL stops parsing and planning
+    # them (psycopg forgets them at a rollback, and prepares them again). Set it to "off" behind a
+    # pooler in transaction mode that cannot keep them (PgBouncer before 1.22, or with
+    # max_prepared_statements = 0). psycopg2 has no such option.
     prepare_off = (env_str("DJANGO_DB_PREPARE_THRESHOLD") or "").lower() == "off"
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
         None if prepare_off else env_int("DJANGO_DB_PREPARE_THRESHOLD", 5)

@@ -6,8 +6,10 @@ request, and Channels makes every call from a socket a request of its own, so ev
 hello paid one round trip to the database more than its own statements. Here a connection that
 answered a call within the last second is taken as healthy; an idle one is checked as before, and
 one whose last call met a database error is checked (and replaced if it is dead) by Django itself,
-whatever its age. A connection that died within that second fails its next statement: that call
-gets the retryable `unavailable` answer (game/realtime/faults.py) and the next one reconnects.
+whatever its age. A connection that died within that second (PostgreSQL restarted) fails the
+next call once, as an outage (game/realtime/faults.py): a move, ping or hello gets the retryable
+`unavailable` answer, a socket still connecting closes with 4500 and its client connects again,
+and a member's session watch looks again soon. The call after it reconnects.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ here has save signals or a custom save).
 The statements run on the driver's own cursor (see `_execute_all`), and each call looks the
 database connection up once: every `django.db.connection.x` is a lookup through a thread-local
 proxy. A move's reads go to the database together, and so do its writes: on PostgreSQL each group
-is one round trip instead of one per statement, and each statement is prepared once per connection.
+is one round trip instead of one per statement, and each statement is prepared on its connection.
 
 What the game was dealt is in another table (`Deal`) and not read: verses come from
 `broadcast.word_cards`, read once per game. Members and agents are not joined in: a move only needs
@@ -168,9 +168,10 @@ def _psycopg_execute_all(driver: Any, statements: list[Statement]) -> list[list 
     read back): one round trip for the lot, where each statement alone waits for its own. The
     database runs them one after another as before, in the same transaction, so a lock taken by
     one holds for those after it; if one fails, those after it are not run and its error is raised
-    here. Parameters are bound on the server, so a statement run often is prepared once per
+    here. Parameters are bound on the server, so a statement run often is prepared on its
     connection and the database stops parsing and planning it (after `prepare_threshold` runs, in
-    the OPTIONS of settings.DATABASES; Django's own cursors bind on the client and never prepare).
+    the OPTIONS of settings.DATABASES; psycopg forgets them at a rollback, a refused move's too,
+    and prepares them again; Django's own cursors bind on the client and never prepare).
     """
     cursors = [_psycopg().Cursor(driver) for _ in statements]
     try:

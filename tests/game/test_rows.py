@@ -127,7 +127,7 @@ def test_on_postgresql_a_moves_reads_and_its_writes_each_go_in_one_pipeline(play
     assert Game.objects.get(table=table).version == game.version + 1
 
 
-def test_on_postgresql_a_moves_statements_are_prepared_once_per_connection(playing):
+def test_on_postgresql_a_moves_statements_are_prepared_on_their_connection(playing):
     if connection.vendor != "postgresql":
         pytest.skip("prepared statements are PostgreSQL's")
     table, _host = playing
@@ -176,6 +176,9 @@ def test_a_repeated_move_id_is_refused_by_the_database_too(playing):
     event = GameEvent(game=game, seq=9, seat=1, move={}, move_id="m1", events=[], server_time=timezone.now())
     with pytest.raises(IntegrityError), transaction.atomic():
         rows.save_move(event, game, ["version"])
+    # The connection is fine after the failed batch: the next move's reads go through.
+    with transaction.atomic():
+        assert rows.lock_move(table.pk, "m1").seen_by == {1}
 
 
 @pytest.mark.django_db(transaction=True)

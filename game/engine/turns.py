@@ -240,12 +240,16 @@ def check_pass(state: State, seat: SeatId, args: Args) -> None:
 
 def pass_card(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     """R12: the card goes face down to your partner; the table sees that a card was passed."""
-    card, mate = args["card"], partner(state, seat)
+    _give(state, seat, args["card"], partner(state, seat), events)
+
+
+def _give(state: State, seat: SeatId, card: int, to: SeatId, events: list[Event]) -> None:
+    """A card passed face down (R12's pass and V3's share alike): one pass a turn."""
     state["hands"][seat - 1].remove(card)
-    add_to_hand(state, mate, [card])
+    add_to_hand(state, to, [card])
     state["passed"] = True
-    state["passes"].append([seat, mate])
-    events.append(event("pass", {"seats": [seat, mate], "card": card}, seat=seat, to=mate))
+    state["passes"].append([seat, to])
+    events.append(event("pass", {"seats": [seat, to], "card": card}, seat=seat, to=to))
 
 
 def pass_options(state: State, seat: SeatId) -> list[Option]:
@@ -274,12 +278,7 @@ def check_share(state: State, seat: SeatId, args: Args) -> None:
 
 def share(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     """V3: the card goes face down to the person chosen; the table sees that a card was passed."""
-    card, target = args["card"], args["seat"]
-    state["hands"][seat - 1].remove(card)
-    add_to_hand(state, target, [card])
-    state["passed"] = True
-    state["passes"].append([seat, target])
-    events.append(event("pass", {"seats": [seat, target], "card": card}, seat=seat, to=target))
+    _give(state, seat, args["card"], args["seat"], events)
 
 
 def share_options(state: State, seat: SeatId) -> list[Option]:

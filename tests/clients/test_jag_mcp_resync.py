@@ -7,41 +7,17 @@ import asyncio
 import time
 
 import pytest
-from django.db import connections
 
-from game import engine, services
-from game.models import Game
-from game.realtime import outbox
+from game import services
 from jag_mcp.link import PING_SECONDS, AgentLink, Config
 from tests.clients.support import FormPoster
 from tests.clients.test_mcp_agent import approved_agent, session_key
-from tests.factories import UserFactory, signed_in_session
+from tests.factories import UserFactory
+from tests.game.support import commit_without_publishing
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SLACK_SECONDS = 3
-
-
-def commit_without_publishing(table_id: int, members: dict) -> int:
-    """A move that commits while its update is lost, as if its process died before publishing."""
-    real, outbox.send_all = outbox.send_all, lambda sends: None
-    try:
-        game = Game.objects.get(table_id=table_id)
-        state = engine.from_json(game.state)
-        seat = state["turn"]
-        played, applied = services.play_move(
-            table_id=table_id,
-            user=members[seat],
-            session_key=signed_in_session(members[seat]),
-            move_id="lost",
-            version=game.version,
-            move=engine.legal_moves(state, seat)[0],
-        )
-    finally:
-        outbox.send_all = real
-        connections.close_all()
-    assert applied
-    return played.version
 
 
 def test_the_adapter_catches_up_a_lost_update_within_its_keep_alive(live_asgi, default_deck):

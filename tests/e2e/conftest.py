@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.e2e.live import live_asgi  # noqa: F401  (a fixture)
+from tests.e2e.live import deck, live_asgi, server, server_log  # noqa: F401  (fixtures)
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}

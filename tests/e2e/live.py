@@ -14,6 +14,7 @@ from functools import partial
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.db import connections
 
 START_TIMEOUT = 20
@@ -106,6 +107,23 @@ def live_asgi(transactional_db, settings) -> Iterator[Callable[..., LiveServer]]
         if process.is_alive() and process.pid:
             os.kill(process.pid, 9)
     connections.close_all()
+
+
+@pytest.fixture
+def server_log(tmp_path):
+    """Where a `server` writes its log, for tests that read what it logged."""
+    return tmp_path / "server.log"
+
+
+@pytest.fixture
+def deck():
+    call_command("load_default_deck", verbosity=0)
+
+
+@pytest.fixture
+def server(deck, live_asgi, server_log):
+    """A live daphne with the default deck, logging to `server_log`."""
+    return live_asgi(TEST_SERVER_LOG=str(server_log))
 
 
 def sign_in(page, server: LiveServer, user) -> None:

@@ -7,13 +7,11 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from game import engine, services
 from game.models import Game, GameEvent
-from game.realtime import outbox
 from tests.e2e.helpers import in_a_thread
 from tests.e2e.live import sign_in
-from tests.factories import UserFactory, signed_in_session
-from tests.game.support import deal_private_table
+from tests.factories import UserFactory
+from tests.game.support import commit_without_publishing, deal_private_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -79,28 +77,7 @@ def test_an_update_lost_on_its_way_reaches_the_page_within_the_keep_alive(host_a
     page, table, members = host_at_table
     version = page.evaluate("() => window.jagTable.version")
 
-    def commit_without_publishing() -> int:
-        # As if the process that committed it was killed before it published (kill -9).
-        real = outbox.send_all
-        outbox.send_all = lambda sends: None
-        try:
-            game = Game.objects.get(table_id=table.pk)
-            state = engine.from_json(game.state)
-            seat = state["turn"]
-            played, applied = services.play_move(
-                table_id=table.pk,
-                user=members[seat],
-                session_key=signed_in_session(members[seat]),
-                move_id="lost-publish",
-                version=game.version,
-                move=engine.legal_moves(state, seat)[0],
-            )
-        finally:
-            outbox.send_all = real
-        assert applied
-        return played.version
-
-    lost = in_a_thread(commit_without_publishing)
+    lost = in_a_thread(lambda: commit_without_publishing(table.pk, members))
     assert lost == version + 1
     page.wait_for_function(
         f"() => window.jagTable.version === {lost}", timeout=(PING_SECONDS + SLACK_SECONDS) * 1000

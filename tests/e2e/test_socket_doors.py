@@ -12,7 +12,6 @@ import time
 from contextlib import ExitStack
 
 import pytest
-from django.core.management import call_command
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -22,21 +21,6 @@ from tests.factories import UserFactory
 from tests.trust import LiveBrowser, case_about, reviewer_client, session_cookie_of, signed_in_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def server_log(tmp_path):
-    return tmp_path / "server.log"
-
-
-@pytest.fixture
-def deck():
-    call_command("load_default_deck", verbosity=0)
-
-
-@pytest.fixture
-def server(deck, live_asgi, server_log):
-    return live_asgi(TEST_SERVER_LOG=str(server_log))
 
 
 def read_log(path) -> str:

@@ -8,10 +8,12 @@ from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from django.test import Client
 
 from game import engine, services
 from game.models import Game
+from game.realtime import outbox
 from justalllowgod.asgi import application
 from tests.factories import UserFactory, signed_in_session
 
@@ -156,6 +158,20 @@ def play_one_move(table_id: int, members: dict) -> int:
         move=move,
     )
     return played.version
+
+
+def commit_without_publishing(table_id: int, members: dict) -> int:
+    """play_one_move with its update lost, as if the process that committed it was killed before it
+    published (kill -9); returns the new version."""
+    before = Game.objects.get(table_id=table_id).version
+    real, outbox.send_all = outbox.send_all, lambda sends: None
+    try:
+        played = play_one_move(table_id, members)
+    finally:
+        outbox.send_all = real
+        connections.close_all()
+    assert played == before + 1  # applied, not repeated
+    return played
 
 
 async def connect(

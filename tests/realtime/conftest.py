@@ -4,10 +4,9 @@ forked, so it needs the test database in a file (or PostgreSQL) and the live_asg
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 
 from tests.e2e.conftest import _file_based_sqlite_for_tests
-from tests.e2e.live import live_asgi  # noqa: F401  (a fixture)
+from tests.e2e.live import deck, live_asgi, server, server_log  # noqa: F401  (fixtures)
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
 
@@ -15,22 +14,7 @@ _file_based_sqlite_for_tests()
 
 
 @pytest.fixture
-def server_log(tmp_path):
-    return tmp_path / "server.log"
-
-
-@pytest.fixture
-def deck():
-    call_command("load_default_deck", verbosity=0)
-
-
-@pytest.fixture
-def server(deck, live_asgi, server_log):  # noqa: F811
-    return live_asgi(TEST_SERVER_LOG=str(server_log))
-
-
-@pytest.fixture
-def table(deck):
+def table(deck):  # noqa: F811  (the fixture imported above)
     """A dealt private table: the host in seat 1, a guest in seat 2, JagAI in the others."""
     host, guest = UserFactory(), UserFactory()
     return deal_private_table(host, guest), host, guest

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -15,7 +16,7 @@ from game.errors import GameError
 from game.models import Game, Reaction, Seat, Table
 from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
-from game.services.rows import lock_game, lock_move
+from game.services.rows import Locked, lock_game, lock_move
 from game.services.starting import seat_list
 
 
@@ -83,8 +84,19 @@ def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:
     return seat
 
 
+@dataclass
+class _Checked:
+    """A move that passed every check under its locks, ready to record; `repeated` if its id was
+    already applied (acknowledged, not applied again)."""
+
+    locked: Locked
+    seat: Seat
+    state: dict | None = None
+    events: list[dict] | None = None
+    repeated: bool = False
+
+
 @metrics.counted_move
-@transaction.atomic
 def play_move(
     *,
     table_id: int,
@@ -104,7 +116,48 @@ def play_move(
     connected with (`token_hash`). A repeated move id is acknowledged and not applied again; a
     stale version is refused. The member's account and session are read with the locks, in the
     same round trip.
+
+    A refused move has written nothing, so its transaction ends with a COMMIT rather than a
+    rollback, and the refusal is raised after it: on PostgreSQL a rollback makes psycopg forget
+    the connection's prepared statements, which the next five moves would then pay to prepare.
     """
+    with transaction.atomic():
+        try:
+            checked = _check_move(
+                table_id=table_id,
+                user=user,
+                session_key=session_key,
+                agent=agent,
+                token_hash=token_hash,
+                move_id=move_id,
+                version=version,
+                move=move,
+            )
+        except GameError as error:
+            refusal = error
+        else:
+            game = checked.locked.game
+            if checked.repeated:
+                return game, False
+            step = Step(seat=checked.seat.position, move=move, move_id=move_id, device_id=device_id)
+            locked = checked.locked
+            record(game, locked.table, locked.seats, checked.state, checked.events, step, last=True)
+            return game, True
+    raise refusal
+
+
+def _check_move(
+    *,
+    table_id: int,
+    user: User | None,
+    session_key: str,
+    agent: Agent | None,
+    token_hash: str,
+    move_id: str,
+    version: int,
+    move: Any,
+) -> _Checked:
+    """Lock and read the move's rows and check it; writes nothing. Raises the refusal."""
     member = member_query(user.pk, session_key) if user is not None and agent is None else None
     try:
         locked = lock_move(table_id, move_id, member)
@@ -116,7 +169,7 @@ def play_move(
     )
     seat = _seat_of(seats, user, agent)
     if seat.position in locked.seen_by:
-        return game, False
+        return _Checked(locked, seat, repeated=True)
     if table.status != Table.Status.PLAYING:
         raise GameError("game_over", status=409)
     if version != game.version:
@@ -128,9 +181,7 @@ def play_move(
         new, events = engine.apply(state, seat.position, move)
     except engine.IllegalMove as refusal:
         raise GameError(refusal.code) from None
-    step = Step(seat=seat.position, move=move, move_id=move_id, device_id=device_id)
-    record(game, table, seats, new, events, step)
-    return game, True
+    return _Checked(locked, seat, new, events)
 
 
 @transaction.atomic

@@ -179,8 +179,9 @@ def _psycopg_execute_all(driver: Any, statements: list[Statement]) -> list[list 
             cursors[0].execute(statements[0][0], statements[0][1])
         else:
             with driver.pipeline():
-                for cursor, (sql, params, _fetch) in zip(cursors, statements, strict=True):
-                    cursor.execute(sql, params)
+                for cursor, statement in zip(cursors, statements, strict=True):
+                    sql, params, _fetch = statement
+                    cursor.execute(sql, params, prepare=False if statement is COMMIT else None)
             # Leaving the pipeline sent the statements and read every result back.
         return [
             cursor.fetchall() if fetch else None
@@ -275,15 +276,22 @@ MEMBER_FIELDS = ("id", "password", "is_active", "restriction_kind", "restricted_
 @cache
 def _member_statement(vendor: str, session_model: type[Model]) -> tuple[Reader, Any, str]:
     """The member and their session in one statement: the session row only if it has not expired,
-    as the database session store reads it."""
+    as the database session store reads it.
+
+    Expired when? On PostgreSQL the statement goes out with the locks' and runs once they are
+    granted, so a move that waited for a lock could be let through by a session that expired while
+    it waited, if only the time taken before sending (`MemberQuery.now`) were asked. So the later of
+    that time and the database's clock as the statement runs is asked. SQLite's transaction holds
+    its lock from its BEGIN, before `now` is taken."""
     quote = _db().ops.quote_name
     member = _reader(User, vendor, MEMBER_FIELDS)
     u, s = quote(User._meta.db_table), quote(session_model._meta.db_table)
     expire = session_model._meta.get_field("expire_date")
     key, data = (quote(session_model._meta.get_field(n).column) for n in ("session_key", "session_data"))
+    now = "GREATEST(%s, clock_timestamp())" if vendor == "postgresql" else "%s"
     sql = (
         f"SELECT {member.columns}, {s}.{data} FROM {u} "  # noqa: S608
-        f"LEFT JOIN {s} ON {s}.{key} = %s AND {s}.{quote(expire.column)} > %s WHERE {u}.id = %s"
+        f"LEFT JOIN {s} ON {s}.{key} = %s AND {s}.{quote(expire.column)} > {now} WHERE {u}.id = %s"
     )
     return member, expire, sql
 
@@ -337,8 +345,39 @@ def _update(db: BaseDatabaseWrapper, game: Game, names: list[str]) -> Statement:
     return (sql, [*values, game.pk], False)
 
 
-def save_move(event: GameEvent, game: Game, names: list[str]) -> None:
+# Ends the transaction in the writes' own round trip (see `save_move`). Never prepared: it has no
+# plan, and psycopg would otherwise prepare it like any statement it sees often.
+COMMIT: Statement = ("COMMIT", [], False)
+
+
+def commits_here(db: BaseDatabaseWrapper) -> bool:
+    """Whether a COMMIT sent now would end the caller's own transaction, and only it: the block is
+    the outermost `atomic` (which commits on exit, so not a test's transaction or a savepoint),
+    nothing in it failed, and the writes go in one psycopg pipeline."""
+    return (
+        len(db.atomic_blocks) == 1
+        and db.commit_on_exit
+        and not db.needs_rollback
+        and not db.queries_logged
+        and _is_psycopg(db.connection)
+    )
+
+
+def save_move(event: GameEvent, game: Game, names: list[str], *, last: bool = False) -> bool:
     """Insert the move's event row (its id is not read back: nothing after a move needs it) and
-    save these fields of the game, like game.save(update_fields=names): one round trip on PostgreSQL."""
+    save these fields of the game, like game.save(update_fields=names): one round trip on PostgreSQL.
+
+    `last` says the caller writes and reads nothing more in its transaction. Then, where
+    `commits_here`, the COMMIT goes in the same round trip, and the `atomic` block's own commit
+    finds the transaction already ended and sends nothing (psycopg's commit does nothing on an idle
+    connection); its on-commit hooks run as usual. Returns whether the COMMIT was sent. If any of
+    the statements fails, none after it runs and the error is raised here, so the block rolls back.
+    """
     db = _db()
-    _execute_all(db, [_insert(db, event), _update(db, game, names)])
+    statements = [_insert(db, event), _update(db, game, names)]
+    db.ensure_connection()
+    commit = last and commits_here(db)
+    if commit:
+        statements.append(COMMIT)
+    _execute_all(db, statements)
+    return commit

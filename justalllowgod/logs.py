@@ -1,7 +1,8 @@
 """Logs a person can read: one line per request and per socket open and close, by member id.
 
 Lines name a member by id only (never an email or a gamer tag). With DJANGO_LOG_FORMAT=json each
-line is one JSON object (python-json-logger) carrying the same facts as fields.
+line is one JSON object (python-json-logger) carrying the same facts as fields (the format is set
+in justalllowgod/log_config.py, which the settings import instead of this module).
 """
 
 from __future__ import annotations
@@ -19,24 +20,6 @@ from justalllowgod.addresses import request_address, scope_address
 
 access = logging.getLogger("jag.access")
 sockets = logging.getLogger("jag.sockets")
-
-# Loggers whose warnings are about what a client sent (a bad Host header, a forged CSRF token, a
-# 404): the one line says what happened; a traceback would only bury the real errors.
-CLIENT_ERROR_LOGGERS = ("django.security", "django.request", "django.channels.server")
-
-
-class QuietClientErrors(logging.Filter):
-    """A record about a client's mistake keeps its line, loses its traceback, and is a warning at
-    most: a scanner's bad Host header is not an error of ours (Django logs it as one)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.name.startswith(CLIENT_ERROR_LOGGERS) and getattr(record, "status_code", 400) < 500:
-            record.exc_info = None
-            record.exc_text = None
-            record.stack_info = None
-            if record.levelno > logging.WARNING:
-                record.levelno, record.levelname = logging.WARNING, "WARNING"
-        return True
 
 
 def member_id(user: Any) -> int | None:
@@ -155,32 +138,3 @@ def log_sockets(app: Callable) -> Callable:
             uncount()
 
     return logged
-
-
-def logging_config(*, fmt: str, level: str) -> dict[str, Any]:
-    """settings.LOGGING: plain lines by default, one JSON object per line with fmt='json'."""
-    formatter = (
-        {
-            "()": "pythonjsonlogger.json.JsonFormatter",
-            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
-            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
-        }
-        if fmt == "json"
-        else {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
-    )
-    return {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "filters": {"quiet_client_errors": {"()": "justalllowgod.logs.QuietClientErrors"}},
-        "formatters": {"site": formatter},
-        "handlers": {
-            "console": {
-                "class": "logging.StreamHandler",
-                "formatter": "site",
-                "filters": ["quiet_client_errors"],
-            }
-        },
-        "root": {"handlers": ["console"], "level": level},
-        # The access line already says 404 or 403; Django's own line would say it twice.
-        "loggers": {"django.request": {"level": "ERROR"}},
-    }

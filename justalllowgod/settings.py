@@ -12,7 +12,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from justalllowgod.env import env_bool, env_int, env_list, env_str, require_strong_secret
-from justalllowgod.logs import logging_config
+from justalllowgod.log_config import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -269,8 +269,8 @@ if not DEBUG:
     if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Logs: one line per request and per socket (justalllowgod/logs.py); JSON lines with
-# DJANGO_LOG_FORMAT=json.
+# Logs: one line per request and per socket (justalllowgod/logs.py), formatted as
+# justalllowgod/log_config.py says: JSON lines with DJANGO_LOG_FORMAT=json.
 LOG_FORMAT = env_str("DJANGO_LOG_FORMAT", "text")
 if LOG_FORMAT not in ("text", "json"):
     raise ImproperlyConfigured(f"DJANGO_LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")

@@ -14,7 +14,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from justalllowgod.asgi import application
-from justalllowgod.logs import QuietClientErrors, logging_config
+from justalllowgod.log_config import QuietClientErrors, logging_config
 from tests.factories import UserFactory
 from tests.game.support import HOST, Communicator
 

@@ -156,6 +156,11 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"game at {self.table.code}"
 
+    @classmethod
+    def version_at(cls, table_id: int) -> int:
+        """The version of the game at a table, 0 before the deal (what every message names)."""
+        return cls.objects.filter(table_id=table_id).values_list("version", flat=True).first() or 0
+
 
 class Deal(models.Model):
     """What a game was dealt: the deck's card content and the engine's first state. Written once at

@@ -79,7 +79,7 @@ def catchup(
 
 def version(*, table_id: int) -> int:
     """The game's version at a table, 0 before the deal."""
-    return Game.objects.filter(table_id=table_id).values_list("version", flat=True).first() or 0
+    return Game.version_at(table_id)
 
 
 def lobby() -> list[dict[str, Any]]:

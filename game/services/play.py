@@ -212,10 +212,9 @@ def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reac
     if Reaction.objects.filter(user=user, created_at__gt=since).exists():
         raise GameError("too_fast", status=429)
     made = Reaction.objects.create(table_id=table_id, user=user, seat=seat.position, kind=reaction)
-    version = Game.objects.filter(table_id=table_id).values_list("version", flat=True).first() or 0
     message = {
         "type": "reaction",
-        "version": version,
+        "version": Game.version_at(table_id),
         "seat": seat.position,
         "tag": user.gamer_tag,
         "reaction": reaction,

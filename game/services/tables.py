@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import User
 from game import broadcast, codes
 from game.errors import GameError
-from game.models import Seat, Table, Variant
+from game.models import Game, Seat, Table, Variant
 from game.services.access import check_may_play, find_table
 from game.services.starting import begin_game, seat_list
 
@@ -164,7 +164,8 @@ def play_again(*, user: User, code: str) -> Table:
             seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS
         )
     following = _new_table(host=user, kind=table.kind, previous=table, **fields)
-    broadcast.send_table_update(table, seat_list(table))
+    # The finished table's message names its game's last version, as every message does.
+    broadcast.send_table_update(table, seat_list(table), Game.version_at(table.pk))
     broadcast.send_table_update(following, seat_list(following))
     if following.is_public:
         broadcast.send_lobby_update()

@@ -246,3 +246,23 @@ def test_the_host_starts_a_table_named_in_any_case(live_deck):
     services.start_table(user=host, code=table.code.lower())
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
+
+
+def test_play_again_tells_the_finished_table_with_its_games_last_version(
+    live_deck, monkeypatch, django_capture_on_commit_callbacks
+):
+    from game.models import Game
+    from game.realtime import outbox
+
+    host, guest = UserFactory(), UserFactory()
+    table = services.create_private_table(user=host)
+    services.join_by_code(user=guest, code=table.code)
+    services.start_table(user=host, code=table.code)
+    services.end_game(user=host, code=table.code)
+    sent = []
+    monkeypatch.setattr(outbox, "send_all", sent.extend)
+    with django_capture_on_commit_callbacks(execute=True):
+        again = services.play_again(user=host, code=table.code)
+    versions = {m["table"]["code"]: m["version"] for _g, m in sent if m["type"] == "table"}
+    last = Game.objects.get(table=table).version
+    assert last > 0 and versions == {table.code: last, again.code: 0}

@@ -78,15 +78,7 @@ class ServerSocket(Delivery, DirectDispatch, AsyncWebsocketConsumer):
     async def websocket_connect(self, message: dict) -> None:
         self.start_handing_over()
         async with self.holding():  # the welcome is a snapshot too
-            try:
-                await super().websocket_connect(message)
-            except faults.OUTAGES as error:
-                if self.accepted or self.closed:
-                    raise
-                # A pooled Redis connection that died when Redis restarted fails once, and the
-                # pool connects afresh: the first socket after the restart is let in at once.
-                log.info("connecting again after %s: %s", type(error).__name__, error)
-                await super().websocket_connect(message)
+            await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict) -> None:
         self.stop_handing_over()

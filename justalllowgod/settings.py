@@ -134,19 +134,11 @@ AUTH_USER_MODEL = "accounts.User"
 # Channels and cache: Redis when REDIS_URL is set, else in-process.
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    # Redis pub/sub: a group message is published once and each process hands it to its own
-    # sockets. channels-redis's list layer pushed a copy into every member's list with a Lua
-    # script and each process popped them one by one: 4.2-4.4 ms of CPU per move against 1.1 ms
-    # (docs/performance.md). What pub/sub does not do is keep a message for a process that is
-    # not listening at that moment; a client resyncs from the version every message carries.
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            # redis-py's own 5 s socket timeout would cut a quiet connection's wait short (it once
-            # closed quiet sockets with 1011), so it is turned off here.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
-        }
-    }
+    # channels-redis's pub/sub layer, made to carry on when Redis restarts: the reasons are in
+    # game/realtime/redis_layer.py (imported here: the embedded default needs no redis package).
+    from game.realtime.redis_layer import redis_channel_layer
+
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -9,6 +9,7 @@ from tests.e2e.conftest import _file_based_sqlite_for_tests
 from tests.e2e.live import deck, live_asgi, server, server_log  # noqa: F401  (fixtures)
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
+from tests.realtime.own_redis import own_redis  # noqa: F401  (fixture)
 
 _file_based_sqlite_for_tests()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -14,6 +16,7 @@ from accounts.models import Agent, User
 from game import broadcast, engine, metrics
 from game.errors import GameError
 from game.models import Game, Reaction, Seat, Table
+from game.services import rows
 from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
 from game.services.rows import Locked, lock_game, lock_move
@@ -84,6 +87,23 @@ def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:
     return seat
 
 
+@contextmanager
+def refusals_commit() -> Iterator[None]:
+    """A transaction for an act that refuses only before its first write: a refusal (GameError)
+    ends the transaction with a COMMIT of what it read, and is raised after it. Any other error
+    rolls back as usual. On PostgreSQL a rollback makes psycopg forget the connection's prepared
+    statements (the next five moves on it would prepare them again), and every socket of a process
+    shares that connection, so one client's refused acts would cost everyone's moves."""
+    refusal: GameError | None = None
+    with transaction.atomic():
+        try:
+            yield
+        except GameError as error:
+            refusal = error
+    if refusal is not None:
+        raise refusal
+
+
 @dataclass
 class _Checked:
     """A move that passed every check under its locks, ready to record; `repeated` if its id was
@@ -117,33 +137,27 @@ def play_move(
     stale version is refused. The member's account and session are read with the locks, in the
     same round trip.
 
-    A refused move has written nothing, so its transaction ends with a COMMIT rather than a
-    rollback, and the refusal is raised after it: on PostgreSQL a rollback makes psycopg forget
-    the connection's prepared statements, which the next five moves would then pay to prepare.
+    A refused move has written nothing (`_check_move` only reads), so its transaction ends with a
+    COMMIT and the refusal is raised after it (`refusals_commit`).
     """
-    with transaction.atomic():
-        try:
-            checked = _check_move(
-                table_id=table_id,
-                user=user,
-                session_key=session_key,
-                agent=agent,
-                token_hash=token_hash,
-                move_id=move_id,
-                version=version,
-                move=move,
-            )
-        except GameError as error:
-            refusal = error
-        else:
-            game = checked.locked.game
-            if checked.repeated:
-                return game, False
-            step = Step(seat=checked.seat.position, move=move, move_id=move_id, device_id=device_id)
-            locked = checked.locked
-            record(game, locked.table, locked.seats, checked.state, checked.events, step, last=True)
-            return game, True
-    raise refusal
+    with refusals_commit():
+        checked = _check_move(
+            table_id=table_id,
+            user=user,
+            session_key=session_key,
+            agent=agent,
+            token_hash=token_hash,
+            move_id=move_id,
+            version=version,
+            move=move,
+        )
+        game, locked = checked.locked.game, checked.locked
+        if checked.repeated:
+            return game, False
+        step = Step(seat=checked.seat.position, move=move, move_id=move_id, device_id=device_id)
+        if record(game, locked.table, locked.seats, checked.state, checked.events, step, last=True):
+            rows.require_committed()  # nothing may run after the COMMIT that went with the writes
+        return game, True
 
 
 def _check_move(
@@ -199,11 +213,16 @@ def end_game(*, user: User, code: str) -> Game:
     return game
 
 
-@transaction.atomic
 def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reaction:
-    """A quick reaction (no free text), at most one every two seconds per member."""
+    """A quick reaction (no free text), at most one every two seconds per member. Its refusals
+    come before its one write, so they end the transaction with a COMMIT (`refusals_commit`)."""
     if reaction not in Reaction.Kind.values:
         raise GameError("bad_reaction")
+    with refusals_commit():
+        return _react(table_id=table_id, user=user, session_key=session_key, reaction=reaction)
+
+
+def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reaction:
     require_may_act(user=user, session_key=session_key)
     seat = Seat.objects.filter(table_id=table_id, user=user).select_related("user").first()
     if seat is None:

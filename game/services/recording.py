@@ -57,12 +57,12 @@ def record(
     step: Step,
     *,
     last: bool = False,
-) -> None:
+) -> bool:
     """Append the event, save the state, and send every seat its own view after commit.
 
     `last` says the caller's transaction does nothing after this; then a move that neither ends
     the game nor hands a seat to JagAI commits in the same round trip as its writes
-    (`rows.save_move`), so the seats' messages are built first."""
+    (`rows.save_move`), so the seats' messages are built first. Returns whether it did."""
     now = timezone.now()
     elapsed = int((now - game.decision_since).total_seconds() * 1000) if step.seat is not None else None
     game.version += 1
@@ -89,10 +89,11 @@ def record(
     seats_changed = _sync_seat_kinds(state, seats)
     broadcast.send_game_update(game, state, seats, events)
     # The event row and the game together, and the COMMIT with them when nothing follows.
-    rows.save_move(event, game, fields, last=last and not over and not seats_changed)
+    committed = rows.save_move(event, game, fields, last=last and not over and not seats_changed)
     if over:
         table.save(update_fields=["status", "finished_at"])
         game_finished.send(sender=Game, game_id=game.pk)
     if seats_changed or over:
         # The table's public facts name every seat: read them again with their members and agents.
         broadcast.send_table_update(table, seat_list(table), game.version)
+    return committed

@@ -109,6 +109,12 @@ def _driver_sql(sql: str, paramstyle: str) -> str:
 # One statement to run: its SQL (Django's %s placeholders), its parameters, and whether to fetch.
 Statement = tuple[str, list, bool]
 
+# A transaction's start and end, sent in a pipeline with a move's statements: the BEGIN with its
+# reads (see `_psycopg_execute_all`), the COMMIT with its writes (see `save_move`). Never prepared:
+# they have no plan, and psycopg would otherwise prepare them like any statement it sees often.
+BEGIN: Statement = ("BEGIN", [], False)
+COMMIT: Statement = ("COMMIT", [], False)
+
 
 def _execute_all(db: BaseDatabaseWrapper, statements: list[Statement]) -> list[list | None]:
     """Run statements in order on the driver's own cursor; each one's rows if fetched, else None.
@@ -135,7 +141,9 @@ def _execute_all(db: BaseDatabaseWrapper, statements: list[Statement]) -> list[l
     with db.wrap_database_errors:
         driver = db.connection
         if _is_psycopg(driver):
-            return _psycopg_execute_all(driver, statements)
+            # A BEGIN may go with the statements only where Django's atomic block turns
+            # autocommit back on when it ends (not in Django's manual transaction mode).
+            return _psycopg_execute_all(driver, statements, may_begin=db.commit_on_exit)
         style = db.Database.paramstyle
         out = []
         for sql, params, fetch in statements:
@@ -163,7 +171,9 @@ def _is_psycopg(driver: Any) -> bool:
     return psycopg is not None and isinstance(driver, psycopg.Connection)
 
 
-def _psycopg_execute_all(driver: Any, statements: list[Statement]) -> list[list | None]:
+def _psycopg_execute_all(
+    driver: Any, statements: list[Statement], may_begin: bool = False
+) -> list[list | None]:
     """On psycopg 3, statements go together in pipeline mode (all sent, then one sync, every result
     read back): one round trip for the lot, where each statement alone waits for its own. The
     database runs them one after another as before, in the same transaction, so a lock taken by
@@ -173,6 +183,14 @@ def _psycopg_execute_all(driver: Any, statements: list[Statement]) -> list[list 
     the OPTIONS of settings.DATABASES; psycopg forgets them at a rollback, a refused move's too,
     and prepares them again; Django's own cursors bind on the client and never prepare).
     """
+    if may_begin and len(statements) > 1 and _begins_here(driver):
+        # psycopg would send its own BEGIN first and wait for the answer before the pipeline
+        # (psycopg #401): the transaction's BEGIN goes in the pipeline instead. psycopg stays in
+        # autocommit until the transaction ends, so it starts no other; Django's commit and
+        # rollback still end it (psycopg sends them whenever a transaction is open), and Django
+        # turns autocommit back off at its next transaction. So: BEGIN, the statements, Sync.
+        driver.autocommit = True
+        return _psycopg_execute_all(driver, [BEGIN, *statements])[1:]
     cursors = [_psycopg().Cursor(driver) for _ in statements]
     try:
         if len(statements) == 1:
@@ -181,7 +199,8 @@ def _psycopg_execute_all(driver: Any, statements: list[Statement]) -> list[list 
             with driver.pipeline():
                 for cursor, statement in zip(cursors, statements, strict=True):
                     sql, params, _fetch = statement
-                    cursor.execute(sql, params, prepare=False if statement is COMMIT else None)
+                    unprepared = statement is COMMIT or statement is BEGIN
+                    cursor.execute(sql, params, prepare=False if unprepared else None)
             # Leaving the pipeline sent the statements and read every result back.
         return [
             cursor.fetchall() if fetch else None
@@ -190,6 +209,18 @@ def _psycopg_execute_all(driver: Any, statements: list[Statement]) -> list[list 
     finally:
         for cursor in cursors:
             cursor.close()
+
+
+def _begins_here(driver: Any) -> bool:
+    """Whether psycopg would start a transaction before the next statement: a plain BEGIN (no
+    isolation level or access mode of psycopg's own to add to it) on an idle connection."""
+    return (
+        not driver.autocommit
+        and driver.info.transaction_status == _psycopg().pq.TransactionStatus.IDLE
+        and driver.isolation_level is None
+        and driver.read_only is None
+        and driver.deferrable is None
+    )
 
 
 def _execute(db: BaseDatabaseWrapper, sql: str, params: list, fetch: bool = False) -> list | None:
@@ -281,8 +312,9 @@ def _member_statement(vendor: str, session_model: type[Model]) -> tuple[Reader, 
     Expired when? On PostgreSQL the statement goes out with the locks' and runs once they are
     granted, so a move that waited for a lock could be let through by a session that expired while
     it waited, if only the time taken before sending (`MemberQuery.now`) were asked. So the later of
-    that time and the database's clock as the statement runs is asked. SQLite's transaction holds
-    its lock from its BEGIN, before `now` is taken."""
+    that time and the database's clock as the statement runs is asked (a database clock ahead of
+    the servers' ends sessions early on sockets by that much). SQLite's transaction holds its lock
+    from its BEGIN, before `now` is taken."""
     quote = _db().ops.quote_name
     member = _reader(User, vendor, MEMBER_FIELDS)
     u, s = quote(User._meta.db_table), quote(session_model._meta.db_table)
@@ -345,11 +377,6 @@ def _update(db: BaseDatabaseWrapper, game: Game, names: list[str]) -> Statement:
     return (sql, [*values, game.pk], False)
 
 
-# Ends the transaction in the writes' own round trip (see `save_move`). Never prepared: it has no
-# plan, and psycopg would otherwise prepare it like any statement it sees often.
-COMMIT: Statement = ("COMMIT", [], False)
-
-
 def commits_here(db: BaseDatabaseWrapper) -> bool:
     """Whether a COMMIT sent now would end the caller's own transaction, and only it: the block is
     the outermost `atomic` (which commits on exit, so not a test's transaction or a savepoint),
@@ -361,6 +388,14 @@ def commits_here(db: BaseDatabaseWrapper) -> bool:
         and not db.queries_logged
         and _is_psycopg(db.connection)
     )
+
+
+def require_committed() -> None:
+    """After `save_move` sent the COMMIT: raise if the transaction was opened again, which means a
+    statement ran after the COMMIT in a transaction of its own (a bug: it must come before)."""
+    driver = _db().connection
+    if driver.info.transaction_status != _psycopg().pq.TransactionStatus.IDLE:
+        raise TransactionManagementError("a statement ran after the move's COMMIT")
 
 
 def save_move(event: GameEvent, game: Game, names: list[str], *, last: bool = False) -> bool:
@@ -380,4 +415,8 @@ def save_move(event: GameEvent, game: Game, names: list[str], *, last: bool = Fa
     if commit:
         statements.append(COMMIT)
     _execute_all(db, statements)
+    if commit:
+        # Out of the autocommit the BEGIN left (see `_psycopg_execute_all`): a statement run after
+        # the COMMIT by mistake opens a transaction that `require_committed` sees.
+        db.connection.autocommit = False
     return commit

@@ -6,6 +6,7 @@ from __future__ import annotations
 import psycopg
 import pytest
 from django.db import IntegrityError, connection, connections, transaction
+from django.db.transaction import TransactionManagementError
 
 from game import engine, services
 from game.errors import GameError
@@ -107,10 +108,11 @@ def test_inside_a_callers_transaction_the_move_leaves_the_commit_to_it(game, bat
     assert sent == []
 
 
-def test_a_move_that_writes_more_after_its_event_commits_as_before(game, batches, commits):
+def test_a_move_that_changes_a_seat_commits_as_before(game, batches, commits):
     table, members = game
     # Seat 2's row says JagAI where the game still has the member: the move puts the row right,
-    # a write after the event's, so the COMMIT cannot go with the event.
+    # then reads the seats again for the table's message after its event, so the COMMIT cannot
+    # go with the event.
     Seat.objects.filter(table=table, position=2).update(kind=Seat.Kind.HELPER)
     version = play_one_move(table.pk, members)
     assert [b for b in batches if b[0] == "INSERT"] == [["INSERT", "UPDATE"]]
@@ -160,3 +162,56 @@ def test_a_refused_move_ends_its_transaction_without_forgetting_the_prepared_sta
     # A rollback would have made psycopg deallocate them all.
     assert any("FOR UPDATE" in sql for sql in _prepared())
     assert _version_elsewhere(table.pk) == version
+
+
+def test_a_move_waits_for_the_database_twice_begin_and_reads_then_writes_and_commit(game, tmp_path):
+    table, members = game
+    state = engine.from_json(Game.objects.get(table=table).state)
+    mover = members[state["turn"]]
+    key = signed_in_session(mover)
+    move = engine.legal_moves(state, state["turn"])[0]
+    connection.close()  # a fresh connection: idle, with no transaction of psycopg's open
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    trace = tmp_path / "libpq.trace"
+    with trace.open("w") as out:
+        pgconn.trace(out.fileno())
+        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            services.play_move(
+                table_id=table.pk, user=mover, session_key=key, move_id="traced", version=0, move=move
+            )
+        finally:
+            pgconn.untrace()
+    sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F")]
+    kinds = [fields[2].split()[0] for fields in sent]
+    # Each Sync is one wait for the database: the BEGIN goes with the reads, the COMMIT with the writes.
+    assert kinds.count("Sync") == 2, kinds
+    queries = [f[3] for f in sent if f[2].startswith("Query") or f[2].startswith("Parse")]
+    assert '"BEGIN"' in queries[0] and "FOR UPDATE" in queries[1] and '"COMMIT"' in queries[-1], queries
+
+
+def test_a_refused_reaction_keeps_the_prepared_statements_too(game):
+    table, members = game
+    for _ in range(8):
+        play_one_move(table.pk, members)
+    key = signed_in_session(members[1])
+    services.react(table_id=table.pk, user=members[1], session_key=key, reaction="amen")
+    with pytest.raises(GameError) as refused:
+        services.react(table_id=table.pk, user=members[1], session_key=key, reaction="amen")
+    assert refused.value.code == "too_fast"
+    assert any("FOR UPDATE" in sql for sql in _prepared())
+
+
+def test_a_statement_after_the_moves_commit_is_caught(game, monkeypatch):
+    table, members = game
+    real = rows.save_move
+
+    def then_a_read(*args, **kwargs):
+        committed = real(*args, **kwargs)
+        Game.objects.count()  # opens a transaction of its own after the COMMIT
+        return committed
+
+    monkeypatch.setattr(rows, "save_move", then_a_read)
+    with pytest.raises(TransactionManagementError):
+        play_one_move(table.pk, members)

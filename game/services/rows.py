@@ -180,8 +180,9 @@ def _psycopg_execute_all(
     one holds for those after it; if one fails, those after it are not run and its error is raised
     here. Parameters are bound on the server, so a statement run often is prepared on its
     connection and the database stops parsing and planning it (after `prepare_threshold` runs, in
-    the OPTIONS of settings.DATABASES; psycopg forgets them at a rollback, a refused move's too,
-    and prepares them again; Django's own cursors bind on the client and never prepare).
+    the OPTIONS of settings.DATABASES; psycopg forgets them at any rollback and prepares them
+    again, which is why a refused act commits instead: `play.refusals_commit`; Django's own cursors
+    bind on the client and never prepare).
     """
     if may_begin and len(statements) > 1 and _begins_here(driver):
         # psycopg would send its own BEGIN first and wait for the answer before the pipeline

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 import sys
 
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.clients.support import CLIENTS
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from tests.ports import free_port
 
 
 async def until_listening(port: int, limit: float = 30.0) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from game import clock
 from game.management.commands import serve
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,12 +81,6 @@ def test_importing_the_asgi_application_starts_no_thread(tmp_path):
     assert out.stdout.strip() == "[]"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _sweep_failures(port: int) -> float:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as response:
@@ -101,7 +95,7 @@ def _sweep_failures(port: int) -> float:
 
 
 def test_a_served_process_runs_its_clock_and_logs_a_long_outage_once(tmp_path):
-    port = _free_port()
+    port = free_port()
     log_path = tmp_path / "serve.log"
     with log_path.open("wb") as out:
         server = subprocess.Popen(

@@ -4,20 +4,14 @@ without disturbing the suite's."""
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
 
+from tests.ports import free_port
 from tests.realtime.sockets import WAIT
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_for(condition: Callable[[], bool], what: str) -> None:

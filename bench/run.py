@@ -81,6 +81,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def database_kind(url: str) -> str:
+    """What the JSON line calls the database: `--services` with a SQLite `DATABASE_URL` is served by
+    SQLite (docs/performance.md measures the services without PostgreSQL that way)."""
+    return "sqlite" if url.startswith("sqlite:") else "postgresql"
+
+
 def server_env(args: argparse.Namespace, workdir: Path, services: Services | None) -> dict[str, str]:
     """Production settings (debug off, a fresh secret key), on loopback over plain http/ws."""
     env = {k: v for k, v in os.environ.items() if k not in DROPPED}
@@ -103,7 +109,11 @@ def server_env(args: argparse.Namespace, workdir: Path, services: Services | Non
 
 
 async def run_load(
-    args: argparse.Namespace, servers: list[Server], executor: ThreadPoolExecutor, profilers: list
+    args: argparse.Namespace,
+    servers: list[Server],
+    executor: ThreadPoolExecutor,
+    profilers: list,
+    database: str,
 ) -> dict:
     from bench import load, setup_db
 
@@ -230,7 +240,7 @@ async def run_load(
         "members_per_table": per_table,
         "mode": "hot" if args.hot else "human",
         "pace_s": None if args.hot else list(args.pace),
-        "database": "postgresql" if args.services else "sqlite",
+        "database": database,
         "channel_layer": "redis" if args.services else "in-memory",
         "servers": len(servers),
         "seconds": round(seconds, 1),
@@ -314,7 +324,8 @@ def main(argv: list[str] | None = None) -> int:
         python = sys.executable
         run_checked([python, "manage.py", "migrate", "--noinput", "-v0"], env, "migrate")
         run_checked([python, "manage.py", "load_default_deck"], env, "load_default_deck")
-        log(f"database ready: {'PostgreSQL' if services else 'SQLite'} ({time.perf_counter() - wall:.1f} s)")
+        database = database_kind(env["DATABASE_URL"])
+        log(f"database ready: {database} ({time.perf_counter() - wall:.1f} s)")
 
         # This process makes members, sessions and tables in the same database, as the server sees it.
         os.environ.update(env)
@@ -326,7 +337,9 @@ def main(argv: list[str] | None = None) -> int:
         servers = [start_server(env, workdir, i) for i in range(args.servers)]
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bench-db") as executor:
             budget = HARD_LIMIT - (time.perf_counter() - wall)
-            result = asyncio.run(asyncio.wait_for(run_load(args, servers, executor, profilers), budget))
+            result = asyncio.run(
+                asyncio.wait_for(run_load(args, servers, executor, profilers, database), budget)
+            )
         for i, server in enumerate(servers):
             if server.process.poll() is not None:
                 result["errors"] += 1

@@ -2,8 +2,9 @@
 // and a notice with a way on once it has closed for good (signed out, restricted, ...).
 import { FINAL_WORDS } from "./socket.js";
 
-/** Show a socket status from LiveSocket: "open", "reconnecting" or a final one. */
-export function showConnection(root, el, status) {
+/** Show a socket status from LiveSocket: "open", "reconnecting" or a final one; `pending` when a
+ * move of this page's is waiting for its answer (it is sent again once the socket is back). */
+export function showConnection(root, el, status, pending = false) {
   const conn = el.conn;
   if (status === "open") {
     conn.hidden = true;
@@ -11,7 +12,7 @@ export function showConnection(root, el, status) {
   }
   conn.dataset.status = status;
   const final = FINAL_WORDS[status];
-  el.connText.textContent = final ?? "Reconnecting…";
+  el.connText.textContent = final ?? (pending ? "Reconnecting… Your move will go as soon as you're back." : "Reconnecting…");
   conn.hidden = Boolean(final); // a final close has the notice instead, with a way on
   if (final) closeTable(root, final, status === "signed-out");
 }

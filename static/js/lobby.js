@@ -58,7 +58,7 @@ if (root) {
     },
     onStatus() {},
     lastVersion: () => null,
-  });
+  }, new Set()); // the lobby only listens: its pings keep the connection awake and get no answer
   socket.connect();
   setInterval(tick, 1000);
 }

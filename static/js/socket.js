@@ -1,6 +1,8 @@
 // One WebSocket that comes back by itself: exponential backoff, and a hello naming the last version.
 // A ping every PING_EVERY_MS is answered with the table's version; a newer one than the page holds
 // means an update was lost on the way (docs/realtime.md), and the page asks for it with a hello.
+// A socket that hears nothing within ANSWER_WAIT_MS of a ping, move or hello is taken as lost and
+// replaced: a phone that loses its network keeps the socket "open" for minutes (docs/protocol.md).
 
 // Close codes after which coming back cannot help (docs/protocol.md); any other close reconnects.
 const FINAL_CLOSES = {
@@ -24,6 +26,9 @@ export const FINAL_WORDS = {
   "too-many": "Too many messages or wrong codes. Please wait a few minutes, then reload.",
 };
 export const PING_EVERY_MS = 10000;
+export const ANSWER_WAIT_MS = 5000;
+// The messages a table's server always answers (docs/protocol.md); the lobby answers none.
+export const TABLE_ANSWERS = new Set(["ping", "move", "hello"]);
 const MAX_DELAY_MS = 15000;
 
 export class LiveSocket {
@@ -31,8 +36,11 @@ export class LiveSocket {
    * @param {string} path e.g. "/ws/table/ABCD/"
    * @param {object} hooks onMessage(msg), onStatus(status), lastVersion() -> number|null,
    *   onReopen() (optional: the socket came back; the hello is already sent)
+   * @param {Set<string>} answered the message types the server answers (a socket that sends one and
+   *   hears nothing back within ANSWER_WAIT_MS is taken as lost)
    */
-  constructor(path, hooks) {
+  constructor(path, hooks, answered = TABLE_ANSWERS) {
+    this.answered = answered;
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
     this.hooks = hooks;
     this.attempts = 0;
@@ -42,6 +50,7 @@ export class LiveSocket {
     this.stopped = false;
     this.everOpened = false;
     this.askedFor = -1;
+    this.lastHeard = 0;
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && !this.isOpen() && !this.stopped) this.connectSoon(0);
     });
@@ -58,6 +67,7 @@ export class LiveSocket {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
+      this.lastHeard = Date.now();
       const wasReconnect = this.everOpened;
       this.attempts = 0;
       this.everOpened = true;
@@ -69,6 +79,8 @@ export class LiveSocket {
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
     });
     ws.addEventListener("message", (event) => {
+      if (this.ws !== ws) return; // a socket given up as lost
+      this.lastHeard = Date.now();
       let msg;
       try {
         msg = JSON.parse(event.data);
@@ -127,7 +139,22 @@ export class LiveSocket {
   send(message) {
     if (!this.isOpen()) return false;
     this.ws.send(JSON.stringify(message));
+    if (this.answered.has(message.type)) this.awaitAnswer(this.ws);
     return true;
+  }
+
+  /** Nothing heard on `ws` within ANSWER_WAIT_MS of now: the network is gone though the socket
+   * still looks open. Give it up and connect again (a pending move is sent again on reopen). */
+  awaitAnswer(ws) {
+    const sentAt = Date.now();
+    setTimeout(() => {
+      if (this.ws !== ws || this.lastHeard >= sentAt || this.stopped) return;
+      this.ws = null;
+      clearInterval(this.pinger);
+      ws.close(1000);
+      this.hooks.onStatus("reconnecting");
+      this.connectSoon(0);
+    }, ANSWER_WAIT_MS);
   }
 
   stop() {

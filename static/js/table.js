@@ -484,7 +484,7 @@ if (navigator.clipboard && copy) {
   });
 }
 
-const onStatus = (status) => showConnection(root, app.el, status);
+const onStatus = (status) => showConnection(root, app.el, status, app.pending !== null);
 // After a reconnect, a move still waiting for its answer is sent again with the same id: the server
 // applies a move id once, so a move lost with the socket is applied now and one already applied is
 // only acknowledged. If the table moved on meanwhile, the answer is stale_version and its words.

@@ -84,3 +84,32 @@ def test_an_update_lost_on_its_way_reaches_the_page_within_the_keep_alive(host_a
     )
     assert page.evaluate("() => window.notReloaded") is True
     assert page.evaluate("() => window.jagTable.logVersion") == lost
+
+
+# How long the page waits for an answer to a ping or a move before taking its socket as lost.
+ANSWER_SECONDS = 5
+
+
+def test_a_network_that_goes_quiet_is_noticed_and_the_move_goes_once_it_is_back(host_at_table):
+    """A phone that loses its network keeps its socket "open": the page must notice by itself."""
+    page, table, _members = host_at_table
+    version = page.evaluate("() => window.jagTable.version")
+    page.context.set_offline(True)
+    page.evaluate("() => window.jagTable.sendMove(window.jagTable.view.legal_moves[0])")
+    move_id = page.evaluate("() => window.jagTable.pending.id")
+
+    status = page.locator("#conn-status")
+    expect(status).to_be_visible(timeout=(ANSWER_SECONDS + SLACK_SECONDS) * 1000)
+    expect(status).to_contain_text("Your move will go as soon as you're back")
+    assert game_row(table.pk).version == version  # nothing reached the server
+
+    page.context.set_offline(False)
+    page.wait_for_function(
+        f"() => window.jagTable.version > {version} && window.jagTable.pending === null",
+        timeout=(ANSWER_SECONDS + SLACK_SECONDS) * 1000,
+    )
+    expect(status).to_be_hidden()
+    assert page.evaluate("() => window.notReloaded") is True
+    game = game_row(table.pk)
+    assert game.version == version + 1
+    assert in_a_thread(lambda: GameEvent.objects.filter(game=game, move_id=move_id).count()) == 1

@@ -80,7 +80,9 @@ export function plural(n, one, many = `${one}s`) {
 export function tagName(text, cls = "") {
   const chars = Array.from(text);
   const attrs = { class: cls ? `tag ${cls}` : "tag", title: text };
-  if (chars.length <= 10) return h("span", attrs, text);
+  // Short tags are split too (they look the same where they fit), so "Grandma_Jo" and
+  // "Grandma_Al" stay apart however narrow the place.
+  if (chars.length <= 6) return h("span", attrs, text);
   attrs.class += " is-split";
   return h(
     "span",

@@ -442,3 +442,18 @@ def test_my_games_and_the_replay_fit_a_small_phone_with_long_tags(live_asgi, new
     no_overflow(page, "replay at the end")
     screenshot(page, "phone-320-replay")
     assert axe_violations(page) == []
+
+
+def test_short_tags_that_differ_at_the_end_stay_apart_on_a_small_phone(live_asgi, new_page):
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    host, guest = UserFactory(gamer_tag="Grandma_Jo"), UserFactory(gamer_tag="Grandma_Al")
+    code = deal([host, guest])
+    page = open_table(new_page, server, host, code, PHONES["320"])
+    for tag in ("Grandma_Jo", "Grandma_Al"):
+        tail = page.locator(".seat-chip .seat-name", has_text=tag).locator(".tag-tail")
+        expect(tail).to_have_text(tag[-5:])
+        assert tail.evaluate(
+            "(el) => el.getBoundingClientRect().right <= el.closest('.seat-chip').getBoundingClientRect().right"
+        )
+    no_overflow(page, "game with two look-alike tags")

@@ -8,13 +8,20 @@ function movesOf(view, name) {
 
 function prompt(app, view) {
   if (view.phase === "word") return "Choose the missing word of the verse.";
-  if (view.phase === "well") return "They have none. Go to the Well and draw one card.";
+  if (view.phase === "well") return `${whoHadNone(app)} Go to the Well and draw one card.`;
   if (view.phase === "ending") return "Your turn is ending. Lay a stone if you can, then tap Done.";
   if (view.asked) return "Ask again, lay a stone if you can, or tap Done.";
   if (!(view.legal_moves || []).some((m) => "ask" in m)) return "Your turn!";
   const which = app.table?.options?.ask_any ? "any story" : "a story you hold a card of";
   if (app.askStory !== null) return `Your turn! Ask someone for ${which}.`;
   return `Your turn! Ask someone for ${which}. Which story?`;
+}
+
+/** "Kid_Jo has no card of “Jonah”." after your ask came back empty (the log says it too). */
+function whoHadNone(app) {
+  const ask = app.lastAsk;
+  if (!ask || ask.seat !== app.me.seat) return "They have none.";
+  return `${app.seatName(ask.target)} has no card of “${app.story(ask.story)}”.`;
 }
 
 export function renderActions(app) {

@@ -36,6 +36,7 @@ const app = {
   askStory: null,
   passing: false,
   waitingWord: new Set(),
+  lastAsk: null, // the newest ask event, to say who had none when the Well is next
   moveCount: 0,
   el: {
     loading: $("loading"),
@@ -185,6 +186,7 @@ function applyGame(msg, { events, speak }) {
   if (typeof msg.version === "number") app.version = Math.max(app.version, msg.version);
   const fresh = events.filter((e) => e.version === undefined || e.version > app.logVersion);
   if (fresh.length) logEvents(fresh, { speak });
+  for (const event of fresh) if (event.type === "ask") app.lastAsk = event;
   app.logVersion = Math.max(app.logVersion, msg.version ?? 0, ...events.map((e) => e.version ?? 0));
   if (speak) moments(fresh);
   if (app.pending && app.version > app.pending.version) app.pending = null;

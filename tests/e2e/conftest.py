@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 
 from tests.e2e.live import deck, live_asgi, server, server_log  # noqa: F401  (fixtures)
+from tests.e2e.seated import host_at_table  # noqa: F401  (a fixture)
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}

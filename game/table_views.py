@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -45,6 +46,10 @@ def member_view(view):
     return wrapper
 
 
+# The tag of a message that belongs beside the start screen's code box, not at the top.
+JOIN_TAG = "join"
+
+
 def table_url(table: Table) -> str:
     return reverse("table", args=[table.code])
 
@@ -67,9 +72,17 @@ def new_private_table(request: HttpRequest) -> HttpResponse:
 @require_POST
 @member_view
 def join_table(request: HttpRequest) -> HttpResponse:
+    """Join by code. A refusal is said beside the code box, with what was typed still in it (on a
+    phone the top of the start screen is out of sight)."""
     form = JoinForm(request.POST)
     code = form.data.get("code", "")
-    table = services.join_by_code(user=request.user, code=code, ip=client_ip(request))
+    try:
+        table = services.join_by_code(user=request.user, code=code, ip=client_ip(request))
+    except GameError as error:
+        if error.status == 429:
+            raise
+        messages.error(request, error.message, extra_tags=JOIN_TAG)
+        return redirect(f"{reverse('home')}?{urlencode({'code': code[:12]})}#join-title")
     return redirect(table_url(table))
 
 
@@ -110,7 +123,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     if not table.seats.filter(user=request.user).exists():
         if table.is_open:
             return redirect("join_link", code=table.code)
-        raise Http404("No such table")
+        raise GameError("table_finished")  # said on the start screen, as the join form says it
     if (
         table.status == Table.Status.PLAYING
         and table.seats.filter(user=request.user, left_at__isnull=False).exists()

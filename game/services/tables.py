@@ -117,7 +117,8 @@ def join_by_code(*, user: User, code: str, ip: str = "") -> Table:
     check_may_play(user)
     table = find_table(code, user=user, ip=ip, tables=Table.objects.select_for_update())
     if table is None:
-        raise GameError("no_such_table" if codes.normalize(code) else "bad_code", status=404)
+        four = len(codes.normalize(code)) == codes.CODE_LENGTH  # "AB" is a slip, "ABCE" a wrong code
+        raise GameError("no_such_table" if four else "bad_code", status=404)
     if not table.is_open and not table.seats.filter(user=user).exists():
         raise GameError("table_finished", status=410)
     return _take_seat(table, user)

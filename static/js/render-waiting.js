@@ -22,7 +22,7 @@ export function renderWaiting(app) {
             "li",
             { class: "waiting-seat is-free" },
             h("span", { class: "seat-avatar", "aria-hidden": "true" }, "?"),
-            h("span", { class: "waiting-seat-text" }, h("span", { class: "seat-name muted" }, table.teams ? "Waiting for a player…" : "Free: JagAI sits here if nobody comes"), h("span", { class: "waiting-seat-meta" }, number, team)),
+            h("span", { class: "waiting-seat-text" }, h("span", { class: "seat-name muted" }, table.teams ? "Waiting for a player…" : "Free seat"), h("span", { class: "waiting-seat-meta" }, number, team)),
           ),
     );
   }
@@ -30,7 +30,7 @@ export function renderWaiting(app) {
 
   const notes = [];
   if (table.kind === "public") {
-    notes.push("A public table. It starts when the countdown ends or every seat is taken.");
+    notes.push("A public table. It starts when the countdown ends or every seat is taken; JagAI helpers play the free seats.");
   } else if (table.teams) {
     notes.push(`Teams: four people. Team 1 is seats 1 and 3, team 2 is seats 2 and 4. ${plural(people.length, "person", "people")} so far.`);
   } else {

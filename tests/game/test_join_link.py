@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from game import services
-from game.models import Seat
+from game.models import Seat, Table
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -73,3 +73,31 @@ def test_opening_tables_by_the_dozen_is_refused_with_429(settings):
     with pytest.raises(GameError) as caught:
         services.create_private_table(user=member)
     assert caught.value.status == 429
+
+
+def test_someone_not_at_a_finished_table_is_told_its_game_is_over(client):
+    table = services.create_private_table(user=UserFactory())
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    client.force_login(UserFactory())
+    response = client.get(reverse("table", args=[table.code]), follow=True)
+    assert response.redirect_chain == [(reverse("home"), 302)]
+    assert "That table&#x27;s game is over." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("ZZ", "A table code is four letters, like KDRT."),
+        ("ZZZZ", "We couldn&#x27;t find a table with that code."),
+    ],
+)
+def test_a_refused_code_is_said_beside_the_box_which_keeps_what_was_typed(client, typed, words):
+    client.force_login(UserFactory())
+    response = client.post(reverse("join_table"), {"code": typed}, follow=True)
+    assert response.redirect_chain == [(f"{reverse('home')}?code={typed}#join-title", 302)]
+    page = response.content.decode()
+    box = page.index('id="id_code"')
+    said = page.index(words)
+    assert box < said < page.index('id="code-help"')  # beside the box, not at the top of the page
+    assert page.count(words) == 1
+    assert f'value="{typed}"' in page and 'aria-invalid="true"' in page

@@ -76,6 +76,13 @@ def test_a_wrong_code_is_refused_clearly():
     assert error.status == 404
 
 
+@pytest.mark.parametrize("code", ["ZZ", "ZZZZZ", " "])
+def test_a_code_that_is_not_four_letters_is_told_so(code):
+    error = refusal(services.join_by_code, user=UserFactory(), code=code)
+    assert error.code == "bad_code"
+    assert error.message == "A table code is four letters, like KDRT."
+
+
 def test_a_full_table_refuses_one_more():
     table = services.create_private_table(user=UserFactory(), seats=4)
     for _ in range(3):

@@ -11,9 +11,10 @@ from tests.factories import UserFactory
 
 
 def refusal(tag: str) -> str:
+    """The refusal's code, or its codes joined with "+" when the tag is wrong in more than one way."""
     with pytest.raises(ValidationError) as caught:
         validate_gamer_tag(tag)
-    return caught.value.code
+    return "+".join(error.code for error in caught.value.error_list)
 
 
 @pytest.mark.parametrize("tag", ["Abe", "Ruth_and_Naomi", "david-1", "A" * 20, "x_9-Z"])
@@ -29,6 +30,11 @@ def test_it_refuses_tags_shorter_than_3_or_longer_than_20(tag):
 @pytest.mark.parametrize("tag", ["Ruth Naomi", "ruth.naomi", "émile", "a@b", "tag!", "<b>x</b>"])
 def test_it_refuses_other_characters(tag):
     assert refusal(tag) == "characters"
+
+
+@pytest.mark.parametrize("tag", ["a!", "é", "ruth and naomi, of Moab"])
+def test_a_tag_wrong_in_length_and_characters_is_told_both_at_once(tag):
+    assert refusal(tag) == "length+characters"
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,21 @@ function movesOf(view, name) {
 function prompt(app, view) {
   if (view.phase === "word") return "Choose the missing word of the verse.";
   if (view.phase === "well") return `${whoHadNone(app)} Go to the Well and draw one card.`;
-  if (view.phase === "ending") return "Your turn is ending. Lay a stone if you can, then tap Done.";
-  if (view.asked) return "Ask again, lay a stone if you can, or tap Done.";
+  if (view.phase === "ending") return `${drawn(app)}Your turn is ending. Lay a stone if you can, then tap Done.`;
+  if (view.asked) return `${drawn(app)}Ask again, lay a stone if you can, or tap Done.`;
   if (!(view.legal_moves || []).some((m) => "ask" in m)) return "Your turn!";
   const which = app.table?.options?.ask_any ? "any story" : "a story you hold a card of";
   if (app.askStory !== null) return `Your turn! Ask someone for ${which}.`;
   return `Your turn! Ask someone for ${which}. Which story?`;
+}
+
+/** What this seat just drew from the Well, as the start of the next prompt (the log says it too). */
+function drawn(app) {
+  const draw = app.news?.type === "well_draw" ? app.news : null;
+  if (!draw || draw.card === undefined) return "";
+  const title = app.card(draw.card)?.title ?? "a card";
+  const story = `“${app.story(draw.story)}”`;
+  return draw.matched ? `You drew ${title}, a card of ${story}! ` : `You drew ${title}, not a card of ${story}. `;
 }
 
 /** "Kid_Jo has no card of “Jonah”." after your ask came back empty (the log says it too). */
@@ -69,6 +78,11 @@ export function renderActions(app) {
 
 function waitingText(app, view) {
   if (view.result) return "";
+  const late = app.news?.type === "timeout" ? "Your time ran out, so the turn passed. " : "";
+  return late + waitingFor(app, view);
+}
+
+function waitingFor(app, view) {
   const me = view.seats[app.me.seat - 1];
   if (me && me.kind !== "person") return "JagAI is playing your seat now.";
   if (!view.turn) return "";

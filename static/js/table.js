@@ -37,6 +37,7 @@ const app = {
   passing: false,
   waitingWord: new Set(),
   lastAsk: null, // the newest ask event, to say who had none when the Well is next
+  news: null, // what just happened to this seat that the Your move panel says: a Well draw, a timeout
   moveCount: 0,
   el: {
     loading: $("loading"),
@@ -175,6 +176,14 @@ function moments(events) {
   }
 }
 
+/** Keep what the Your move panel says about the newest events (render-actions.js): the last ask,
+ * and this seat's Well draw or timeout until its next act or turn. */
+function notice(event) {
+  if (event.type === "ask") app.lastAsk = event;
+  if (event.seat !== app.me?.seat) return;
+  app.news = event.type === "well_draw" || event.type === "timeout" ? event : null;
+}
+
 function applyGame(msg, { events, speak }) {
   if (msg.view) app.view = msg.view;
   if (msg.verses) app.verses = msg.verses;
@@ -186,7 +195,7 @@ function applyGame(msg, { events, speak }) {
   if (typeof msg.version === "number") app.version = Math.max(app.version, msg.version);
   const fresh = events.filter((e) => e.version === undefined || e.version > app.logVersion);
   if (fresh.length) logEvents(fresh, { speak });
-  for (const event of fresh) if (event.type === "ask") app.lastAsk = event;
+  for (const event of fresh) notice(event);
   app.logVersion = Math.max(app.logVersion, msg.version ?? 0, ...events.map((e) => e.version ?? 0));
   if (speak) moments(fresh);
   if (app.pending && app.version > app.pending.version) app.pending = null;

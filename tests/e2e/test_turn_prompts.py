@@ -3,11 +3,16 @@ had none and the story, not just "They have none"."""
 
 from __future__ import annotations
 
+import re
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from game import engine
 from game.models import Game
+from game.services import deadlines
 from tests.e2e.helpers import in_a_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,4 +41,33 @@ def test_after_an_empty_ask_the_panel_names_who_had_none(host_at_table):
     )
     expect(page.locator("#actions-prompt")).to_have_text(
         f"{who} has no card of “{title}”. Go to the Well and draw one card."
+    )
+
+
+def test_after_a_well_draw_the_panel_says_what_was_drawn(host_at_table):
+    page, table, _members = host_at_table
+    move, _seat, story = an_ask_that_finds_nothing(table.pk)
+    page.evaluate("(move) => window.jagTable.sendMove(move)", move)
+    page.wait_for_function("() => window.jagTable.view.phase === 'well' && window.jagTable.pending === null")
+    page.evaluate("() => window.jagTable.sendMove({well: {}})")
+    page.wait_for_function("() => window.jagTable.view.phase !== 'well' && window.jagTable.pending === null")
+    drawn = page.evaluate("() => window.jagTable.card(window.jagTable.news.card).title")
+    title = page.evaluate(f"() => window.jagTable.story({story})")
+    said = re.compile(rf"^You drew {re.escape(drawn)}, (a|not a) card of “{re.escape(title)}”")
+    expect(page.locator("#actions-prompt")).to_have_text(said)
+
+
+def test_after_a_timeout_the_panel_says_the_time_ran_out(host_at_table):
+    page, table, _members = host_at_table
+    version = page.evaluate("() => window.jagTable.version")
+
+    def time_out() -> int:
+        Game.objects.filter(table_id=table.pk).update(move_deadline=timezone.now() - timedelta(seconds=1))
+        return deadlines.expire_deadlines()
+
+    assert in_a_thread(time_out) == 1
+    # The clock ran in this process, so the page hears of it from its next ping (at most 10 s).
+    page.wait_for_function(f"() => window.jagTable.version > {version}", timeout=15_000)
+    expect(page.locator("#actions-prompt")).to_have_text(
+        re.compile(r"^Your time ran out, so the turn passed\. \S")
     )

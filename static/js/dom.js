@@ -93,6 +93,13 @@ export function tagName(text, cls = "") {
   );
 }
 
+/** A seat's name among `seats` ([{seat, tag}]): its tag, with the seat number when two seats share
+ *  it ("JagAI 3"), as the table and the replay both say it. */
+export function tagAtSeat(seats, seat) {
+  const tag = seats.find((s) => s.seat === seat)?.tag ?? `Seat ${seat}`;
+  return seats.filter((s) => s.tag === tag).length > 1 ? `${tag} ${seat}` : tag;
+}
+
 /** A tap on a cut tag shows it whole; another tap cuts it again. Tags inside buttons keep their job. */
 export function showWholeTags(root = document) {
   root.addEventListener("click", (event) => {

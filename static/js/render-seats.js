@@ -1,5 +1,5 @@
 // The seats around the table: tag, badge, cards in hand, points, stones, whose turn, the clock.
-import { h, fill, initial, plural, tagName } from "./dom.js";
+import { h, fill, initial, plural, tagAtSeat, tagName } from "./dom.js";
 
 export function seatInfo(app, seat) {
   return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: `Seat ${seat}`, badge: null };
@@ -7,9 +7,7 @@ export function seatInfo(app, seat) {
 
 /** A seat's name at this table: its tag, with the seat number when two seats share it (JagAI 3). */
 export function seatTag(app, seat) {
-  const tag = seatInfo(app, seat).tag;
-  const same = (app.table?.seats || []).filter((s) => s.tag === tag).length;
-  return same > 1 ? `${tag} ${seat}` : tag;
+  return tagAtSeat(app.table?.seats || [], seat);
 }
 
 function badge(app, seat, info, facts) {

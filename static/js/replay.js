@@ -1,6 +1,6 @@
 // A replay: steps through the server-built views in the JSON data block, forward and back.
 // Players get their own seat's views only; reviewers get every hand and the timing of each move.
-import { h, fill, initial, plural, tagName } from "./dom.js";
+import { h, fill, initial, plural, tagAtSeat, tagName } from "./dom.js";
 import { cardChip, cardFace, kindOf, storyOf } from "./cards.js";
 import { describe, endReason } from "./render-log.js";
 
@@ -10,7 +10,7 @@ const full = data.mode === "full";
 const LOG_STEPS = 40;
 
 const tags = Object.fromEntries(data.seats.map((s) => [s.seat, s]));
-const name = (seat) => (tags[seat] ? tags[seat].tag : `Seat ${seat}`);
+const name = (seat) => tagAtSeat(data.seats, seat);
 const card = (id) => data.cards[String(id)] || null;
 const story = (n) => {
   const face = card((n - 1) * 4);

@@ -102,3 +102,16 @@ def test_a_whole_ask_can_be_made_with_the_keyboard(live_asgi, new_page):
     expect(page.locator("#log")).to_contain_text("You asked")
     # The live region read the ask out in words.
     expect(page.locator("#announcer")).to_contain_text("You asked")
+
+
+def test_on_a_phone_the_brand_and_the_rules_contents_are_a_finger_wide(live_asgi, new_page):
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    page = new_page({"width": 360, "height": 640})
+    page.goto(server.url + "/rules/")
+    brand = page.locator(".brand").bounding_box()
+    assert brand["width"] >= 44 and brand["height"] >= 44
+    heights = page.locator(".rules-toc a").evaluate_all(
+        "(links) => links.map((a) => a.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 44

@@ -436,6 +436,10 @@ def test_my_games_and_the_replay_fit_a_small_phone_with_long_tags(live_asgi, new
     expect(page.locator("#replay")).to_be_visible()
     expect(page.locator("#rp-turn")).to_have_text("The deal")
     expect(page.locator("#rp-seats .seat-name", has_text="Bartholomew_the_Wise")).to_have_count(1)
+    # The helpers are told apart as at the table, and the slider is big enough for a finger.
+    for helper in ("JagAI 3", "JagAI 4"):
+        expect(page.locator("#rp-seats .seat-name", has_text=helper)).to_have_count(1)
+    assert page.locator("#rp-slider").bounding_box()["height"] >= 44
     no_overflow(page, "replay at the deal")
     page.get_by_role("button", name="End").click()
     expect(page.locator("#rp-turn")).to_contain_text("The game is over")

@@ -349,10 +349,14 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
 class ReviewStepAdmin(admin.ModelAdmin):
     """The review log, read-only: decisions are made through the workflow, never edited."""
 
-    list_display = ["at", "action", "actor", "card", "story", "short_note"]
+    list_display = ["at", "action", "who", "card", "story", "short_note"]
     list_filter = ["action"]
     search_fields = ["note", "card__title", "story__title", "actor__email"]
     list_select_related = ["actor", "card__story", "story"]
+
+    @admin.display(description="Who", ordering="actor__email")
+    def who(self, decision: ReviewStep) -> str:
+        return decision.actor_label
 
     @admin.display(description="Note")
     def short_note(self, decision: ReviewStep) -> str:

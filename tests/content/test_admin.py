@@ -306,3 +306,14 @@ def test_an_unchanged_dealable_story_says_it_is_dealt(client, editor, approver):
     html = _story_page(client, story)
     assert "Dealt in new games: the story and its four cards are approved." in html
     assert "Nothing changed since it was last approved" in html
+
+
+def test_a_cards_description_is_a_textarea_and_stays_one_line(client, editor):
+    story = DealableStoryFactory()
+    client.force_login(editor)
+    html = _story_page(client, story)
+    assert '<textarea name="cards-0-description"' in html
+    assert 'maxlength="140"' in html[html.index('<textarea name="cards-0-description"') :]
+    url = reverse("admin:content_story_change", args=[story.pk])
+    client.post(url, _inline_data(story, **{"cards-0-description": "Two lines\r\nmade one."}))
+    assert story.cards.get(kind=Kind.PERSON).description == "Two lines made one."

@@ -105,7 +105,7 @@ def _story_state(story: Story) -> SafeString:
         state = "Not dealt in new games: " + "; ".join(why_not) + "."
     else:
         state = "Dealt in new games: the story and its four cards are approved."
-    return format_html('{}<p class="help story-state">{}</p>', badge_for(story.status), state)
+    return format_html('{} <span class="story-state">{}</span>', badge_for(story.status), state)
 
 
 def _save_noting_reopened(request: HttpRequest, subject: Card | Story, save: Callable[[], object]) -> None:
@@ -216,7 +216,8 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "since_approval", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
+        ("History", {"fields": ["history"]}),
         ("As players see it", {"fields": ["cards_preview"]}),
     ]
     readonly_fields = ["status_badge", "edited_by", "since_approval", "history", "cards_preview"]
@@ -357,10 +358,24 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
             story=story, user=request.user, revision=revision, card_revisions=seen
         )
 
+    def review_items(self, obj: Story) -> list[Card | Story]:
+        return [obj, *in_kind_order(obj.cards.all())]
+
     def review_steps(self, request: HttpRequest, obj: Story | None) -> list[dict[str, Any]]:
         steps = super().review_steps(request, obj)
         if obj is None:
             return steps
+        for step in steps:
+            if step["label"] == "Request changes":
+                step["label"] = "Request changes to the story"
+        if request.user.has_perm("content.approve_card"):
+            # A card is sent back from its own note page, which returns to the card.
+            for card in in_kind_order(obj.cards.all()):
+                if card.status == Status.IN_REVIEW:
+                    revision = revisions.current_revision(card) or ""
+                    changes = reverse("admin:content_card_review", args=[card.pk, "changes"])
+                    label = f"Request changes to {_card_label(card)}"
+                    steps.append({"label": label, "url": f"{changes}?revision={revision}", "post": False})
         url = lambda step: reverse("admin:content_story_together", args=[obj.pk, step])  # noqa: E731
         items = [obj, *in_kind_order(obj.cards.all())]
         user = request.user
@@ -387,7 +402,8 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
     autocomplete_fields = ["story"]
     fieldsets = [
         (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "since_approval", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
+        ("History", {"fields": ["history"]}),
         ("As players see it", {"fields": ["preview"]}),
     ]
 

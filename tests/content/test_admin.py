@@ -317,3 +317,24 @@ def test_a_cards_description_is_a_textarea_and_stays_one_line(client, editor):
     url = reverse("admin:content_story_change", args=[story.pk])
     client.post(url, _inline_data(story, **{"cards-0-description": "Two lines\r\nmade one."}))
     assert story.cards.get(kind=Kind.PERSON).description == "Two lines made one."
+
+
+def test_the_approvers_decision_sits_under_the_diff_as_the_pages_main_buttons(client, editor, approver):
+    story = DealableStoryFactory()
+    client.force_login(editor)
+    url = reverse("admin:content_story_change", args=[story.pk])
+    client.post(url, _inline_data(story, **{"cards-1-title": "The mountains of Ararat"}))
+    client.force_login(approver)
+    html = _story_page(client, story)
+    tools = html[html.index('<ul class="object-tools">') : html.index("</ul>", html.index("object-tools"))]
+    assert "Approve" not in tools and "Request changes" not in tools
+    diff = html.index('class="revision-diff"')
+    panel = html.index('class="submit-row review-decision"')
+    history = html.index('class="decision-log"')
+    assert diff < panel < history
+    buttons = html[panel : html.index("</div>", panel)]
+    assert (
+        '<button type="submit" form="review-step-1" class="button default">Approve story with its cards'
+        in buttons
+    )
+    assert ">Request changes to Place “The mountains of Ararat”</a>" in buttons

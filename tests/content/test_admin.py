@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Group
 from django.urls import reverse
 
+from content.groups import APPROVERS, EDITORS
 from content.models import Card, Kind, ReviewStep, Status, Story
 from content.revisions import current_revision
 from content.services import approve_story_with_cards
-from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, FullStoryFactory
+from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, FullStoryFactory, StaffFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -338,3 +340,17 @@ def test_the_approvers_decision_sits_under_the_diff_as_the_pages_main_buttons(cl
         in buttons
     )
     assert ">Request changes to Place “The mountains of Ararat”</a>" in buttons
+
+
+def test_an_approver_who_edited_a_card_is_told_why_there_is_no_approve_button(client, approver):
+    story = _approved_story(approver)
+    both = StaffFactory()
+    both.groups.add(*Group.objects.filter(name__in=[EDITORS, APPROVERS]))
+    client.force_login(both)
+    url = reverse("admin:content_story_change", args=[story.pk])
+    client.post(url, _inline_data(story, **{"cards-2-title": "A bow in the cloud"}))
+    html = _story_page(client, story)
+    panel = html[html.index('class="submit-row review-decision"') :]
+    panel = panel[: panel.index("</div>")]
+    assert "another approver must approve it" in panel
+    assert "Approve" not in panel

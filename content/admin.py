@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -25,6 +27,8 @@ from content.templatetags.content_tags import kjv
 from content.templatetags.content_tags import status_badge as badge_for
 
 CARD_CSS = {"all": ("css/cards.css",)}
+# Where a save keeps the approved items it sent back to review, for the message after it.
+REOPENED = "_content_reopened"
 
 
 def _history(obj: Card | Story) -> SafeString:
@@ -33,18 +37,98 @@ def _history(obj: Card | Story) -> SafeString:
     return render_to_string("admin/content/decisions.html", {"entries": entries})
 
 
+@dataclass(frozen=True)
+class _Section:
+    """One item's part of the diff: what changed in it since its own last approval."""
+
+    label: str
+    changes: list[revisions.FieldChange]
+    since: int | None
+
+
+def _section(obj: Card | Story, label: str = "") -> _Section:
+    since = revisions.approved_revision(obj)
+    return _Section(label, revisions.changes(obj, since=since), since)
+
+
+def _render_changes(sections: list[_Section], *, since: int | None, editors: set[int]) -> SafeString:
+    context = {
+        "sections": sections,
+        "since": since,
+        "editors": sorted(u.email for u in get_user_model().objects.filter(pk__in=editors)),
+    }
+    return render_to_string("admin/content/changes.html", context)
+
+
 def _since_approval(obj: Card | Story) -> SafeString | str:
     """What changed since the last approval, side by side, and who may therefore not approve."""
     if not obj.pk:
         return "—"
-    since = revisions.approved_revision(obj)
-    editors = get_user_model().objects.filter(pk__in=revisions.editors_since_approval(obj))
-    context = {
-        "changes": revisions.changes(obj, since=since),
-        "since": since,
-        "editors": sorted(u.email for u in editors),
-    }
-    return render_to_string("admin/content/changes.html", context)
+    section = _section(obj)
+    sections = [section] if section.changes else []
+    return _render_changes(sections, since=section.since, editors=revisions.editors_since_approval(obj))
+
+
+def _card_label(card: Card) -> str:
+    return f"{card.get_kind_display()} “{card.title}”"
+
+
+def _story_since_approval(story: Story) -> SafeString | str:
+    """The story's changes and those of each card not approved: all an approver decides on here."""
+    if not story.pk:
+        return "—"
+    own = _section(story, "The story")
+    waiting = [c for c in in_kind_order(story.cards.all()) if c.status != Status.APPROVED]
+    cards = []
+    for card in waiting:
+        section = _section(card)
+        status = card.get_status_display().lower()
+        new = "" if section.since else ", never approved: all of it is new"
+        cards.append(_Section(f"{_card_label(card)} ({status}{new})", section.changes, section.since))
+    sections = [own, *cards] if own.changes or cards else []
+    editors = set().union(*(revisions.editors_since_approval(i) for i in [story, *waiting]))
+    return _render_changes(sections, since=own.since, editors=editors)
+
+
+def _story_state(story: Story) -> SafeString:
+    """The story's badge, and whether new games deal it (the story and all four cards approved)."""
+    cards = in_kind_order(story.cards.all())
+    why_not = (
+        [] if story.status == Status.APPROVED else [f"the story is {story.get_status_display().lower()}"]
+    )
+    why_not += [
+        f"{_card_label(c)} is {c.get_status_display().lower()}" for c in cards if c.status != Status.APPROVED
+    ]
+    if len(cards) < len(KIND_ORDER):
+        why_not.append(f"it has {len(cards)} of its {len(KIND_ORDER)} cards")
+    if why_not:
+        state = "Not dealt in new games: " + "; ".join(why_not) + "."
+    else:
+        state = "Dealt in new games: the story and its four cards are approved."
+    return format_html('{} <span class="story-state">{}</span>', badge_for(story.status), state)
+
+
+def _save_noting_reopened(request: HttpRequest, subject: Card | Story, save: Callable[[], object]) -> None:
+    """Save an edit, and remember it if the edit took an approved item back to review."""
+    was = subject.status
+    save()
+    if was == Status.APPROVED and subject.status != Status.APPROVED:
+        reopened = getattr(request, REOPENED, [])
+        setattr(request, REOPENED, [*reopened, subject])
+
+
+def _say_reopened(request: HttpRequest, story: Story) -> None:
+    """Tell the editor which approved items their save sent back to review, and what that means."""
+    items = getattr(request, REOPENED, [])
+    if not items:
+        return
+    names = ", ".join("the story" if isinstance(i, Story) else _card_label(i) for i in items)
+    it, was = ("it", "It was") if len(items) == 1 else ("them", "They were")
+    messages.warning(
+        request,
+        f"Back in review after your edit: {names}. {was} approved, so “{story.title}” is not dealt in new "
+        f"games until an approver approves {it} again.",
+    )
 
 
 def _listed_status(obj: Card | Story) -> SafeString:
@@ -132,7 +216,8 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "since_approval", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
+        ("History", {"fields": ["history"]}),
         ("As players see it", {"fields": ["cards_preview"]}),
     ]
     readonly_fields = ["status_badge", "edited_by", "since_approval", "history", "cards_preview"]
@@ -152,7 +237,7 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Status", ordering="status")
     def status_badge(self, story: Story) -> SafeString:
-        return badge_for(story.status)
+        return _story_state(story)
 
     @admin.display(description="Status", ordering="status")
     def listed_status(self, story: Story) -> SafeString:
@@ -160,7 +245,7 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Changes since approval")
     def since_approval(self, story: Story) -> SafeString | str:
-        return _since_approval(story)
+        return _story_since_approval(story)
 
     @admin.display(description="Cards")
     def card_badges(self, story: Story) -> SafeString:
@@ -192,15 +277,18 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
         return render_story_preview(story) if story.pk else "Save the story to see its cards."
 
     def save_model(self, request: HttpRequest, obj: Story, form: Any, change: bool) -> None:
-        services.save_story(story=obj, user=request.user)
+        _save_noting_reopened(request, obj, lambda: services.save_story(story=obj, user=request.user))
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for card in formset.save(commit=False):
-            services.save_card(card=card, user=request.user)
+            _save_noting_reopened(
+                request, card, lambda card=card: services.save_card(card=card, user=request.user)
+            )
         formset.save_m2m()
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
+        _say_reopened(request, form.instance)
         for other in services.similar_stories(form.instance):
             self.message_user(
                 request,
@@ -270,10 +358,24 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
             story=story, user=request.user, revision=revision, card_revisions=seen
         )
 
+    def review_items(self, obj: Story) -> list[Card | Story]:
+        return [obj, *in_kind_order(obj.cards.all())]
+
     def review_steps(self, request: HttpRequest, obj: Story | None) -> list[dict[str, Any]]:
         steps = super().review_steps(request, obj)
         if obj is None:
             return steps
+        for step in steps:
+            if step["label"] == "Request changes":
+                step["label"] = "Request changes to the story"
+        if request.user.has_perm("content.approve_card"):
+            # A card is sent back from its own note page, which returns to the card.
+            for card in in_kind_order(obj.cards.all()):
+                if card.status == Status.IN_REVIEW:
+                    revision = revisions.current_revision(card) or ""
+                    changes = reverse("admin:content_card_review", args=[card.pk, "changes"])
+                    label = f"Request changes to {_card_label(card)}"
+                    steps.append({"label": label, "url": f"{changes}?revision={revision}", "post": False})
         url = lambda step: reverse("admin:content_story_together", args=[obj.pk, step])  # noqa: E731
         items = [obj, *in_kind_order(obj.cards.all())]
         user = request.user
@@ -300,7 +402,8 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
     autocomplete_fields = ["story"]
     fieldsets = [
         (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "since_approval", "history"]}),
+        ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
+        ("History", {"fields": ["history"]}),
         ("As players see it", {"fields": ["preview"]}),
     ]
 
@@ -342,17 +445,22 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
         return _history(card)
 
     def save_model(self, request: HttpRequest, obj: Card, form: Any, change: bool) -> None:
-        services.save_card(card=obj, user=request.user)
+        _save_noting_reopened(request, obj, lambda: services.save_card(card=obj, user=request.user))
+        _say_reopened(request, obj.story)
 
 
 @admin.register(ReviewStep)
 class ReviewStepAdmin(admin.ModelAdmin):
     """The review log, read-only: decisions are made through the workflow, never edited."""
 
-    list_display = ["at", "action", "actor", "card", "story", "short_note"]
+    list_display = ["at", "action", "who", "card", "story", "short_note"]
     list_filter = ["action"]
     search_fields = ["note", "card__title", "story__title", "actor__email"]
     list_select_related = ["actor", "card__story", "story"]
+
+    @admin.display(description="Who", ordering="actor__email")
+    def who(self, decision: ReviewStep) -> str:
+        return decision.actor_label
 
     @admin.display(description="Note")
     def short_note(self, decision: ReviewStep) -> str:

@@ -202,9 +202,26 @@ class ReviewAdminMixin:
             steps.append({"label": "Request changes", "url": changes_url, "post": False})
         return steps
 
+    def review_items(self, obj: Model) -> list[Model]:
+        """What a decision on this page is about (a story's page decides on its cards too)."""
+        return [obj]
+
+    def review_note(self, request: HttpRequest, obj: Model | None) -> str:
+        """Why an approver sees no Approve button: four eyes."""
+        if obj is None or not self.has_approve_permission(request):
+            return ""
+        in_review = [i for i in self.review_items(obj) if i.status == Status.IN_REVIEW]
+        if any(not services.may_approve(i, request.user) for i in in_review):
+            return "You edited this since it was last approved, so another approver must approve it."
+        return ""
+
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict | None = None
     ) -> HttpResponse:
         obj = self.get_object(request, object_id)
-        extra_context = {**(extra_context or {}), "review_steps": self.review_steps(request, obj)}
+        extra_context = {
+            **(extra_context or {}),
+            "review_steps": self.review_steps(request, obj),
+            "review_note": self.review_note(request, obj),
+        }
         return super().change_view(request, object_id, form_url, extra_context)

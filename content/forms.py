@@ -17,7 +17,12 @@ class CardAdminForm(forms.ModelForm):
     class Meta:
         model = Card
         fields = ["story", "kind", "title", "description", "reference"]
-        widgets = {"description": forms.TextInput(attrs={"size": 60})}
+        # Up to 140 characters: a box that shows all of it wraps, where a one-line input cut it off.
+        widgets = {"description": forms.Textarea(attrs={"rows": 3, "cols": 40})}
+
+    def clean_description(self) -> str:
+        # Still one line under the title: a line break typed in the box becomes a space.
+        return " ".join(self.cleaned_data["description"].split())
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -73,12 +73,16 @@ def _loaded(subject: Card | Story, reviewer) -> None:
 
 
 def _create_story(deck: Deck, data: StoryData, reviewer) -> Story:
-    story = Story.objects.create(
+    story = Story(
         deck=deck, position=data.position, title=data.title, summary=data.summary, status=Status.APPROVED
     )
+    # The revision is the system's as well as the approval, so the history names one author.
+    story._history_user = reviewer
+    story.save()
     _loaded(story, reviewer)
     for card in _cards(data):
         card.story, card.status = story, Status.APPROVED
+        card._history_user = reviewer
         card.save()
         _loaded(card, reviewer)
     return story

@@ -11,6 +11,8 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from content.default_deck import SYSTEM_REVIEWER_EMAIL
+
 
 class Status(models.TextChoices):
     """Where a story or a card stands in the team's review."""
@@ -37,6 +39,18 @@ CARD_CONTENT_FIELDS = ("story_id", "kind", "title", "description", "reference", 
 STORY_CONTENT_FIELDS = ("deck_id", "position", "title", "summary")
 # The review's own bookkeeping is not content: a status change is a step, not a revision.
 NOT_REVISED = ["status", "last_edited_by", "updated_at"]
+
+
+# How the review log names the account that approves the shipped deck (it never signs in).
+SYSTEM_NAME = "the system"
+
+
+def person_label(user: object | None, *, unknown: str) -> str:
+    """Who did something, as the team reads it: an email, "the system", or `unknown` if none is kept."""
+    # Only the team reads the log, and the email says who it was without doubt.
+    if user is None:
+        return unknown
+    return SYSTEM_NAME if user.email == SYSTEM_REVIEWER_EMAIL else user.email
 
 
 def revision_author(instance: models.Model, **kwargs: object) -> object:
@@ -229,5 +243,4 @@ class ReviewStep(models.Model):
 
     @property
     def actor_label(self) -> str:
-        # Only the team reads the log, and the email says who it was without doubt.
-        return self.actor.email if self.actor else "a former member"
+        return person_label(self.actor, unknown="a former member")

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Model
 
-from content.models import Card, ReviewStep, Story
+from content.models import SYSTEM_NAME, Card, ReviewStep, Story, person_label
 
 Subject = Card | Story
 # The fields that reach players, as the history names them (a card's story is one of them).
@@ -87,27 +87,39 @@ class LogEntry:
     note: str
 
 
+# Steps taken in the same act as the revision they are about: the log shows the two as one row.
+MADE_WITH_A_REVISION = (ReviewStep.Action.REOPENED, ReviewStep.Action.LOADED)
+
+
 def _who(user: Any) -> str:
-    # Only the team reads the log, and the email says who it was without doubt.
-    return user.email if user is not None else "the system"
+    # A revision without a user was recorded by the system: loaded, or kept when history began.
+    return person_label(user, unknown=SYSTEM_NAME)
 
 
 def review_log(subject: Subject) -> list[LogEntry]:
-    """Every review step and every revision (with what it changed), newest first."""
-    steps = [
-        LogEntry(s.at, s.actor_label, s.get_action_display(), s.note)
-        for s in subject.review_steps.select_related("actor")
-    ]
+    """Every review step and every revision (with what it changed), newest first; one act, one row."""
+    steps = list(subject.review_steps.select_related("actor"))
+    made_with = {s.revision: s for s in steps if s.action in MADE_WITH_A_REVISION and s.revision}
     fields = REVISED_FIELDS[type(subject)]
     records = list(subject.history.select_related("history_user").order_by("history_id"))
-    edits = []
+    edits: list[LogEntry] = []
+    merged: set[int] = set()
     for before, record in zip([None, *records], records, strict=False):
-        if before is None:
-            edits.append(LogEntry(record.history_date, _who(record.history_user), "Written", ""))
-            continue
-        delta = record.diff_against(before, included_fields=fields)
-        changed = ", ".join(type(subject)._meta.get_field(c.field).verbose_name for c in delta.changes)
-        edits.append(
-            LogEntry(record.history_date, _who(record.history_user), "Edited", f"Changed: {changed}")
-        )
-    return sorted([*steps, *edits], key=lambda e: e.at, reverse=True)
+        what, note = "Written", ""
+        if before is not None:
+            delta = record.diff_against(before, included_fields=fields)
+            what = "Edited"
+            note = "Changed: " + ", ".join(
+                type(subject)._meta.get_field(c.field).verbose_name for c in delta.changes
+            )
+        who = _who(record.history_user)
+        if step := made_with.pop(record.history_id, None):
+            merged.add(step.pk)
+            # "Edited" and "back to review" (or "written" and "loaded") are one act: say both at once.
+            what, note = step.get_action_display(), note or step.note
+            who = who if record.history_user else step.actor_label
+        edits.append(LogEntry(record.history_date, who, what, note))
+    rows = [
+        LogEntry(s.at, s.actor_label, s.get_action_display(), s.note) for s in steps if s.pk not in merged
+    ]
+    return sorted([*rows, *edits], key=lambda e: e.at, reverse=True)

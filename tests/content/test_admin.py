@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Group
 from django.urls import reverse
 
+from content.groups import APPROVERS, EDITORS
 from content.models import Card, Kind, ReviewStep, Status, Story
 from content.revisions import current_revision
-from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, FullStoryFactory
+from content.services import approve_story_with_cards
+from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, FullStoryFactory, StaffFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -266,3 +269,88 @@ def test_making_a_deck_live_takes_the_other_off(client, admin_user):
     old.refresh_from_db()
     new.refresh_from_db()
     assert (old.is_live, new.is_live) == (False, True)
+
+
+def _story_page(client, story: Story) -> str:
+    return client.get(reverse("admin:content_story_change", args=[story.pk])).content.decode()
+
+
+def _approved_story(approver, **kwargs) -> Story:
+    """A story and its four cards approved through the workflow, as the team's are."""
+    story = FullStoryFactory(status=Status.IN_REVIEW, **kwargs)
+    seen = {card.pk: current_revision(card) for card in story.cards.all()}
+    approve_story_with_cards(
+        story=story, user=approver, revision=current_revision(story), card_revisions=seen
+    )
+    return story
+
+
+def test_an_inline_edit_says_which_cards_wait_for_approval_again(client, editor, approver):
+    story = _approved_story(approver, title="Noah and the ark")
+    client.force_login(editor)
+    url = reverse("admin:content_story_change", args=[story.pk])
+    data = _inline_data(story, **{"cards-0-description": "A just man who walked with God."})
+    response = client.post(url, data, follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    person = story.cards.get(kind=Kind.PERSON)
+    assert any(f"Back in review after your edit: Person “{person.title}”" in m for m in said), said
+    assert any("“Noah and the ark” is not dealt in new games" in m for m in said), said
+    html = _story_page(client, story)
+    review = html[html.index('id="fieldset-0-1-heading"') : html.index('id="fieldset-0-2-heading"')]
+    assert "Nothing changed since it was last approved" not in review
+    assert f"Not dealt in new games: Person “{person.title}” is in review." in review
+    assert '<td class="diff-after">A just man who walked with God.</td>' in review
+
+
+def test_an_unchanged_dealable_story_says_it_is_dealt(client, editor, approver):
+    story = _approved_story(approver)
+    client.force_login(editor)
+    html = _story_page(client, story)
+    assert "Dealt in new games: the story and its four cards are approved." in html
+    assert "Nothing changed since it was last approved" in html
+
+
+def test_a_cards_description_is_a_textarea_and_stays_one_line(client, editor):
+    story = DealableStoryFactory()
+    client.force_login(editor)
+    html = _story_page(client, story)
+    assert '<textarea name="cards-0-description"' in html
+    assert 'maxlength="140"' in html[html.index('<textarea name="cards-0-description"') :]
+    url = reverse("admin:content_story_change", args=[story.pk])
+    client.post(url, _inline_data(story, **{"cards-0-description": "Two lines\r\nmade one."}))
+    assert story.cards.get(kind=Kind.PERSON).description == "Two lines made one."
+
+
+def test_the_approvers_decision_sits_under_the_diff_as_the_pages_main_buttons(client, editor, approver):
+    story = DealableStoryFactory()
+    client.force_login(editor)
+    url = reverse("admin:content_story_change", args=[story.pk])
+    client.post(url, _inline_data(story, **{"cards-1-title": "The mountains of Ararat"}))
+    client.force_login(approver)
+    html = _story_page(client, story)
+    tools = html[html.index('<ul class="object-tools">') : html.index("</ul>", html.index("object-tools"))]
+    assert "Approve" not in tools and "Request changes" not in tools
+    diff = html.index('class="revision-diff"')
+    panel = html.index('class="submit-row review-decision"')
+    history = html.index('class="decision-log"')
+    assert diff < panel < history
+    buttons = html[panel : html.index("</div>", panel)]
+    assert (
+        '<button type="submit" form="review-step-1" class="button default">Approve story with its cards'
+        in buttons
+    )
+    assert ">Request changes to Place “The mountains of Ararat”</a>" in buttons
+
+
+def test_an_approver_who_edited_a_card_is_told_why_there_is_no_approve_button(client, approver):
+    story = _approved_story(approver)
+    both = StaffFactory()
+    both.groups.add(*Group.objects.filter(name__in=[EDITORS, APPROVERS]))
+    client.force_login(both)
+    url = reverse("admin:content_story_change", args=[story.pk])
+    client.post(url, _inline_data(story, **{"cards-2-title": "A bow in the cloud"}))
+    html = _story_page(client, story)
+    panel = html[html.index('class="submit-row review-decision"') :]
+    panel = panel[: panel.index("</div>")]
+    assert "another approver must approve it" in panel
+    assert "Approve" not in panel

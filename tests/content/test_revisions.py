@@ -8,9 +8,11 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from content import services
+from content.default_deck import SYSTEM_REVIEWER_EMAIL
 from content.groups import APPROVERS, EDITORS
-from content.models import Kind, ReviewStep, Status, Story
-from content.revisions import current_revision, editors_since_approval
+from content.loading import load_default_deck
+from content.models import Card, Kind, ReviewStep, Status, Story
+from content.revisions import current_revision, editors_since_approval, review_log
 from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, StaffFactory
 
 pytestmark = pytest.mark.django_db
@@ -204,3 +206,25 @@ def test_the_review_history_shows_every_edit_between_the_steps(client, editor, a
     log = html[html.index('class="decision-log"') :]
     assert log.index("Edited") < log.index("Submitted for review") < log.index("Written")
     assert "Changed: description" in log and editor.email in log
+
+
+def test_an_edit_after_approval_is_one_row_of_the_history(editor, approver):
+    card = CardFactory(status=Status.IN_REVIEW, description="A shepherd boy.")
+    services.approve_card(card=card, user=approver, revision=current_revision(card))
+    _edit(card, editor, description="A shepherd boy with a sling.")
+    log = review_log(card)
+    assert [(e.who, e.what, e.note) for e in log[:2]] == [
+        (editor.email, "Edited after approval, back to review", "Changed: description"),
+        (approver.email, "Approved", ""),
+    ]
+    assert len(log) == 3
+
+
+def test_the_default_deck_is_written_and_approved_by_the_system_in_one_row(client, editor):
+    load_default_deck()
+    card = Card.objects.get(story__position=1, kind=Kind.PERSON)
+    log = review_log(card)
+    assert [(e.who, e.what) for e in log] == [("the system", "Loaded and approved with the default deck")]
+    client.force_login(editor)
+    html = client.get(reverse("admin:content_card_change", args=[card.pk])).content.decode()
+    assert SYSTEM_REVIEWER_EMAIL not in html

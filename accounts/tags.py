@@ -9,7 +9,6 @@ from django.core.exceptions import ValidationError
 
 from accounts.wordfilter import fold, is_rude
 
-TAG_PATTERN = re.compile(r"^[A-Za-z0-9_-]{3,20}$")
 ALLOWED_CHARACTERS = re.compile(r"^[A-Za-z0-9_-]*$")
 
 # Names that would let a member pass for the house, a helper or the team. Compared after folding,

@@ -46,8 +46,8 @@ def member_view(view):
     return wrapper
 
 
-# The tag of a message that belongs beside the start screen's code box, not at the top.
-JOIN_TAG = "join"
+# Where a refused code's words wait for the start screen, which says them beside the code box.
+JOIN_REFUSAL_KEY = "join_refusal"
 
 
 def table_url(table: Table) -> str:
@@ -81,7 +81,7 @@ def join_table(request: HttpRequest) -> HttpResponse:
     except GameError as error:
         if error.status == 429:
             raise
-        messages.error(request, error.message, extra_tags=JOIN_TAG)
+        request.session[JOIN_REFUSAL_KEY] = error.message
         return redirect(f"{reverse('home')}?{urlencode({'code': code[:12]})}#join-title")
     return redirect(table_url(table))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -14,7 +13,7 @@ from content.rules_version import RULES_LABEL
 from content.services import live_deck
 from game.forms import JoinForm, PrivateTableForm
 from game.models import Table
-from game.table_views import JOIN_TAG
+from game.table_views import JOIN_REFUSAL_KEY
 
 MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.
@@ -31,9 +30,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "private_form": PrivateTableForm(),
         "join_form": JoinForm(),
         # A refused code comes back here: said beside the box, with what was typed (game/table_views.py).
-        "join_error": next(
-            (m.message for m in messages.get_messages(request) if JOIN_TAG in m.extra_tags), ""
-        ),
+        "join_error": request.session.pop(JOIN_REFUSAL_KEY, ""),
         "typed_code": request.GET.get("code", "")[:12],
         "my_games": my_games(request.user),
         "restriction": request.user.restriction(),

@@ -7,6 +7,10 @@ function movesOf(view, name) {
 }
 
 function prompt(app, view) {
+  return timedOut(app, "Your time ran out last turn. ") + promptFor(app, view);
+}
+
+function promptFor(app, view) {
   if (view.phase === "word") return "Choose the missing word of the verse.";
   if (view.phase === "well") return `${whoHadNone(app)} Go to the Well and draw one card.`;
   if (view.phase === "ending") return `${drawn(app)}Your turn is ending. Lay a stone if you can, then tap Done.`;
@@ -15,6 +19,23 @@ function prompt(app, view) {
   const which = app.table?.options?.ask_any ? "any story" : "a story you hold a card of";
   if (app.askStory !== null) return `Your turn! Ask someone for ${which}.`;
   return `Your turn! Ask someone for ${which}. Which story?`;
+}
+
+// This seat's own acts: they end what the panel says about its last Well draw or timeout.
+const OWN_ACTS = new Set(["ask", "knock", "seal", "done", "pass", "share"]);
+
+/** Keep what the panel says about the newest events: the last ask (who had none), and this seat's
+ * Well draw or timeout until its next act of its own (a timeout can hand the turn straight back,
+ * with helpers at the other seats, or end a Word question; neither is the seat's act). */
+export function noticeForPanel(app, event) {
+  if (event.type === "ask") app.lastAsk = event;
+  if (event.seat !== app.me?.seat) return;
+  if (event.type === "well_draw" || event.type === "timeout") app.news = event;
+  else if (OWN_ACTS.has(event.type) || (event.type === "word_answer" && event.choice != null)) app.news = null;
+}
+
+function timedOut(app, words) {
+  return app.news?.type === "timeout" ? words : "";
 }
 
 /** What this seat just drew from the Well, as the start of the next prompt (the log says it too). */
@@ -78,8 +99,7 @@ export function renderActions(app) {
 
 function waitingText(app, view) {
   if (view.result) return "";
-  const late = app.news?.type === "timeout" ? "Your time ran out, so the turn passed. " : "";
-  return late + waitingFor(app, view);
+  return timedOut(app, "Your time ran out, so the turn passed. ") + waitingFor(app, view);
 }
 
 function waitingFor(app, view) {

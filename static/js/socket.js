@@ -27,6 +27,8 @@ export const FINAL_WORDS = {
 };
 export const PING_EVERY_MS = 10000;
 export const ANSWER_WAIT_MS = 5000;
+// A new socket still connecting after this long is given up too (a dead network can hold it).
+const CONNECT_WAIT_MS = 10000;
 // The messages a table's server always answers (docs/protocol.md); the lobby answers none.
 export const TABLE_ANSWERS = new Set(["ping", "move", "hello"]);
 const MAX_DELAY_MS = 15000;
@@ -66,10 +68,9 @@ export class LiveSocket {
     if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    setTimeout(() => ws.readyState === WebSocket.CONNECTING && this.giveUp(ws), CONNECT_WAIT_MS);
     ws.addEventListener("open", () => {
-      this.lastHeard = Date.now();
       const wasReconnect = this.everOpened;
-      this.attempts = 0;
       this.everOpened = true;
       this.hooks.onStatus("open");
       const last = this.hooks.lastVersion();
@@ -80,7 +81,8 @@ export class LiveSocket {
     });
     ws.addEventListener("message", (event) => {
       if (this.ws !== ws) return; // a socket given up as lost
-      this.lastHeard = Date.now();
+      this.lastHeard = performance.now();
+      this.attempts = 0; // only a socket that answers ends the backoff, not one that merely opens
       let msg;
       try {
         msg = JSON.parse(event.data);
@@ -144,17 +146,27 @@ export class LiveSocket {
   }
 
   /** Nothing heard on `ws` within ANSWER_WAIT_MS of now: the network is gone though the socket
-   * still looks open. Give it up and connect again (a pending move is sent again on reopen). */
+   * still looks open, so give it up. A page that was asleep (a hidden or frozen tab, whose timers
+   * run late) asks again with a ping instead: the answer may simply not have been read yet. */
   awaitAnswer(ws) {
-    const sentAt = Date.now();
+    const sentAt = performance.now();
     setTimeout(() => {
-      if (this.ws !== ws || this.lastHeard >= sentAt || this.stopped) return;
-      this.ws = null;
-      clearInterval(this.pinger);
-      ws.close(1000);
-      this.hooks.onStatus("reconnecting");
-      this.connectSoon(0);
+      if (this.ws !== ws || this.lastHeard > sentAt || this.stopped) return;
+      const late = performance.now() - sentAt > ANSWER_WAIT_MS + 1000;
+      if (late || document.visibilityState === "hidden") this.send({ type: "ping" });
+      else this.giveUp(ws);
     }, ANSWER_WAIT_MS);
+  }
+
+  /** Drop `ws` as lost and connect again after the backoff (a pending move is sent again on
+   * reopen): a server too slow to answer is not asked again at once by every page. */
+  giveUp(ws) {
+    if (this.ws !== ws || this.stopped) return;
+    this.ws = null;
+    clearInterval(this.pinger);
+    ws.close(1000);
+    this.hooks.onStatus("reconnecting");
+    this.connectSoon();
   }
 
   stop() {

@@ -6,7 +6,7 @@ import { addToLog, describe } from "./render-log.js";
 import { renderHand } from "./render-hand.js";
 import { renderSeats, seatTag, updateClockRings } from "./render-seats.js";
 import { renderCircle, showVerse } from "./render-circle.js";
-import { renderActions } from "./render-actions.js";
+import { noticeForPanel, renderActions } from "./render-actions.js";
 import { renderWaiting, updateCountdown } from "./render-waiting.js";
 import { renderEnd } from "./render-end.js";
 import { dealWords, renderChips } from "./render-options.js";
@@ -176,14 +176,6 @@ function moments(events) {
   }
 }
 
-/** Keep what the Your move panel says about the newest events (render-actions.js): the last ask,
- * and this seat's Well draw or timeout until its next act or turn. */
-function notice(event) {
-  if (event.type === "ask") app.lastAsk = event;
-  if (event.seat !== app.me?.seat) return;
-  app.news = event.type === "well_draw" || event.type === "timeout" ? event : null;
-}
-
 function applyGame(msg, { events, speak }) {
   if (msg.view) app.view = msg.view;
   if (msg.verses) app.verses = msg.verses;
@@ -195,7 +187,7 @@ function applyGame(msg, { events, speak }) {
   if (typeof msg.version === "number") app.version = Math.max(app.version, msg.version);
   const fresh = events.filter((e) => e.version === undefined || e.version > app.logVersion);
   if (fresh.length) logEvents(fresh, { speak });
-  for (const event of fresh) notice(event);
+  for (const event of fresh) noticeForPanel(app, event);
   app.logVersion = Math.max(app.logVersion, msg.version ?? 0, ...events.map((e) => e.version ?? 0));
   if (speak) moments(fresh);
   if (app.pending && app.version > app.pending.version) app.pending = null;

@@ -7,13 +7,16 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from game import engine
-from game.models import Game
+from game import engine, services
+from game.models import Game, Table
 from game.services import deadlines
 from tests.e2e.helpers import in_a_thread
+from tests.e2e.live import sign_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,4 +73,37 @@ def test_after_a_timeout_the_panel_says_the_time_ran_out(host_at_table):
     page.wait_for_function(f"() => window.jagTable.version > {version}", timeout=15_000)
     expect(page.locator("#actions-prompt")).to_have_text(
         re.compile(r"^Your time ran out, so the turn passed\. \S")
+    )
+
+
+def test_a_timeout_is_still_said_when_the_helpers_hand_the_turn_straight_back(live_asgi, new_page):
+    """One person and three JagAI: the helpers play at once, so the turn is back before the page
+    hears of the timeout. It must still say the time ran out (one more and JagAI takes the seat)."""
+    call_command("load_default_deck", verbosity=0)
+    server = live_asgi(GAME_FIXED_SEED=20261130)
+    host = UserFactory(gamer_tag="Lydia")
+
+    def deal() -> Table:
+        table = services.create_private_table(user=host, seats=4)
+        services.start_table(user=host, code=table.code)
+        return table
+
+    table = in_a_thread(deal)
+    page = new_page()
+    sign_in(page, server, host)
+    page.goto(f"{server.url}/t/{table.code}/")
+    page.wait_for_function("() => window.jagTable.view && window.jagTable.view.legal_moves.length > 0")
+    version = page.evaluate("() => window.jagTable.version")
+
+    def time_out() -> int:
+        Game.objects.filter(table_id=table.pk).update(move_deadline=timezone.now() - timedelta(seconds=1))
+        return deadlines.expire_deadlines()
+
+    assert in_a_thread(time_out) == 1
+    page.wait_for_function(
+        f"() => window.jagTable.version > {version} && window.jagTable.view.turn === window.jagTable.view.seat",
+        timeout=15_000,
+    )
+    expect(page.locator("#actions-prompt")).to_have_text(
+        re.compile(r"^Your time ran out last turn\. Your turn!")
     )

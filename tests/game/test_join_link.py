@@ -101,3 +101,5 @@ def test_a_refused_code_is_said_beside_the_box_which_keeps_what_was_typed(client
     assert box < said < page.index('id="code-help"')  # beside the box, not at the top of the page
     assert page.count(words) == 1
     assert f'value="{typed}"' in page and 'aria-invalid="true"' in page
+    assert 'class="messages"' not in page  # nothing at the top: no empty status list either
+    assert "join_refusal" not in client.session  # said once

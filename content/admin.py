@@ -70,7 +70,7 @@ def _since_approval(obj: Card | Story) -> SafeString | str:
 
 
 def _card_label(card: Card) -> str:
-    return f"{card.get_kind_display()} “{card.title}”"
+    return services.subject_label(card)
 
 
 def _story_since_approval(story: Story) -> SafeString | str:
@@ -91,20 +91,12 @@ def _story_since_approval(story: Story) -> SafeString | str:
 
 
 def _story_state(story: Story) -> SafeString:
-    """The story's badge, and whether new games deal it (the story and all four cards approved)."""
-    cards = in_kind_order(story.cards.all())
-    why_not = (
-        [] if story.status == Status.APPROVED else [f"the story is {story.get_status_display().lower()}"]
-    )
-    why_not += [
-        f"{_card_label(c)} is {c.get_status_display().lower()}" for c in cards if c.status != Status.APPROVED
-    ]
-    if len(cards) < len(KIND_ORDER):
-        why_not.append(f"it has {len(cards)} of its {len(KIND_ORDER)} cards")
+    """The story's badge, and whether new games deal it (services.why_not_dealt says the rule)."""
+    why_not = services.why_not_dealt(story)
     if why_not:
         state = "Not dealt in new games: " + "; ".join(why_not) + "."
     else:
-        state = "Dealt in new games: the story and its four cards are approved."
+        state = "Dealt in new games: the story and its four cards are approved, in the live deck."
     return format_html('{} <span class="story-state">{}</span>', badge_for(story.status), state)
 
 

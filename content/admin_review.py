@@ -211,8 +211,10 @@ class ReviewAdminMixin:
         if obj is None or not self.has_approve_permission(request):
             return ""
         in_review = [i for i in self.review_items(obj) if i.status == Status.IN_REVIEW]
-        if any(not services.may_approve(i, request.user) for i in in_review):
-            return "You edited this since it was last approved, so another approver must approve it."
+        edited = [i for i in in_review if not services.may_approve(i, request.user)]
+        if edited:
+            names = ", ".join(services.subject_label(i) for i in edited)
+            return f"You edited {names} since it was last approved, so another approver must approve it."
         return ""
 
     def change_view(

@@ -357,6 +357,32 @@ def dealability(deck: Deck) -> str:
     return f"{count_dealable(deck)} of {total} stories dealable (a deck needs {MIN_DEALABLE})"
 
 
+def subject_label(subject: Subject) -> str:
+    """An item as the team names it: "the story “Noah and the ark”", "Person “Noah”"."""
+    if isinstance(subject, Story):
+        return f"the story “{subject.title}”"
+    return f"{subject.get_kind_display()} “{subject.title}”"
+
+
+def why_not_dealt(story: Story) -> list[str]:
+    """Why new games do not deal this story, in words for the team; empty when they do. A story is
+    dealt when it is dealable (itself and its four cards approved) in the live deck, and that deck
+    has the stories a game needs."""
+    if Story.objects.filter(pk=story.pk).dealable().exists():
+        if not story.deck.is_live:
+            return [f"its deck “{story.deck.name}” is not the live deck"]
+        ready = count_dealable(story.deck)
+        if ready < MIN_DEALABLE:
+            return [f"its deck has {ready} dealable stories and needs {MIN_DEALABLE}"]
+        return []
+    cards = in_kind_order(story.cards.all())
+    waiting = [s for s in [story, *cards] if s.status != Status.APPROVED]
+    reasons = [f"{subject_label(s)} is {s.get_status_display().lower()}" for s in waiting]
+    if len(cards) < len(Kind):
+        reasons.append(f"it has {len(cards)} of its {len(Kind)} cards")
+    return reasons
+
+
 def dealable_stories(deck: Deck) -> list[DealtStory]:
     """The deck's dealable stories in deck order, numbered 1..S, cards in kind order; DeckNotReady if < 8."""
     stories = list(Story.objects.in_deck(deck).dealable().order_by("position").prefetch_related("cards"))

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from content.groups import APPROVERS, EDITORS
-from content.models import Card, Kind, ReviewStep, Status, Story
+from content.models import Card, Deck, Kind, ReviewStep, Status, Story
 from content.revisions import current_revision
 from content.services import approve_story_with_cards
 from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, FullStoryFactory, StaffFactory
@@ -302,12 +302,22 @@ def test_an_inline_edit_says_which_cards_wait_for_approval_again(client, editor,
     assert '<td class="diff-after">A just man who walked with God.</td>' in review
 
 
-def test_an_unchanged_dealable_story_says_it_is_dealt(client, editor, approver):
+def test_an_unchanged_dealable_story_says_whether_its_deck_deals_it(client, editor, approver):
     story = _approved_story(approver)
+    deck = story.deck
     client.force_login(editor)
     html = _story_page(client, story)
-    assert "Dealt in new games: the story and its four cards are approved." in html
+    assert f"Not dealt in new games: its deck “{deck.name}” is not the live deck." in html
     assert "Nothing changed since it was last approved" in html
+
+    Deck.objects.filter(pk=deck.pk).update(is_live=True)
+    assert "Not dealt in new games: its deck has 1 dealable stories and needs 8." in _story_page(
+        client, story
+    )
+
+    DealableStoryFactory.create_batch(7, deck=deck)
+    html = _story_page(client, story)
+    assert "Dealt in new games: the story and its four cards are approved, in the live deck." in html
 
 
 def test_a_cards_description_is_a_textarea_and_stays_one_line(client, editor):
@@ -352,5 +362,5 @@ def test_an_approver_who_edited_a_card_is_told_why_there_is_no_approve_button(cl
     html = _story_page(client, story)
     panel = html[html.index('class="submit-row review-decision"') :]
     panel = panel[: panel.index("</div>")]
-    assert "another approver must approve it" in panel
+    assert "You edited Moment “A bow in the cloud” since it was last approved, so another approver" in panel
     assert "Approve" not in panel

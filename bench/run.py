@@ -82,9 +82,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 def database_kind(url: str) -> str:
-    """What the JSON line calls the database: `--services` with a SQLite `DATABASE_URL` is served by
-    SQLite (docs/performance.md measures the services without PostgreSQL that way)."""
-    return "sqlite" if url.startswith("sqlite:") else "postgresql"
+    """What the JSON line calls the database, as the site's settings read the URL: `--services` with
+    a SQLite `DATABASE_URL` is served by SQLite (docs/performance.md measures the services without
+    PostgreSQL that way)."""
+    import dj_database_url
+
+    return dj_database_url.parse(url)["ENGINE"].rsplit(".", 1)[-1].removesuffix("3")
 
 
 def server_env(args: argparse.Namespace, workdir: Path, services: Services | None) -> dict[str, str]:

@@ -34,7 +34,9 @@ def member_view(view):
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if not request.user.gamer_tag:
-            return redirect(f"{reverse('accounts:choose_tag')}?next={request.path}")
+            # A form's POST cannot be sent again from the tag page: come back to the start screen.
+            back = request.path if request.method == "GET" else reverse("home")
+            return redirect(f"{reverse('accounts:choose_tag')}?{urlencode({'next': back})}")
         try:
             return view(request, *args, **kwargs)
         except GameError as error:

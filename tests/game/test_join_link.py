@@ -103,3 +103,15 @@ def test_a_refused_code_is_said_beside_the_box_which_keeps_what_was_typed(client
     assert f'value="{typed}"' in page and 'aria-invalid="true"' in page
     assert 'class="messages"' not in page  # nothing at the top: no empty status list either
     assert "join_refusal" not in client.session  # said once
+
+
+def test_a_member_without_a_tag_who_posts_a_code_comes_back_to_the_start_screen(client):
+    member = UserFactory(gamer_tag="")
+    client.force_login(member)
+    response = client.post(reverse("join_table"), {"code": "ABCD"})
+    assert response["Location"] == f"{reverse('accounts:choose_tag')}?next=%2F"
+    # The link from a QR code, a GET, still comes back to itself once the tag is chosen.
+    response = client.get(reverse("join_link", args=["ABCD"]))
+    assert response["Location"] == f"{reverse('accounts:choose_tag')}?next=%2Fjoin%2FABCD%2F"
+    chosen = client.post(f"{reverse('accounts:choose_tag')}?next=%2Fjoin%2FABCD%2F", {"gamer_tag": "Gideon"})
+    assert chosen["Location"] == reverse("join_link", args=["ABCD"])

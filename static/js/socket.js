@@ -54,7 +54,10 @@ export class LiveSocket {
     this.askedFor = -1;
     this.lastHeard = 0;
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible" && !this.isOpen() && !this.stopped) this.connectSoon(0);
+      if (document.visibilityState !== "visible" || this.stopped) return;
+      // Back on screen: connect again, or ask an open socket at once whether it still answers.
+      if (!this.isOpen()) this.connectSoon(0);
+      else this.send({ type: "ping" });
     });
     window.addEventListener("online", () => !this.isOpen() && !this.stopped && this.connectSoon(0));
   }

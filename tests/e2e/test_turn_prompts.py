@@ -31,6 +31,12 @@ def an_ask_that_finds_nothing(table_id: int) -> tuple[dict, int, int]:
     pytest.fail("the fixed deal gives the host no ask that finds nothing")
 
 
+def time_out_now(table_id: int) -> int:
+    """The seat to move runs out of time now: the clock's sweep, run in this process."""
+    Game.objects.filter(table_id=table_id).update(move_deadline=timezone.now() - timedelta(seconds=1))
+    return deadlines.expire_deadlines()
+
+
 def test_after_an_empty_ask_the_panel_names_who_had_none(host_at_table):
     page, table, members = host_at_table
     move, seat, story = an_ask_that_finds_nothing(table.pk)
@@ -64,11 +70,7 @@ def test_after_a_timeout_the_panel_says_the_time_ran_out(host_at_table):
     page, table, _members = host_at_table
     version = page.evaluate("() => window.jagTable.version")
 
-    def time_out() -> int:
-        Game.objects.filter(table_id=table.pk).update(move_deadline=timezone.now() - timedelta(seconds=1))
-        return deadlines.expire_deadlines()
-
-    assert in_a_thread(time_out) == 1
+    assert in_a_thread(lambda: time_out_now(table.pk)) == 1
     # The clock ran in this process, so the page hears of it from its next ping (at most 10 s).
     page.wait_for_function(f"() => window.jagTable.version > {version}", timeout=15_000)
     expect(page.locator("#actions-prompt")).to_have_text(
@@ -95,11 +97,7 @@ def test_a_timeout_is_still_said_when_the_helpers_hand_the_turn_straight_back(li
     page.wait_for_function("() => window.jagTable.view && window.jagTable.view.legal_moves.length > 0")
     version = page.evaluate("() => window.jagTable.version")
 
-    def time_out() -> int:
-        Game.objects.filter(table_id=table.pk).update(move_deadline=timezone.now() - timedelta(seconds=1))
-        return deadlines.expire_deadlines()
-
-    assert in_a_thread(time_out) == 1
+    assert in_a_thread(lambda: time_out_now(table.pk)) == 1
     page.wait_for_function(
         f"() => window.jagTable.version > {version} && window.jagTable.view.turn === window.jagTable.view.seat",
         timeout=15_000,

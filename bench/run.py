@@ -23,6 +23,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import dj_database_url
+
 from bench.servers import Server, Services, cpu_seconds, log, rss_mb, run_checked, start_server, stop
 
 # Settings the benchmark never passes on to the server it starts.
@@ -85,8 +87,6 @@ def database_kind(url: str) -> str:
     """What the JSON line calls the database, as the site's settings read the URL: `--services` with
     a SQLite `DATABASE_URL` is served by SQLite (docs/performance.md measures the services without
     PostgreSQL that way)."""
-    import dj_database_url
-
     return dj_database_url.parse(url)["ENGINE"].rsplit(".", 1)[-1].removesuffix("3")
 
 

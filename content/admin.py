@@ -69,10 +69,6 @@ def _since_approval(obj: Card | Story) -> SafeString | str:
     return _render_changes(sections, since=section.since, editors=revisions.editors_since_approval(obj))
 
 
-def _card_label(card: Card) -> str:
-    return services.subject_label(card)
-
-
 def _story_since_approval(story: Story) -> SafeString | str:
     """The story's changes and those of each card not approved: all an approver decides on here."""
     if not story.pk:
@@ -84,7 +80,9 @@ def _story_since_approval(story: Story) -> SafeString | str:
         section = _section(card)
         status = card.get_status_display().lower()
         new = "" if section.since else ", never approved: all of it is new"
-        cards.append(_Section(f"{_card_label(card)} ({status}{new})", section.changes, section.since))
+        cards.append(
+            _Section(f"{services.subject_label(card)} ({status}{new})", section.changes, section.since)
+        )
     sections = [own, *cards] if own.changes or cards else []
     editors = set().union(*(revisions.editors_since_approval(i) for i in [story, *waiting]))
     return _render_changes(sections, since=own.since, editors=editors)
@@ -114,7 +112,7 @@ def _say_reopened(request: HttpRequest, story: Story) -> None:
     items = getattr(request, REOPENED, [])
     if not items:
         return
-    names = ", ".join("the story" if isinstance(i, Story) else _card_label(i) for i in items)
+    names = ", ".join("the story" if isinstance(i, Story) else services.subject_label(i) for i in items)
     it, was = ("it", "It was") if len(items) == 1 else ("them", "They were")
     messages.warning(
         request,
@@ -366,7 +364,7 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
                 if card.status == Status.IN_REVIEW:
                     revision = revisions.current_revision(card) or ""
                     changes = reverse("admin:content_card_review", args=[card.pk, "changes"])
-                    label = f"Request changes to {_card_label(card)}"
+                    label = f"Request changes to {services.subject_label(card)}"
                     steps.append({"label": label, "url": f"{changes}?revision={revision}", "post": False})
         url = lambda step: reverse("admin:content_story_together", args=[obj.pk, step])  # noqa: E731
         items = [obj, *in_kind_order(obj.cards.all())]

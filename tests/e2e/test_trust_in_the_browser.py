@@ -13,7 +13,6 @@ from game import services
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
-from tests.game.support import deal_private_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,16 +23,10 @@ def server(live_asgi):
     return live_asgi()
 
 
-def test_signing_out_in_another_tab_stops_the_table_and_says_so(server, new_page):
-    host, guest = UserFactory(gamer_tag="Deborah"), UserFactory(gamer_tag="Barak")
-
-    table = in_a_thread(lambda: deal_private_table(host, guest))
-    table_tab = new_page()
-    sign_in(table_tab, server, host)
-    table_tab.goto(f"{server.url}/t/{table.code}/")
-    expect(table_tab.locator("#game")).to_be_visible()
+def test_signing_out_in_another_tab_stops_the_table_and_says_so(host_at_table):
+    table_tab, table, _members = host_at_table
     other_tab = table_tab.context.new_page()
-    other_tab.goto(f"{server.url}/rules/")
+    other_tab.goto(table_tab.url.replace(f"/t/{table.code}/", "/rules/"))
     other_tab.get_by_role("button", name="Sign out").click()
     notice = table_tab.locator("#closed-notice")
     expect(notice).to_be_visible(timeout=5000)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from functools import cached_property
 from typing import Any
@@ -17,7 +16,7 @@ from game.devices import device_from_scope
 from game.doors import log_refusal
 from game.errors import GameError
 from game.member_door import MemberDoor
-from game.realtime import faults, outbox, snapshots
+from game.realtime import faults, frames, outbox, snapshots
 from game.realtime.database import database_call
 from game.realtime.delivery import Delivery
 from game.realtime.dispatch import DirectDispatch
@@ -136,22 +135,23 @@ class SeatSocket(ServerSocket):
     credentials: dict[str, Any]
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
-        outcome = await self._handle(raw)
+        if text_data is not None:
+            raw, message = text_data, frames.parse(text_data, self.scope)
+        else:
+            raw, message = frames.parse_bytes(bytes_data or b"", self.scope)
+        outcome = await self._handle(raw, message)
         await self.after_message(raw, outcome)
 
     async def after_message(self, raw: str, outcome: str) -> None:
         """A hook for sockets that keep an audit of what they were sent."""
 
-    async def _handle(self, raw: str) -> str:
-        """Parse and dispatch one frame; returns "ok" or why it was refused."""
+    async def _handle(self, raw: str, message: Any) -> str:
+        """Dispatch one parsed frame; returns "ok" or why it was refused."""
         if self.closed:
             return "closed"
-        try:
-            message = json.loads(raw)
-        except ValueError:
-            message = None
         if not isinstance(message, dict):
+            if message is not frames.UNPARSED:
+                frames.log_malformed(self.scope, "not a JSON object")
             return await self.send_error(GameError("malformed_message"))
         kind = message.get("type")
         handler = getattr(self, f"on_{kind}", None) if isinstance(kind, str) and kind.isidentifier() else None

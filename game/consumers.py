@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import time
 from functools import cached_property
 from typing import Any
 
 from channels.exceptions import AcceptConnection, DenyConnection, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from game import services
 from game.broadcast import LOBBY_GROUP, member_group, table_group
@@ -133,6 +135,8 @@ class SeatSocket(ServerSocket):
     who: dict[str, Any]
     # What the services check at every act: the member's session, or the agent's token.
     credentials: dict[str, Any]
+    # When this socket's last hello was answered (monotonic seconds).
+    hello_at = float("-inf")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data is not None:
@@ -210,7 +214,7 @@ class SeatSocket(ServerSocket):
         except GameError as error:
             await self.refused(error, ref=move_id)
             if error.code == "stale_version":
-                await self.on_hello({"version": max(0, version)})
+                await self.catch_up(max(0, version))
             return error.code
         # The mover's own update first (the seat's other sockets get it through the layer), then
         # the ack with the version as play_move left it: no second trip to the database.
@@ -223,11 +227,34 @@ class SeatSocket(ServerSocket):
         await self.send_json({"type": "ack", "id": move_id, "version": game.version})
         return "ok"
 
-    async def on_hello(self, message: dict) -> None:
-        """A reconnecting client names the last version it saw and gets what it missed."""
+    async def on_hello(self, message: dict) -> str:
+        """A reconnecting client names the last version it saw and gets what it missed. A catch-up
+        can weigh 25 KB, so a socket gets one every WS_HELLO_SECONDS: a hello sooner is refused
+        with `hello_too_soon`, its `retry_after` in seconds, and a version that cannot set off a
+        resync (the last this socket was sent)."""
         last = message.get("version")
         if type(last) is not int:
             raise GameError("malformed_message")
+        now = time.monotonic()
+        wait = self.hello_at + settings.WS_HELLO_SECONDS - now
+        if wait > 0:
+            refusal = GameError("hello_too_soon")
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": refusal.code,
+                    "message": refusal.message,
+                    "retry_after": round(wait, 1),
+                    "version": max(self.update_sent, 0),
+                }
+            )
+            return refusal.code
+        self.hello_at = now
+        await self.catch_up(last)
+        return "ok"
+
+    async def catch_up(self, last: int) -> None:
+        """Send a catch-up of everything since version `last`."""
         if self.update_sent >= 0:
             # Never past what this socket has sent: after a refused move the version named came
             # from the database, and updates up to it may still be on their way here.

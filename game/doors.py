@@ -20,6 +20,7 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
 from game.closing import REASONS, Close
+from game.realtime import budgets
 from justalllowgod.addresses import scope_address, scope_header, scope_is_secure
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,13 @@ class FrameLimits:
 
 class FrameGuard:
     """Checks every incoming frame on arrival; an abusive socket is closed before any work is done,
-    and the consumer behind is told it disconnected, so it leaves its groups."""
+    and the consumer behind is told it disconnected, so it leaves its groups.
+
+    Three caps are checked as each frame arrives: the socket's own (FrameLimits), the budget its
+    member or agent shares across all of their sockets (game/realtime/budgets.py), and the frames
+    waiting for the consumer (at most WS_MAX_QUEUED_FRAMES; a client that sends faster than the
+    server answers is closed with 4429, rather than queueing without bound). When the socket
+    closes, the frames still waiting are dropped: no move is played for a socket already gone."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -81,23 +88,42 @@ class FrameGuard:
     async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
         if scope["type"] != "websocket":
             return await self.app(scope, receive, send)
-        inbox: asyncio.Queue[dict] = asyncio.Queue()
+        inbox: asyncio.Queue[dict] = asyncio.Queue(maxsize=settings.WS_MAX_QUEUED_FRAMES)
         limits = FrameLimits(settings.WS_MAX_MESSAGE_BYTES, settings.WS_MAX_MESSAGES_PER_SECOND)
         closed = False
+
+        def drop_waiting() -> None:
+            while not inbox.empty():
+                inbox.get_nowait()
+
+        async def refusal_of(message: dict) -> tuple[Close | None, str]:
+            refusal = limits.refusal(message)
+            if refusal is not None:
+                return refusal, ""
+            if inbox.full():
+                return Close.TOO_MANY, f"{inbox.maxsize} frames waiting"
+            who = socket_label(scope)
+            if who != "anonymous" and await budgets.over_budget(who):
+                return Close.TOO_MANY, "over the budget shared by its sockets"
+            return None, ""
 
         async def pump() -> None:
             nonlocal closed
             while True:
                 message = await receive()
                 if message["type"] == "websocket.receive":
-                    refusal = limits.refusal(message)
+                    refusal, detail = await refusal_of(message)
                     if refusal is not None:
-                        log_refusal(scope, refusal)
+                        log_refusal(scope, refusal, detail)
                         closed = True
                         await send({"type": "websocket.close", "code": int(refusal)})
-                        await inbox.put({"type": "websocket.disconnect", "code": int(refusal)})
+                        drop_waiting()
+                        inbox.put_nowait({"type": "websocket.disconnect", "code": int(refusal)})
                         return
-                await inbox.put(message)
+                elif message["type"] == "websocket.disconnect":
+                    drop_waiting()
+                # Never waits: a full inbox was refused above, and a disconnect comes after dropping.
+                inbox.put_nowait(message)
                 if message["type"] == "websocket.disconnect":
                     return
 

@@ -226,6 +226,10 @@ class AgentLink:
                 self._joining.set_result(message)
         if message.get("view") is not None and message.get("version", -1) >= self.version:
             self._take_view(message)
+        if kind == "error" and message.get("code") == "hello_too_soon":
+            # One catch-up per socket every few seconds: the next newer version asks again.
+            self._asked = -1
+            return
         if kind in ("ack", "error"):
             ref = message.get("id")
             future = self._replies.pop(ref, None) if ref else None

@@ -91,7 +91,9 @@ class SlowVersion:
         return self.real(*args, **kwargs)
 
 
-async def test_a_socket_that_queues_more_frames_than_its_bound_is_closed_4429(live_deck, settings, monkeypatch):
+async def test_a_socket_that_queues_more_frames_than_its_bound_is_closed_4429(
+    live_deck, settings, monkeypatch
+):
     settings.WS_MAX_QUEUED_FRAMES = 3
     table, host, _guest = await two_member_game()
     player = await seated(host, table.code)

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
-from jag_mcp import words
+from . import words
 
 log = logging.getLogger("jag_mcp")
 

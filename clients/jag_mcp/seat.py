@@ -7,8 +7,8 @@ import re
 import time
 from typing import Any
 
-from jag_mcp import words
-from jag_mcp.link import AgentLink, JagError, close_words
+from . import words
+from .link import AgentLink, JagError, close_words
 
 # Many MCP clients give up on a request after 60 seconds: a wait ends well before that.
 MAX_WAIT_SECONDS = 50

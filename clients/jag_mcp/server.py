@@ -12,8 +12,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
-from jag_mcp.link import ANSWER_SECONDS, AgentLink, Config, JagError
-from jag_mcp.seat import Seat
+from .link import ANSWER_SECONDS, AgentLink, Config, JagError
+from .seat import Seat
 
 log = logging.getLogger("jag_mcp")
 

@@ -326,12 +326,14 @@ class AgentLink:
             raise JagError(close_words(reply.get("code")))
         return reply
 
-    async def move(self, move: dict[str, Any]) -> dict[str, Any]:
-        """Send one move on the latest version; returns the ack or the error (or a close)."""
+    async def move(self, move: dict[str, Any], version: int) -> dict[str, Any]:
+        """Send one move made on `version` (never the latest version instead: a choice for a turn
+        that has passed must be refused, not played into the next); returns the ack or the error
+        (or a close)."""
         ref = f"mcp-{next(self._ids)}-{os.urandom(3).hex()}"
         future = asyncio.get_running_loop().create_future()
         self._replies[ref] = future
-        await self._send({"type": "move", "id": ref, "version": self.version, "move": move})
+        await self._send({"type": "move", "id": ref, "version": version, "move": move})
         return await self._reply(future)
 
     async def leave(self) -> None:

@@ -112,5 +112,12 @@ async def test_the_documented_commands_start_the_server_from_a_checkout_and_from
         )
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
             await session.initialize()
-            names = {tool.name for tool in (await session.list_tools()).tools}
-        assert {"join_table", "wait_for_turn", "play"} <= names, module
+            tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+        assert {"join_table", "wait_for_turn", "play"} <= set(tools), module
+        # Every parameter of every tool is described; timeout_s states its limit, play needs a version.
+        for tool in tools.values():
+            for name, schema in tool.input_schema.get("properties", {}).items():
+                assert schema.get("description"), (tool.name, name)
+        timeout = tools["wait_for_turn"].input_schema["properties"]["timeout_s"]
+        assert timeout["maximum"] == 50 and "50" in timeout["description"]
+        assert tools["play"].input_schema["required"] == ["move", "version"]

@@ -85,6 +85,15 @@ class ServerSocket(Delivery, DirectDispatch, AsyncWebsocketConsumer):
         self.stop_handing_over()
         await super().websocket_disconnect(message)
 
+    async def layer_resumed(self, message: dict) -> None:
+        """The channel layer is back after an outage: what it carried meanwhile may be lost
+        (game/realtime/redis_layer.py). Each socket says how it makes that good."""
+        if not self.closed and self.accepted:
+            await self.resume()
+
+    async def resume(self) -> None:
+        """What a socket sends again after an outage of the channel layer."""
+
     async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
         self.accepted = True
         await super().accept(subprotocol, headers)
@@ -122,6 +131,12 @@ class LobbyConsumer(MemberDoor, ServerSocket):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The lobby only listens."""
+
+    async def resume(self) -> None:
+        await self.account_check({"type": "account.check"})
+        if not self.closed:
+            tables = await database_call(snapshots.lobby)()
+            await self.send_json({"type": "lobby", "version": 0, "tables": tables})
 
 
 class SeatSocket(ServerSocket):
@@ -264,6 +279,12 @@ class SeatSocket(ServerSocket):
             await self.send_json(catchup)
             self.welcomed(catchup)
 
+    async def resume(self) -> None:
+        """A seat's socket sends its client, unasked, a catch-up from the last version it sent it
+        (a waiting table's from 0), so a move published while the layer was away is not missed."""
+        if self.table_id is not None:
+            await self.catch_up(max(self.update_sent, 0))
+
     async def on_ping(self, message: dict) -> None:
         await self.send_json({"type": "pong", "version": await self._version()})
 
@@ -320,6 +341,12 @@ class TableConsumer(MemberDoor, SeatSocket):
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         await self.leave_member_groups()
+
+    async def resume(self) -> None:
+        # The session first: a sign-out or a restriction that the outage kept from this socket.
+        await self.account_check({"type": "account.check"})
+        if not self.closed:
+            await super().resume()
 
     async def on_react(self, message: dict) -> None:
         reaction = message.get("reaction")

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
 from game.closing import REASONS, Close
-from game.realtime import budgets
+from game.realtime import budgets, faults
 from justalllowgod.addresses import scope_address, scope_header, scope_is_secure
 
 log = logging.getLogger(__name__)
@@ -187,6 +187,44 @@ class OriginCheck:
             await send({"type": "websocket.close"})
             return None
         return await self.app(scope, receive, send)
+
+
+class OutageDoor:
+    """A socket that meets an outage before its consumer could answer (the session or the
+    account read from a database that is down, the channel layer's subscription to a Redis that
+    is down) is accepted and closed with 4500, which clients may retry, instead of the HTTP 500
+    daphne answers an application error in the handshake with. One warning line, no traceback.
+    Once the consumer runs, its own dispatch answers outages (game/consumers.py)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        seen: set[str] = set()
+
+        async def receiving() -> dict:
+            message = await receive()
+            seen.add(message["type"])
+            return message
+
+        async def sending(message: dict) -> None:
+            seen.add(message["type"])
+            await send(message)
+
+        try:
+            return await self.app(scope, receiving, sending)
+        except faults.OUTAGES as error:
+            if "websocket.close" in seen or "websocket.disconnect" in seen:
+                raise  # answered already: daphne only logs it
+            log_refusal(scope, Close.SERVER_ERROR, f"outage: {type(error).__name__}: {str(error)[:120]}")
+            if "websocket.connect" not in seen:
+                await receive()
+            if "websocket.accept" not in seen:
+                await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": int(Close.SERVER_ERROR)})
+            return None
 
 
 class NotFoundSocket(AsyncWebsocketConsumer):

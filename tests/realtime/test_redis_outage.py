@@ -8,6 +8,8 @@ both seats' sockets live (these test clients never ping or resync, so only a liv
 from __future__ import annotations
 
 import pytest
+from channels import auth as channels_auth
+from django.db import OperationalError
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from game.realtime.redis_layer import redis_channel_layer
@@ -65,3 +67,48 @@ def test_a_socket_tried_while_redis_is_down_is_refused_with_a_code_and_every_soc
             raise AssertionError(f"{name} deaf: {[(m['type'], m.get('version')) for m in tab.got]}") from None
     log = server_log.read_text()
     assert " 500 " not in log and "HTTP 500" not in log and "Traceback" not in log, log
+
+
+class DatabaseDown:
+    """channels.auth.get_user, raising what psycopg raises with PostgreSQL gone while a file both
+    processes see exists (the forked daphne inherits the patch, as in test_faults.py)."""
+
+    def __init__(self, path, real) -> None:
+        self.path, self.real = path, real
+
+    async def __call__(self, scope):
+        if self.path.exists():
+            raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
+        return await self.real(scope)
+
+
+def test_a_socket_opened_while_the_database_is_down_is_closed_4500_not_http_500(
+    live_asgi, server_log, table, tmp_path, monkeypatch
+):
+    made, host, _guest = table
+    down = DatabaseDown(tmp_path / "down", channels_auth.get_user)
+    monkeypatch.setattr(channels_auth, "get_user", down)
+    server = live_asgi(TEST_SERVER_LOG=str(server_log))
+    cookie = session_cookie_of(signed_in_client(host))
+    down.path.touch()
+    assert attempt(server, made.code, cookie) == ("closed", 4500)
+    down.path.unlink()
+    tab = Tab(server, made.code, cookie)
+    assert tab.welcome["me"]["seat"] == 1
+    tab.close()
+    log = server_log.read_text()
+    assert "socket closed 4500 (server_error)" in log and "outage: OperationalError" in log, log
+    assert "Traceback" not in log and " 500 " not in log, log
+
+
+async def test_through_the_router_an_outage_before_the_consumer_runs_is_closed_4500(monkeypatch, tmp_path):
+    from justalllowgod.asgi import application
+    from tests.game.support import Communicator
+
+    down = DatabaseDown(tmp_path / "down", channels_auth.get_user)
+    monkeypatch.setattr(channels_auth, "get_user", down)
+    down.path.touch()
+    comm = Communicator(
+        application, "/ws/table/ABCD/", headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]
+    )
+    assert await comm.connect() == (False, 4500)

@@ -5,11 +5,14 @@ hello answered with a 25 KB catch-up) raised another member's ping from 3-4 ms t
 128-466 ms. This scenario measures the other member's ping (scheduled send -> pong, so a slow
 answer delays the next probe's measurement too: no coordinated omission) in three phases:
 
-- `baseline`: nobody floods;
+- `baseline`: nobody floods (its socket stay open, quiet);
 - `flood`: the flooder's sockets (10 by default, the most a member may open) send as much as the
   limits now let them: every socket a hello every WS_HELLO_SECONDS (each would bring a catch-up of
   the whole game so far) and pings filling the rest of the member's budget a second, at 90 % of it;
 - `after`: the flood has stopped (the issue saw the ping stay slow for ~9 s).
+
+The baseline and flood phases are taken in CYCLES blocks each, in turn, so that load from outside
+the benchmark weighs on both alike; `--seconds` is each phase's total.
 
 Then the old flood (18 hellos a second on each socket) is sent for a moment, to show how the new
 limits answer it: its sockets close with 4429.
@@ -33,9 +36,9 @@ from bench.setup_db import Member
 
 now = time.perf_counter
 PROBE_EVERY = 0.1  # the other member's ping, ten a second
-MOVES_BEFORE = (
-    60  # moves played at the flooder's table first, so that a catch-up weighs what it does late in a game
-)
+CYCLES = 3  # quiet and flooded blocks, in turn
+# Moves played at the flooder's table first, so that a catch-up weighs what it does late in a game.
+MOVES_BEFORE = 60
 
 
 async def table_socket(url: str, origin: str, code: str, member: Member) -> ClientConnection:
@@ -131,21 +134,26 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
     victim = await table_socket(url, origin, other_table.code, other)
     log(f"flood: {played} moves played at the flooder's table; {phase:.0f} s a phase")
 
-    baseline = await probe(victim, now() + phase)
-    log(f"baseline: {percentiles(baseline)}")
-
     hello_every = settings.WS_HELLO_SECONDS
     budget = settings.WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND * 0.9
     count = args.flood_sockets
     flood = Flood()
     sockets = [await table_socket(url, origin, flooder_table.code, flooder) for _ in range(count)]
     readers = [asyncio.create_task(flood.read(ws)) for ws in sockets]
-    until = now() + phase
-    drivers = [asyncio.create_task(flood.drive(ws, until, hello_every, budget / count)) for ws in sockets]
-    flooded = await probe(victim, until)
-    await asyncio.gather(*drivers)
+    # Quiet and flooded blocks take turns, CYCLES times, so that a machine whose load drifts
+    # (other work on it) weighs on both alike.
+    baseline: list[float] = []
+    flooded: list[float] = []
+    block = phase / CYCLES
+    for _ in range(CYCLES):
+        baseline += await probe(victim, now() + block)
+        until = now() + block
+        drivers = [asyncio.create_task(flood.drive(ws, until, hello_every, budget / count)) for ws in sockets]
+        flooded += await probe(victim, until)
+        await asyncio.gather(*drivers)
+    log(f"baseline: {percentiles(baseline)}")
     log(f"flood: {percentiles(flooded)}; flooder sent {flood.sent}, got {dict(flood.received)}")
-    after = await probe(victim, now() + phase / 2)
+    after = await probe(victim, now() + block)
     log(f"after: {percentiles(after)}")
     for ws in sockets:
         await ws.close()
@@ -171,6 +179,7 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
         "phase_s": phase,
         "moves_before": played,
         "flood_sockets": count,
+        "cycles": CYCLES,
         "flood_sent_per_s": round(flood.sent / phase, 1),
         "flood_received": dict(flood.received),
         "flood_kb_in": round(flood.bytes_in / 1024, 1),

@@ -138,7 +138,10 @@ async def run_load(
         return loop.run_in_executor(executor, fn, *a)
 
     started = time.perf_counter()
-    members = await db(setup_db.make_members, tag, args.tables * per_table + 1)
+    # The echo probes get a member each: one member's sockets share a budget of messages a second
+    # (WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND), which 20 probes of one member would go over.
+    echo_count = args.echo_sockets * args.servers
+    members = await db(setup_db.make_members, tag, args.tables * per_table + max(1, echo_count))
     infos = []
     for i in range(args.tables):
         infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
@@ -181,10 +184,11 @@ async def run_load(
     runs = [r for r in await asyncio.gather(*(open_run(r) for r in runs)) if r is not None]
     log(f"{sum(len(r.seats) for r in runs)} table sockets connected in {time.perf_counter() - started:.1f} s")
 
+    echo_members = members[args.tables * per_table :]
     probes = [
-        load.EchoProbe(url, origin, members[-1].cookie, stats)
-        for url, origin in urls
-        for _ in range(args.echo_sockets)
+        load.EchoProbe(url, origin, echo_members[i * args.echo_sockets + j].cookie, stats)
+        for i, (url, origin) in enumerate(urls)
+        for j in range(args.echo_sockets)
     ]
     opened = await asyncio.gather(*(p.open() for p in probes), return_exceptions=True)
     for outcome in opened:

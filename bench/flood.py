@@ -137,6 +137,8 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
     hello_every = settings.WS_HELLO_SECONDS
     budget = settings.WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND * 0.9
     count = args.flood_sockets
+    # Inside both caps: the member's budget shared by its sockets, and each socket's own.
+    per_socket = min(budget / count, settings.WS_MAX_MESSAGES_PER_SECOND * 0.75)
     flood = Flood()
     sockets = [await table_socket(url, origin, flooder_table.code, flooder) for _ in range(count)]
     readers = [asyncio.create_task(flood.read(ws)) for ws in sockets]
@@ -148,7 +150,7 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
     for _ in range(CYCLES):
         baseline += await probe(victim, now() + block)
         until = now() + block
-        drivers = [asyncio.create_task(flood.drive(ws, until, hello_every, budget / count)) for ws in sockets]
+        drivers = [asyncio.create_task(flood.drive(ws, until, hello_every, per_socket)) for ws in sockets]
         flooded += await probe(victim, until)
         await asyncio.gather(*drivers)
     log(f"baseline: {percentiles(baseline)}")

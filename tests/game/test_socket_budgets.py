@@ -110,7 +110,11 @@ async def test_frames_still_waiting_when_the_socket_closes_are_dropped(live_deck
     monkeypatch.setattr(snapshots, "version", slow)
     for _ in range(6):
         await player.send({"type": "ping"})
-    await asyncio.sleep(0.1)  # the first ping is being answered; five wait behind it
+    for _ in range(100):  # until the first ping is being answered; five wait behind it
+        if slow.calls:
+            break
+        await asyncio.sleep(0.05)
+    assert slow.calls == 1
     await player.close()
     await asyncio.sleep(1.0)
     assert slow.calls == 1, f"{slow.calls} pings were answered for a closed socket"

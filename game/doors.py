@@ -234,3 +234,6 @@ class NotFoundSocket(AsyncWebsocketConsumer):
         await self.accept()
         log_refusal(self.scope, Close.NOT_FOUND)
         await self.close(code=int(Close.NOT_FOUND))
+
+    async def layer_resumed(self, message: dict) -> None:
+        """Redis is back (game/realtime/redis_layer.py): nothing here to catch up."""

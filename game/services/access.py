@@ -58,9 +58,11 @@ def _refusal(key: str, *, member: bool) -> GameError:
     window = settings.GAME_JOIN_FAILURE_WINDOW_SECONDS
     left = max(1, math.ceil(((ends or time.time() + window) - time.time()) / 60))
     wait = "about a minute" if left == 1 else f"about {left} minutes"
-    words = f"Too many wrong codes. Typing a code works again in {wait}."
     if member:
+        words = f"Too many wrong codes. Typing a code works again in {wait}."
         words += " The QR code or link from the host works now."
+    else:
+        words = f"Too many wrong codes. Joining by code works again in {wait}."
     return GameError("too_many_tries", words, status=429)
 
 

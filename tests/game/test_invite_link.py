@@ -125,3 +125,33 @@ def test_a_full_waiting_table_has_no_join_button():
         services.join_by_code(user=UserFactory(), code=table.code)
     page = member_client().get(invite(table)).content.decode()
     assert "Every seat at this table is taken." in page and "Join the table" not in page
+
+
+def test_the_refusal_counts_down_to_when_typing_works_again(monkeypatch):
+    import time
+
+    from game.errors import GameError
+    from game.services import access
+
+    class Later:
+        """time.time() as seen by the throttle, seven and a half minutes after the first guess."""
+
+        def __init__(self) -> None:
+            self.now = time.time()
+
+        def time(self) -> float:
+            return self.now
+
+    later = Later()
+    monkeypatch.setattr(access, "time", later)
+    member = UserFactory()
+    for _ in range(10):
+        assert access.find_table("ZZZZ", user=member) is None
+    later.now += 7.5 * 60
+    with pytest.raises(GameError) as caught:
+        access.find_table("ZZZZ", user=member)
+    assert "Typing a code works again in about 3 minutes." in caught.value.message
+    later.now += 2 * 60
+    with pytest.raises(GameError) as caught:
+        access.find_table("ZZZZ", user=member)
+    assert "Typing a code works again in about a minute." in caught.value.message

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from accounts.models import FormerTag, User
-from accounts.tags import validate_gamer_tag
+from accounts.tags import approved_agent_names, validate_gamer_tag
 
 TAG_CHANGE_INTERVAL = timedelta(days=30)
 
@@ -35,7 +35,7 @@ def tag_is_taken(tag: str, *, exclude: User | None = None) -> bool:
 def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
     """Choose a first tag or change it; a change is allowed once every 30 days."""
     now = now or timezone.now()
-    tag = validate_gamer_tag(tag)
+    tag = validate_gamer_tag(tag, agent_names=approved_agent_names())
     user = User.objects.select_for_update().get(pk=user.pk)
     if user.gamer_tag == tag:
         return user

@@ -13,11 +13,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from game import codes, services
+from game.broadcast import seat_name
 from game.errors import GameError
 from game.forms import JoinForm, PrivateTableForm
-from game.models import Table
+from game.models import Seat, Table
 from game.qr import qr_svg
-from game.services.access import find_table
+from game.services.access import find_invited_table, find_table
 from game.services.starting import seat_list
 from game.table_options import option_chips
 from justalllowgod.addresses import request_address
@@ -88,26 +89,67 @@ def join_table(request: HttpRequest) -> HttpResponse:
     return redirect(table_url(table))
 
 
+def _seats_by_name(seats: list[Seat]) -> list[dict[str, str]]:
+    """Who sits at the table, each by the name the table shows: a tag, an agent's name, or JagAI."""
+    named = []
+    for seat in seats:
+        if seat.agent_id:
+            badge = "Agent"
+        elif seat.user_id and seat.left_at is not None:
+            badge = "JagAI plays now"
+        else:
+            badge = ""
+        named.append({"name": seat_name(seat), "badge": badge})
+    return named
+
+
+def _join_page(request: HttpRequest, table: Table, *, invited: bool, action: str) -> HttpResponse:
+    """The page that shows a table and asks before it seats you; a started game says why not."""
+    seats = seat_list(table)
+    if any(s.user_id == request.user.pk for s in seats):
+        return redirect(table_url(table))
+    context = {
+        "table": table,
+        "seats": _seats_by_name(seats),
+        "taken": len(seats),
+        "free": max(0, table.seat_count - len(seats)),
+        "chips": option_chips(table),
+        "invited": invited,
+        "action": action,
+    }
+    return render(request, "game/join.html", context)
+
+
 @member_view
 def join_link(request: HttpRequest, code: str) -> HttpResponse:
-    """The QR code's link: sign in if needed, then a page that shows the table and asks before it
-    seats you. Only the POST of its Join button joins, so no other site can seat a visitor."""
+    """A table named by its typed code (the table page sends a newcomer here): a page that shows
+    the table and asks before it seats you. Only the POST of its Join button joins, so no other
+    site can seat a visitor. Every code here is a counted guess unless it names an open table."""
     if request.method == "POST":
         table = services.join_by_code(user=request.user, code=code, ip=client_ip(request))
         return redirect(table_url(table))
     table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
     if table is None:
         raise Http404("No such table")
-    seats = seat_list(table)
-    if any(s.user_id == request.user.pk for s in seats):
+    return _join_page(request, table, invited=False, action=reverse("join_link", args=[table.code]))
+
+
+@member_view
+def join_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR code's and share link's page: the host's invitation, by the table's long token.
+    Never a counted guess, so a member throttled for mistyped codes can still come in."""
+    if request.method == "POST":
+        table = services.join_by_invitation(user=request.user, token=token)
         return redirect(table_url(table))
-    context = {
-        "table": table,
-        "seats": seats,
-        "free": max(0, table.seat_count - len(seats)),
-        "chips": option_chips(table),
-    }
-    return render(request, "game/join.html", context)
+    table = find_invited_table(token)
+    if table is None:
+        raise Http404("No such table")
+    return _join_page(request, table, invited=True, action=reverse("join_invite", args=[token]))
+
+
+def invite_url(request: HttpRequest, table: Table) -> str:
+    """The absolute link a QR code and the share button carry."""
+    return request.build_absolute_uri(reverse("join_invite", args=[table.invite_token]))
 
 
 @require_POST
@@ -121,18 +163,16 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     """The waiting room and the game: one page, brought to life by static/js/table.js."""
     table = find_table(code, user=request.user, ip=client_ip(request))
     if table is None:
-        raise Http404("No such table")
+        raise Http404("No such table")  # unknown and finished-but-not-yours answer alike
     if not table.seats.filter(user=request.user).exists():
-        if table.is_open:
-            return redirect("join_link", code=table.code)
-        raise GameError("table_finished")  # said on the start screen, as the join form says it
+        return redirect("join_link", code=table.code)  # found, so open
     if (
         table.status == Table.Status.PLAYING
         and table.seats.filter(user=request.user, left_at__isnull=False).exists()
     ):
         # JagAI plays the seat now: say so once, and show none of the cards that went with it.
         return render(request, "game/seat_taken.html", {"table": table})
-    join_url = request.build_absolute_uri(reverse("join_link", args=[table.code]))
+    join_url = invite_url(request, table)
     return render(request, "game/table.html", {"table": table, "join_url": join_url})
 
 
@@ -141,7 +181,7 @@ def table_qr(request: HttpRequest, code: str) -> HttpResponse:
     table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
     if table is None:
         raise Http404("No such table")
-    svg = qr_svg(request.build_absolute_uri(reverse("join_link", args=[table.code])))
+    svg = qr_svg(invite_url(request, table))
     return HttpResponse(svg, content_type="image/svg+xml")
 
 

@@ -209,8 +209,11 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = env_str("DJANGO_EMAIL_VERIFICATION", "mandatory" if EMAIL_HOST else "optional")
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_SESSION_REMEMBER = True
+# Failed sign-ins: per address, and per address + account (accounts/lockout.py keys it so), loose
+# enough that a family who mistypes now and then is never stopped; axes locks the guesser below.
+ACCOUNT_ADAPTER = "accounts.lockout.AccountAdapter"
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": "10/m/ip,5/5m/key",
+    "login_failed": "20/m/ip,20/h/key",
     "signup": "20/m/ip,100/h/ip",
     "reset_password": "20/m/ip,5/m/key",
     "confirm_email": "1/3m/key",
@@ -219,10 +222,12 @@ ACCOUNT_SIGNUP_REDIRECT_URL = "accounts:choose_tag"
 # Before a tag is chosen, allauth's messages and mail name the member by email, never "member #2".
 ACCOUNT_USER_DISPLAY = "accounts.tags.display_name"
 
-# The admin login locks out after repeated failures.
+# Every sign-in (the site's and the admin's) locks out after repeated failures, for that address and
+# account only: the address is read as the rest of the site reads it (DJANGO_BEHIND_PROXY).
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "accounts.lockout.login_name"

@@ -14,6 +14,7 @@ urlpatterns = [
     path("tables/join/", table_views.join_table, name="join_table"),
     path("play-now/", table_views.play_now, name="play_now"),
     path("join/<str:code>/", table_views.join_link, name="join_link"),
+    path("invite/<str:token>/", table_views.join_invite, name="join_invite"),
     path("t/<str:code>/", table_views.table_page, name="table"),
     path("t/<str:code>/qr.svg", table_views.table_qr, name="table_qr"),
     path("t/<str:code>/<slug:action>/", table_views.table_action, name="table_action"),

@@ -189,6 +189,9 @@ def _case_page(
         "form": form or DecisionForm(accounts=services.undecided_accounts(case)),
         "appeals": services.pending_appeals(case),
         "replay": full_replay(game),
+        # A reviewer named in the case sees it, but every judging form gives way to why not.
+        "own_case": services.judges_own_case(case, request.user),
+        "own_case_words": services.OWN_CASE,
     }
     return render(request, "moderation/case.html", context, status=status)
 

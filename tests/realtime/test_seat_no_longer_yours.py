@@ -1,15 +1,22 @@
 """Issue 28 item 3 through a real daphne process over real sockets: a member who left gets 4403 at
 connect and their still-open tab closes with 4403 without one more view; once the host lets them
-back in (R40) a new socket is welcomed to their seat. (Through the router: tests/game/.)"""
+back in (R40) a new socket is welcomed to their seat. An agent whose seat JagAI took gets 4403 with
+a new token. (Through the router: tests/game/test_seat_no_longer_yours.py.)"""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from game import engine
+from accounts import agents
+from accounts.models import Agent
+from game import engine, services
 from game.models import Game, Seat
+from game.services.agents import agent_join
+from tests.factories import StaffFactory, UserFactory
 from tests.realtime.sockets import WAIT, tab_for
 from tests.trust import LiveBrowser, session_cookie_of, signed_in_client
 
@@ -58,3 +65,25 @@ def test_a_member_who_left_is_closed_out_over_real_sockets_and_let_back_in(serve
     assert back.welcome["view"] == engine.view(state, 2) and engine.is_coming_back(state, 2)
     for tab in (back, host_tab):
         tab.close()
+
+
+def test_an_agent_whose_seat_jagai_took_gets_4403_over_a_real_socket_with_a_new_token(server):
+    agent = Agent.objects.create(name="HelperBot", owner_contact="owner@example.org")
+    agents.approve_agent(agent=agent, by=StaffFactory())
+    host = UserFactory()
+    table = services.create_private_table(user=host, allow_agents=True)
+    agent_join(agent=agent, code=table.code)
+    services.start_table(user=host, code=table.code)
+    agents.revoke_token(agent=agent)  # R38: JagAI takes the seat
+    assert Seat.objects.get(table=table, agent=agent).left_at is not None
+    token = agents.issue_token(agent=agent)
+    headers = {"Authorization": f"Bearer {token}"}
+    with connect(f"{server.ws_url}/ws/agent/", additional_headers=headers, open_timeout=WAIT) as ws:
+        assert json.loads(ws.recv(timeout=WAIT))["type"] == "hello"
+        ws.send(json.dumps({"type": "join", "code": table.code}))
+        got = []
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                got.append(json.loads(ws.recv(timeout=WAIT)))
+    assert closed.value.rcvd.code == 4403
+    assert [m["code"] for m in got] == ["seat_taken"] and not [m for m in got if "view" in m]

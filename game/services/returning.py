@@ -69,6 +69,8 @@ def may_ask_to_come_back(*, table: Table, user: User) -> bool:
     game = Game.objects.filter(table=table).only("state").first()
     if table.is_public or table.status != Table.Status.PLAYING or seat is None or game is None:
         return False
+    if user.restriction() is not None:
+        return False  # the host could not let them back (let_back_in refuses member_restricted)
     state = engine.from_json(game.state)
     try:
         engine.apply_server(state, {"let_back": {"seat": seat}})

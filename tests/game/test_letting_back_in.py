@@ -213,3 +213,11 @@ def test_a_refused_let_back_is_said_on_the_table_page_and_changes_nothing(client
     assert "not played by JagAI for someone who left" in response.content.decode()
     bad = client.post(reverse("table_action", args=[table.code, "let-back"]), {"seat": "two"}, follow=True)
     assert bad.status_code == 200 and Game.objects.get(table=table).version == version
+
+
+def test_a_restricted_member_is_not_told_to_ask_the_host(client, live_deck):
+    table, _host, sam = private_game()
+    suspend(sam, Game.objects.get(table=table))
+    client.force_login(sam)
+    page = client.get(reverse("table", args=[table.code]), follow=True).content.decode()
+    assert "Ask the host to let you back" not in page

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from game import engine
 from game.models import Game
 from tests.e2e.helpers import in_a_thread, screenshot
-from tests.e2e.live import axe_violations, sign_in
+from tests.e2e.live import LiveServer, axe_violations, sign_in
 from tests.e2e.test_table_two_members import Driver
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,8 +26,8 @@ def test_a_member_who_left_by_mistake_is_let_back_in_by_the_host_and_plays_on(ho
     errors: list[str] = []
     for name, page in (("host", host), ("guest", guest)):
         page.on("pageerror", lambda error, name=name: errors.append(f"{name}: {error}"))
-    server_url = host.url.split("/t/")[0]
-    sign_in(guest, type("Server", (), {"url": server_url})(), members[2])
+    server_url = host.url.split("/t/")[0]  # host_at_table's server
+    sign_in(guest, LiveServer(url=server_url, ws_url=""), members[2])
     guest.goto(f"{server_url}/t/{table.code}/")
     expect(guest.locator("#game")).to_be_visible()
 
@@ -37,6 +37,7 @@ def test_a_member_who_left_by_mistake_is_let_back_in_by_the_host_and_plays_on(ho
     expect(guest.get_by_text("You left the table.")).to_be_visible()
     guest.goto(f"{server_url}/t/{table.code}/")
     expect(guest.get_by_role("heading", name="Ask the host to let you back")).to_be_visible()
+    expect(guest.get_by_text("Let Aquila back in")).to_be_visible()
     expect(guest.locator("#table-app")).to_have_count(0)  # no cards of the seat JagAI plays
     screenshot(guest, "second-chance-ask-the-host")
     assert axe_violations(guest) == []
@@ -50,7 +51,7 @@ def test_a_member_who_left_by_mistake_is_let_back_in_by_the_host_and_plays_on(ho
     expect(host.get_by_text("the seat is theirs again from its next turn")).to_be_visible()
     expect(host.get_by_role("button", name="Let Aquila back in")).to_have_count(0)
 
-    guest.get_by_role("link", name="I'm back in: open the table").click()
+    guest.get_by_role("link", name="Open the table").click()
     expect(guest.locator("#game")).to_be_visible()
 
     # The host finishes their turn; then the seat is Aquila's again and she plays on.

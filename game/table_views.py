@@ -19,6 +19,7 @@ from game.forms import JoinForm, PrivateTableForm
 from game.models import Seat, Table
 from game.qr import qr_svg
 from game.services.access import find_invited_table, find_table
+from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
 from game.table_options import option_chips
 from justalllowgod.addresses import request_address
@@ -171,9 +172,26 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         and table.seats.filter(user=request.user, left_at__isnull=False).exists()
     ):
         # JagAI plays the seat now: say so once, and show none of the cards that went with it.
-        return render(request, "game/seat_taken.html", {"table": table})
+        ask = may_ask_to_come_back(table=table, user=request.user)  # R40
+        return render(request, "game/seat_taken.html", {"table": table, "may_ask": ask})
     join_url = invite_url(request, table)
     return render(request, "game/table.html", {"table": table, "join_url": join_url})
+
+
+def _let_back(request: HttpRequest, code: str) -> None:
+    """R40: the host's "Let Sam back in"; a refusal is said on the table page, not the start screen."""
+    table = Table.objects.by_code(code).filter(seats__user=request.user).first()
+    seat = request.POST.get("seat", "")
+    if table is None or not seat.isdigit():
+        raise GameError("not_seated", status=403)
+    try:
+        services.let_back_in(
+            host=request.user, table=table, seat=int(seat), session_key=request.session.session_key
+        )
+    except GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "They can come back: the seat is theirs again from its next turn.")
 
 
 @member_view
@@ -198,6 +216,8 @@ def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
         services.leave_table(user=user, code=code)
         messages.info(request, "You left the table.")
         return redirect("home")
+    elif action == "let-back":
+        _let_back(request, code)
     elif action == "end":
         services.end_game(user=user, code=code)
     elif action == "again":

@@ -2,6 +2,7 @@
 
 from game.services.deadlines import expire_deadlines
 from game.services.play import end_game, leave_table, play_move, react
+from game.services.returning import let_back_in
 from game.services.starting import start_now, start_table
 from game.services.tables import create_private_table, join_by_code, join_by_invitation, play_again, play_now
 
@@ -12,6 +13,7 @@ __all__ = [
     "join_by_code",
     "join_by_invitation",
     "leave_table",
+    "let_back_in",
     "play_again",
     "play_move",
     "play_now",

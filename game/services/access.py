@@ -144,8 +144,13 @@ def find_invited_table(token: str, *, tables: TableQuerySet | None = None) -> Ta
 
 def table_for_socket(*, code: str, user: User, ip: str = "") -> tuple[int | None, bool]:
     """For a member's table socket: the table's id (None for no such table) and whether they sit
-    there. Raises the throttle's 429 like any other way of naming a table."""
+    there. A seat JagAI plays now (left, missed turns, R38) is not theirs while the game runs
+    (`left_at`, kept by game.services.recording); once it ends they may replay it (R33). Raises
+    the throttle's 429 like any other way of naming a table."""
     table = find_table(code, user=user, ip=ip)
     if table is None:
         return None, False
-    return table.pk, table.seats.filter(user=user).exists()
+    seats = table.seats.filter(user=user)
+    if table.status == Table.Status.PLAYING:
+        seats = seats.filter(left_at__isnull=True)
+    return table.pk, seats.exists()

@@ -11,6 +11,8 @@ import http.client
 import random
 import re
 import shutil
+import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -199,6 +201,27 @@ def test_the_whole_metrics_prefix_is_refused_at_nginx(stack, path):
     status, _, body = raw_request(stack.url, path)
     assert status == 404
     assert b"# HELP" not in body
+
+
+def test_a_client_that_trickles_its_headers_is_cut_off_by_nginx(stack):
+    # daphne alone would keep it open: every byte restarts Twisted's idle timeout (docs/operations.md).
+    parts = urllib.parse.urlsplit(stack.url)
+    context = ssl.create_default_context()
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    connection = context.wrap_socket(socket.create_connection((parts.hostname, parts.port), timeout=5))
+    connection.sendall(f"GET /how-to-play/ HTTP/1.1\r\nHost: {parts.hostname}\r\n".encode())
+    connection.settimeout(1)
+    started, cut_off = time.monotonic(), False
+    while not cut_off and time.monotonic() - started < 60:
+        try:
+            connection.sendall(b"X-Slowly: a\r\n")
+            cut_off = connection.recv(200) == b""
+        except TimeoutError:
+            continue
+        except OSError:
+            cut_off = True
+    connection.close()
+    assert cut_off, "nginx still reads headers sent a line a second after a minute"
 
 
 def test_two_members_play_to_the_end_through_the_proxy_on_two_processes(stack, browser):

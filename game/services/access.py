@@ -20,12 +20,12 @@ import math
 import time
 
 from django.conf import settings
-from django.core.cache import cache
 
 from accounts.models import Agent, User
 from game import codes
 from game.errors import GameError
 from game.models import Table, TableQuerySet
+from justalllowgod.limits import limits as cache
 
 
 def check_may_play(user: User) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -15,6 +14,7 @@ from game.errors import GameError
 from game.models import Game, Seat, Table, Variant
 from game.services.access import check_may_play, find_invited_table, find_table
 from game.services.starting import begin_game, seat_list
+from justalllowgod.limits import limits as cache
 
 MAX_CODE_TRIES = 20
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from allauth.account.adapter import DefaultAccountAdapter
 from django.http import HttpRequest
 
 from justalllowgod.addresses import request_address
@@ -31,8 +30,8 @@ def client_address(request: HttpRequest) -> str:
     return request_address(request.META)
 
 
-class AccountAdapter(DefaultAccountAdapter):
-    """allauth as it comes, with its failed-sign-in limit counted per address and account."""
+class PerAddressLoginLimit:
+    """Mixed into allauth's adapter (accounts/adapter.py): its failed-sign-in limit per address and account."""
 
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         # allauth keys the limit by site and email alone, so anyone could lock an account for

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
@@ -47,8 +46,9 @@ class PublicSite:
     domain: str
 
 
-class AccountAdapter(DefaultAccountAdapter):
-    """allauth's mails with their links and the site's name from DJANGO_SITE_URL, never from Host."""
+class PublicSiteMail:
+    """Mixed into allauth's adapter (accounts/adapter.py): its mails' links and the site's name from
+    DJANGO_SITE_URL, never from Host."""
 
     def format_email_subject(self, subject: str) -> str:
         return f"[{settings.SITE_NAME}] {subject}"

@@ -23,6 +23,7 @@ from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
 from game.table_options import option_chips
 from justalllowgod.addresses import request_address
+from justalllowgod.site_address import absolute_url
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -148,9 +149,9 @@ def join_invite(request: HttpRequest, token: str) -> HttpResponse:
     return _join_page(request, table, invited=True, action=reverse("join_invite", args=[token]))
 
 
-def invite_url(request: HttpRequest, table: Table) -> str:
+def invite_url(table: Table) -> str:
     """The absolute link a QR code and the share button carry."""
-    return request.build_absolute_uri(reverse("join_invite", args=[table.invite_token]))
+    return absolute_url(reverse("join_invite", args=[table.invite_token]))
 
 
 @require_POST
@@ -174,7 +175,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         # JagAI plays the seat now: say so once, and show none of the cards that went with it.
         ask = may_ask_to_come_back(table=table, user=request.user)  # R40
         return render(request, "game/seat_taken.html", {"table": table, "may_ask": ask})
-    join_url = invite_url(request, table)
+    join_url = invite_url(table)
     return render(request, "game/table.html", {"table": table, "join_url": join_url})
 
 
@@ -199,7 +200,7 @@ def table_qr(request: HttpRequest, code: str) -> HttpResponse:
     table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
     if table is None:
         raise Http404("No such table")
-    svg = qr_svg(invite_url(request, table))
+    svg = qr_svg(invite_url(table))
     return HttpResponse(svg, content_type="image/svg+xml")
 
 

@@ -247,7 +247,6 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_SESSION_REMEMBER = True
 # Failed sign-ins: per address, and per address + account (accounts/lockout.py keys it so), loose
 # enough that a family who mistypes now and then is never stopped; axes locks the guesser below.
-ACCOUNT_ADAPTER = "accounts.lockout.AccountAdapter"
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "20/m/ip,20/h/key",
     "signup": "20/m/ip,100/h/ip",
@@ -255,8 +254,9 @@ ACCOUNT_RATE_LIMITS = {
     "confirm_email": "1/3m/key",
 }
 ACCOUNT_SIGNUP_REDIRECT_URL = "accounts:choose_tag"
-# allauth's mails link to SITE_URL and name the site, never the request's Host (accounts/mail.py).
-ACCOUNT_ADAPTER = "accounts.mail.AccountAdapter"
+# allauth's mails link to SITE_URL and name the site, never the request's Host (accounts/mail.py);
+# its failed sign-ins count per address + account (accounts/lockout.py).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # Before a tag is chosen, allauth's messages and mail name the member by email, never "member #2".
 ACCOUNT_USER_DISPLAY = "accounts.tags.display_name"
 

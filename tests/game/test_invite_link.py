@@ -39,12 +39,14 @@ def test_each_table_has_its_own_long_secret():
     assert first.code not in invite(first)
 
 
-def test_the_table_page_and_its_qr_code_carry_the_secret_link_not_the_code():
+def test_the_table_page_and_its_qr_code_carry_the_secret_link_not_the_code(settings):
+    settings.SITE_URL = "https://families.example.org"
     host = UserFactory()
     table = services.create_private_table(user=host)
     client = member_client(host)
-    page = client.get(reverse("table", args=[table.code])).content.decode()
-    assert f"http://testserver{invite(table)}" in page
+    page = client.get(reverse("table", args=[table.code]), HTTP_HOST="localhost:6666").content.decode()
+    assert f"https://families.example.org{invite(table)}" in page  # the site's address, never the Host
+    assert "6666" not in page
     assert reverse("join_link", args=[table.code]) not in page
     svg = client.get(reverse("table_qr", args=[table.code]))
     assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml"

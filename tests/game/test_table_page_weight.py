@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from game import services
 from tests.factories import UserFactory
+from tests.foundation.test_settings import PRODUCTION_ENV, run_manage
 
 pytestmark = pytest.mark.django_db
 
@@ -74,10 +75,15 @@ def hashed_entry(root: Path) -> str:
     return manifest["paths"]["js/table.js"]
 
 
-def test_production_stores_static_files_with_hashed_module_imports():
-    # The test settings run with DEBUG on; this is the backend the same lines pick with it off.
-    source = (Path(settings.BASE_DIR) / "justalllowgod" / "settings.py").read_text()
-    assert f'else "{PRODUCTION_STORAGE}"' in source
+def test_production_settings_store_hashed_module_imports_and_gzip_the_pages():
+    # The test settings run with DEBUG on: ask a process started with production's environment.
+    script = (
+        "from django.conf import settings; "
+        "print(settings.STORAGES['staticfiles']['BACKEND']); "
+        "print('django.middleware.gzip.GZipMiddleware' in settings.MIDDLEWARE)"
+    )
+    result = run_manage("shell", "--no-imports", "-c", script, env=PRODUCTION_ENV)
+    assert result.stdout.split() == [PRODUCTION_STORAGE, "True"], result.stderr
 
 
 @pytest.mark.parametrize("started", [False, True], ids=["waiting room", "game"])

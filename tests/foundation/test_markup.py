@@ -76,3 +76,13 @@ def test_sign_up_points_the_password_at_its_rules_and_the_rules_are_in_that_elem
     assert any("at least 8 characters" in rule for rule in rules), rules
     # Not a phrasing element split by the list the browser would move out of it.
     assert described.tag == "div"
+
+
+def test_the_start_screen_parses_cleanly_and_offers_the_agents_box(client):
+    client.force_login(UserFactory())
+    document, errors = parsed(client.get(reverse("home")).content)
+    assert errors == []
+    box = document.find(".//input[@name='allow_agents']")
+    assert box.get("type") == "checkbox" and box.get("checked") is None
+    label = document.find(f".//label[@for='{box.get('id')}']")
+    assert "Welcome approved AI helpers" in "".join(label.itertext())

@@ -73,3 +73,9 @@ def test_sign_up_reads_the_password_rules_with_the_password_box(live_asgi, new_p
     expect(page.locator("meta[name=description]")).to_have_attribute("content", re.compile("Sign up"))
     screenshot(page, "sign-up-320")
     assert axe_violations(page) == []
+    # Sign-in's fields come from the same template: its help is the way to a new password.
+    page.goto(server.url + "/accounts/login/")
+    expect(page.get_by_label("Password:", exact=True)).to_have_accessible_description("Forgot your password?")
+    expect(page.get_by_role("link", name="Forgot your password?")).to_be_visible()
+    screenshot(page, "sign-in-320")
+    assert axe_violations(page) == []

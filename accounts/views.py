@@ -8,10 +8,10 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
 
 from accounts.forms import GamerTagForm
 from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag, set_team_mail
+from justalllowgod.methods import post_only
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -62,8 +62,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/settings.html", context)
 
 
-@require_POST
 @login_required
+@post_only(go_to="accounts:settings")
 def team_mail(request: HttpRequest) -> HttpResponse:
     """A team member turns their team mails on or off."""
     wanted = request.POST.get("team_mail") == "on"

@@ -10,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from game import codes, services
 from game.broadcast import seat_name
@@ -23,6 +22,7 @@ from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
 from game.table_options import option_chips
 from justalllowgod.addresses import request_address
+from justalllowgod.methods import post_only
 from justalllowgod.site_address import absolute_url
 
 
@@ -59,7 +59,7 @@ def table_url(table: Table) -> str:
     return reverse("table", args=[table.code])
 
 
-@require_POST
+@post_only(go_to=lambda: reverse("home") + "#private-title")
 @member_view
 def new_private_table(request: HttpRequest) -> HttpResponse:
     form = PrivateTableForm(request.POST)
@@ -74,7 +74,7 @@ def new_private_table(request: HttpRequest) -> HttpResponse:
     return redirect(table_url(table))
 
 
-@require_POST
+@post_only(go_to=lambda: reverse("home") + "#join-title")
 @member_view
 def join_table(request: HttpRequest) -> HttpResponse:
     """Join by code. A refusal is said beside the code box, with what was typed still in it (on a
@@ -154,7 +154,7 @@ def invite_url(table: Table) -> str:
     return absolute_url(reverse("join_invite", args=[table.invite_token]))
 
 
-@require_POST
+@post_only(go_to="home")
 @member_view
 def play_now(request: HttpRequest) -> HttpResponse:
     return redirect(table_url(services.play_now(user=request.user)))
@@ -204,10 +204,21 @@ def table_qr(request: HttpRequest, code: str) -> HttpResponse:
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
-@require_POST
+# The table page's buttons, each a POST; a GET of one (a reload after Leave) shows the table page.
+TABLE_ACTIONS = ("start", "start-now", "leave", "let-back", "end", "again")
+
+
+def table_of_action(code: str, action: str) -> str:
+    """Where a GET of a table button's address goes: the table page, which has the button."""
+    if action not in TABLE_ACTIONS:
+        raise Http404("No such action")
+    return reverse("table", args=[codes.normalize(code)])
+
+
+@post_only(go_to=table_of_action)
 @member_view
 def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
-    """Start, Start now, Leave, End game and Play again, from the table page's buttons."""
+    """Start, Start now, Leave, Let back in, End game and Play again, from the table page's buttons."""
     user = request.user
     if action == "start":
         services.start_table(user=user, code=code)

@@ -5,6 +5,11 @@ from django.urls import include, path
 
 from game import table_views
 from justalllowgod import pages
+from justalllowgod.methods import post_only
+
+# Django's admin signs out only on POST and answers a typed /admin/logout/ with a blank 405: a GET
+# goes to the admin's index instead (this entry comes first, so it is the one that answers).
+admin_logout = post_only(go_to="admin:index")(admin.site.admin_view(admin.site.logout))
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -22,5 +27,6 @@ urlpatterns = [
     path("me/", include("accounts.urls")),
     path("", include("content.urls")),
     path("", include("moderation.urls")),
+    path("admin/logout/", admin_logout),
     path("admin/", admin.site.urls),
 ]

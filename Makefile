@@ -24,9 +24,12 @@ migrate: $(VENV)/.installed
 deck: migrate
 	$(BIN)/python manage.py load_default_deck
 
+# Links and QR codes name the address served on, unless DJANGO_SITE_URL says otherwise (e.g. your
+# computer's address on the home network, to join from a phone).
 run: deck
 	$(BIN)/python manage.py collectstatic --noinput -v0
-	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT)
+	DJANGO_SITE_URL=$${DJANGO_SITE_URL:-http://$(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST)):$(PORT)} \
+	  $(BIN)/python manage.py serve --host $(HOST) --port $(PORT)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from accounts.tags import validate_gamer_tag
+from accounts.tags import approved_agent_names, validate_gamer_tag
 
 
 class GamerTagForm(forms.Form):
@@ -21,4 +21,4 @@ class GamerTagForm(forms.Form):
     )
 
     def clean_gamer_tag(self) -> str:
-        return validate_gamer_tag(self.cleaned_data["gamer_tag"])
+        return validate_gamer_tag(self.cleaned_data["gamer_tag"], agent_names=approved_agent_names())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -11,8 +12,8 @@ from accounts.wordfilter import fold, is_rude
 
 ALLOWED_CHARACTERS = re.compile(r"^[A-Za-z0-9_-]*$")
 
-# Names that would let a member pass for the house, a helper or the team. Compared after folding,
-# so "jag_ai", "JAG-AI" and "J4G4I" are all the same name.
+# Names that would let a member pass for the house, a helper or the team. Compared after folding
+# look-alikes (reserved_fold), so "jag_ai", "JAG-AI", "J4G4I" and "JagAl" are all the same name.
 RESERVED = frozenset(
     {
         "jagai",
@@ -40,14 +41,41 @@ RESERVED = frozenset(
 # These may not appear anywhere inside a tag.
 RESERVED_INSIDE = ("jagai", "admin", "moderator", "justallowgod", "justalllowgod")
 
+# Letters that pass for one another in a small sans-serif font: l and I (and 1, which fold() reads
+# as i) all read as i; "rn" reads as m and "vv" as w.
+_LETTER_LOOKALIKES = (("l", "i"), ("rn", "m"), ("vv", "w"))
+
+
+def reserved_fold(text: str) -> str:
+    """A name as it reads at a glance: lower case, digits read as letters (0/O, 5/S, 1/I/l ...),
+    separators dropped, then l as i, rn as m and vv as w."""
+    folded = fold(text)
+    for looks, reads in _LETTER_LOOKALIKES:
+        folded = folded.replace(looks, reads)
+    return folded
+
+
+_RESERVED_FOLDED = frozenset(reserved_fold(name) for name in RESERVED)
+_RESERVED_INSIDE_FOLDED = tuple(reserved_fold(name) for name in RESERVED_INSIDE)
+
+
+def approved_agent_names() -> list[str]:
+    """Every approved agent's name: no member may take one, in any spelling that reads the same."""
+    from accounts.models import Agent  # late: this module is imported before the app registry is ready
+
+    return list(Agent.objects.approved().values_list("name", flat=True))
+
 
 def display_name(user: Any) -> str:
     """How the site names a member to themselves: the tag, or the email before a tag is chosen."""
     return user.gamer_tag or user.email
 
 
-def validate_gamer_tag(tag: str) -> str:
-    """Return the tag if it may be used, else raise ValidationError with a clear reason."""
+def validate_gamer_tag(tag: str, *, agent_names: Iterable[str] = ()) -> str:
+    """Return the tag if it may be used, else raise ValidationError with a clear reason.
+
+    `agent_names`: the approved agents' names (approved_agent_names()), reserved like the house's.
+    """
     tag = tag.strip()
     shape = []  # every way the tag is out of shape, so one try shows them all ("a!")
     if not 3 <= len(tag) <= 20:
@@ -61,9 +89,13 @@ def validate_gamer_tag(tag: str) -> str:
         )
     if shape:
         raise ValidationError(shape)
-    folded = fold(tag)
-    if folded in RESERVED or any(word in folded for word in RESERVED_INSIDE):
+    folded = reserved_fold(tag)
+    if folded in _RESERVED_FOLDED or any(word in folded for word in _RESERVED_INSIDE_FOLDED):
         raise ValidationError("That tag is kept for the JustAllowGod team.", code="reserved")
+    if any(folded == reserved_fold(name) for name in agent_names):
+        raise ValidationError(
+            "That name belongs to one of our AI helpers. Please choose another.", code="reserved"
+        )
     if is_rude(tag):
         raise ValidationError("Please choose a kinder tag.", code="rude")
     return tag

@@ -8,10 +8,10 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
 
 from accounts.forms import GamerTagForm
-from accounts.services import next_tag_change, set_gamer_tag, set_team_mail
+from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag, set_team_mail
+from justalllowgod.methods import post_only
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -56,13 +56,14 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "next_change": next_tag_change(request.user),
+        "first_tag_until": first_tag_grace_until(request.user),
         "on_the_team": request.user.is_staff or request.user.groups.exists(),
     }
     return render(request, "accounts/settings.html", context)
 
 
-@require_POST
 @login_required
+@post_only(go_to="accounts:settings")
 def team_mail(request: HttpRequest) -> HttpResponse:
     """A team member turns their team mails on or off."""
     wanted = request.POST.get("team_mail") == "on"

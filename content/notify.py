@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from accounts.mail import mail_after_commit
 from content.models import Card, Story
+from justalllowgod.site_address import absolute_url
 
 APPROVE_PERMISSIONS = ("approve_card", "approve_story")
 
@@ -36,7 +37,7 @@ def _names(items: Sequence[Card | Story]) -> str:
 
 def submitted(items: Sequence[Card | Story], *, by: Any) -> None:
     """Approvers hear that something waits for their review (never the one who sent it)."""
-    body = f"{by.email} sent these for review:\n{_names(items)}\n\nOpen the team admin: /admin/"
+    body = f"{by.email} sent these for review:\n{_names(items)}\n\nOpen the team admin: {absolute_url('/admin/')}"
     others = [u for u in approvers() if u.pk != by.pk]
     mail_after_commit(to=others, subject=f"Waiting for your review: {items[0].title}", body=body, team=True)
 

@@ -3,5 +3,5 @@
 from __future__ import annotations
 
 # Change it whenever RULINGS.md changes what players do; pages and printed cards follow.
-RULES_VERSION = "2026.11.30"
+RULES_VERSION = "2026.12.01"
 RULES_LABEL = f"Rules {RULES_VERSION}"

@@ -12,6 +12,8 @@ from content import bible
 from content.printing import files
 from content.printing.sheets import Paper
 from content.rules_version import RULES_LABEL
+from justalllowgod.addresses import request_address
+from justalllowgod.limits import limits
 
 
 def _link(place: tuple | None) -> dict | None:
@@ -48,8 +50,28 @@ def _paper(value: str) -> Paper:
         raise Http404("We print on letter and a4 paper") from None
 
 
-def _site(request: HttpRequest) -> str:
-    return settings.SITE_URL or request.build_absolute_uri("/")
+def _over_download_limit(request: HttpRequest) -> bool:
+    """Count one PDF for the client's address; True once it has had more than its hour's share."""
+    key = f"print-files:ip:{request_address(request.META)}"
+    window = settings.PRINT_FILES_WINDOW_SECONDS
+    # add() only sets a missing key, so the window starts at the address's first file.
+    limits.add(key, 0, timeout=window)
+    try:
+        count = limits.incr(key)
+    except ValueError:  # expired between the two calls
+        count = 1
+        limits.set(key, count, timeout=window)
+    return count > settings.PRINT_FILES_PER_ADDRESS
+
+
+def _too_many_files() -> HttpResponse:
+    response = HttpResponse(
+        "That is a lot of printing for one hour! Please come back in a little while.",
+        status=429,
+        content_type="text/plain; charset=utf-8",
+    )
+    response["Retry-After"] = str(settings.PRINT_FILES_WINDOW_SECONDS)
+    return response
 
 
 def _pdf(request: HttpRequest, file: files.PrintFile) -> HttpResponse:
@@ -84,6 +106,8 @@ def print_and_play(request: HttpRequest) -> HttpResponse:
 
 def print_deck(request: HttpRequest, paper: str, backs: bool = False) -> HttpResponse:
     """The live deck as a PDF, nine cards to a sheet, with or without a sheet of backs after each."""
+    if _over_download_limit(request):
+        return _too_many_files()
     try:
         file = files.deck_pdf(_paper(paper), backs=backs)
     except files.NothingToPrint as error:
@@ -92,5 +116,7 @@ def print_deck(request: HttpRequest, paper: str, backs: bool = False) -> HttpRes
 
 
 def print_rules_card(request: HttpRequest, paper: str) -> HttpResponse:
-    """The rules card as a PDF, its QR code opening How to play on this site."""
-    return _pdf(request, files.rules_card_pdf(_paper(paper), files.how_to_play_url(_site(request))))
+    """The rules card as a PDF, its QR code opening How to play on the site's public address."""
+    if _over_download_limit(request):
+        return _too_many_files()
+    return _pdf(request, files.rules_card_pdf(_paper(paper)))

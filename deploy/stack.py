@@ -120,6 +120,8 @@ def site_environment(services: Services, https_port: int) -> dict[str, str]:
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": f"{LOOPBACK},localhost",
         "DJANGO_CSRF_TRUSTED_ORIGINS": origins,
+        # Every absolute link (the rules card's QR code, mails) is built on this, never on Host.
+        "DJANGO_SITE_URL": f"https://{LOOPBACK}:{https_port}",
         "DJANGO_BEHIND_PROXY": "true",
         # As in production: `run_clock` fires the clocks, not the server processes.
         "GAME_CLOCK_IN_PROCESS": "false",

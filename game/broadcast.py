@@ -6,6 +6,8 @@ import threading
 from datetime import datetime
 from typing import Any
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
@@ -15,6 +17,7 @@ from game.realtime import outbox
 from game.table_options import option_chips, together_best
 
 LOBBY_GROUP = "lobby"
+SEAT_TAKEN = {"type": "seat_taken"}  # a group message for the consumers, never sent to a client
 
 
 def table_group(table_id: int) -> str:
@@ -209,11 +212,21 @@ def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[di
     sends = [
         (group, seat_update(game, state, seat.position, events, shared=shared))
         for seat in seats
-        if (group := seat_group(seat)) is not None
+        # A seat JagAI took is no longer its member's or agent's: they never see it again (R38).
+        if (group := seat_group(seat)) is not None and seat.left_at is None
     ]
     if sends:
         # One hook for every seat, handed to the event loop in one piece, in commit order.
         transaction.on_commit(lambda: outbox.send_all(sends))
+
+
+def close_seat_sockets(seat: Seat) -> None:
+    """After commit: the sockets of a seat JagAI has just taken close with 4403 (not_seated)."""
+    group, layer = seat_group(seat), get_channel_layer()
+    if group is not None and layer is not None:
+        # Straight to the consumers' `seat_taken` handler: the outbox relays text, which no
+        # socket could be closed by (accounts/sockets.py sends its account checks the same way).
+        transaction.on_commit(lambda: async_to_sync(layer.group_send)(group, dict(SEAT_TAKEN)))
 
 
 def send_table_update(table: Table, seats: list[Seat], version: int = 0) -> None:

@@ -41,4 +41,5 @@ REFUSAL_CLOSES = {
     "agent_revoked": Close.SIGNED_OUT,
     "restricted": Close.RESTRICTED,
     "too_many_tries": Close.TOO_MANY,
+    "seat_taken": Close.NOT_SEATED,
 }

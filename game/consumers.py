@@ -22,7 +22,7 @@ from game.realtime import faults, frames, outbox, snapshots
 from game.realtime.database import database_call
 from game.realtime.delivery import Delivery
 from game.realtime.dispatch import DirectDispatch
-from game.services import access
+from game.services import access, authority
 from justalllowgod.addresses import scope_address
 
 log = logging.getLogger(__name__)
@@ -290,6 +290,20 @@ class SeatSocket(ServerSocket):
 
     async def _version(self) -> int:
         return await database_call(snapshots.version)(table_id=self.table_id)
+
+    async def seat_taken(self, event: dict) -> None:
+        """JagAI took this seat (left, missed turns, R38): it closes and never sees the seat again,
+        with the code of a restriction or revocation that came with it (R38), else 4403."""
+        if self.closed:
+            return
+        code, detail = Close.NOT_SEATED, "JagAI plays the seat now"
+        try:
+            await database_call(authority.require_may_act)(**self.credentials)
+        except GameError as refusal:
+            code, detail = REFUSAL_CLOSES.get(refusal.code, code), refusal.code
+        except faults.OUTAGES:
+            pass  # the seat is gone either way
+        await self.refuse(code, detail)
 
     async def send_error(self, error: GameError, ref: Any = None) -> str:
         payload: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}

@@ -13,7 +13,6 @@ import logging
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.sockets import account_group, session_group
@@ -22,6 +21,7 @@ from game.doors import WHO_KEY
 from game.realtime import faults
 from game.realtime.database import database_call
 from game.services import authority
+from justalllowgod.limits import limits as cache
 
 log = logging.getLogger(__name__)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -36,6 +38,11 @@ class Variant(models.TextChoices):
     TOGETHER = "together", "Together"
 
 
+def new_invite_token() -> str:
+    """The secret of a table's QR code and share link: far too long to guess, unlike its code."""
+    return secrets.token_urlsafe(24)
+
+
 class Table(models.Model):
     """A table people sit at: private (by code) or public (Play now)."""
 
@@ -50,6 +57,9 @@ class Table(models.Model):
         ENDED = "ended", "Ended early"
 
     code = models.CharField(max_length=4)
+    # The QR code and share link carry this instead of the code, so they are never a guess and a
+    # member throttled for wrong typed codes can still join by scanning (game/services/access.py).
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token, editable=False)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PRIVATE)
     seat_count = models.PositiveSmallIntegerField(default=4)
     teams = models.BooleanField(default=False)

@@ -10,17 +10,20 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from game import codes, services
+from game.broadcast import seat_name
 from game.errors import GameError
 from game.forms import JoinForm, PrivateTableForm
-from game.models import Table
+from game.models import Seat, Table
 from game.qr import qr_svg
-from game.services.access import find_table
+from game.services.access import find_invited_table, find_table
+from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
 from game.table_options import option_chips
 from justalllowgod.addresses import request_address
+from justalllowgod.methods import post_only
+from justalllowgod.site_address import absolute_url
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -56,7 +59,7 @@ def table_url(table: Table) -> str:
     return reverse("table", args=[table.code])
 
 
-@require_POST
+@post_only(go_to=lambda: reverse("home") + "#private-title")
 @member_view
 def new_private_table(request: HttpRequest) -> HttpResponse:
     form = PrivateTableForm(request.POST)
@@ -71,7 +74,7 @@ def new_private_table(request: HttpRequest) -> HttpResponse:
     return redirect(table_url(table))
 
 
-@require_POST
+@post_only(go_to=lambda: reverse("home") + "#join-title")
 @member_view
 def join_table(request: HttpRequest) -> HttpResponse:
     """Join by code. A refusal is said beside the code box, with what was typed still in it (on a
@@ -88,29 +91,70 @@ def join_table(request: HttpRequest) -> HttpResponse:
     return redirect(table_url(table))
 
 
+def _seats_by_name(seats: list[Seat]) -> list[dict[str, str]]:
+    """Who sits at the table, each by the name the table shows: a tag, an agent's name, or JagAI."""
+    named = []
+    for seat in seats:
+        if seat.agent_id:
+            badge = "Agent"
+        elif seat.user_id and seat.left_at is not None:
+            badge = "JagAI plays now"
+        else:
+            badge = ""
+        named.append({"name": seat_name(seat), "badge": badge})
+    return named
+
+
+def _join_page(request: HttpRequest, table: Table, *, invited: bool, action: str) -> HttpResponse:
+    """The page that shows a table and asks before it seats you; a started game says why not."""
+    seats = seat_list(table)
+    if any(s.user_id == request.user.pk for s in seats):
+        return redirect(table_url(table))
+    context = {
+        "table": table,
+        "seats": _seats_by_name(seats),
+        "taken": len(seats),
+        "free": max(0, table.seat_count - len(seats)),
+        "chips": option_chips(table),
+        "invited": invited,
+        "action": action,
+    }
+    return render(request, "game/join.html", context)
+
+
 @member_view
 def join_link(request: HttpRequest, code: str) -> HttpResponse:
-    """The QR code's link: sign in if needed, then a page that shows the table and asks before it
-    seats you. Only the POST of its Join button joins, so no other site can seat a visitor."""
+    """A table named by its typed code (the table page sends a newcomer here): a page that shows
+    the table and asks before it seats you. Only the POST of its Join button joins, so no other
+    site can seat a visitor. Every code here is a counted guess unless it names an open table."""
     if request.method == "POST":
         table = services.join_by_code(user=request.user, code=code, ip=client_ip(request))
         return redirect(table_url(table))
     table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
     if table is None:
         raise Http404("No such table")
-    seats = seat_list(table)
-    if any(s.user_id == request.user.pk for s in seats):
+    return _join_page(request, table, invited=False, action=reverse("join_link", args=[table.code]))
+
+
+@member_view
+def join_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR code's and share link's page: the host's invitation, by the table's long token.
+    Never a counted guess, so a member throttled for mistyped codes can still come in."""
+    if request.method == "POST":
+        table = services.join_by_invitation(user=request.user, token=token)
         return redirect(table_url(table))
-    context = {
-        "table": table,
-        "seats": seats,
-        "free": max(0, table.seat_count - len(seats)),
-        "chips": option_chips(table),
-    }
-    return render(request, "game/join.html", context)
+    table = find_invited_table(token)
+    if table is None:
+        raise Http404("No such table")
+    return _join_page(request, table, invited=True, action=reverse("join_invite", args=[token]))
 
 
-@require_POST
+def invite_url(table: Table) -> str:
+    """The absolute link a QR code and the share button carry."""
+    return absolute_url(reverse("join_invite", args=[table.invite_token]))
+
+
+@post_only(go_to="home")
 @member_view
 def play_now(request: HttpRequest) -> HttpResponse:
     return redirect(table_url(services.play_now(user=request.user)))
@@ -121,19 +165,34 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     """The waiting room and the game: one page, brought to life by static/js/table.js."""
     table = find_table(code, user=request.user, ip=client_ip(request))
     if table is None:
-        raise Http404("No such table")
+        raise Http404("No such table")  # unknown and finished-but-not-yours answer alike
     if not table.seats.filter(user=request.user).exists():
-        if table.is_open:
-            return redirect("join_link", code=table.code)
-        raise GameError("table_finished")  # said on the start screen, as the join form says it
+        return redirect("join_link", code=table.code)  # found, so open
     if (
         table.status == Table.Status.PLAYING
         and table.seats.filter(user=request.user, left_at__isnull=False).exists()
     ):
         # JagAI plays the seat now: say so once, and show none of the cards that went with it.
-        return render(request, "game/seat_taken.html", {"table": table})
-    join_url = request.build_absolute_uri(reverse("join_link", args=[table.code]))
+        ask = may_ask_to_come_back(table=table, user=request.user)  # R40
+        return render(request, "game/seat_taken.html", {"table": table, "may_ask": ask})
+    join_url = invite_url(table)
     return render(request, "game/table.html", {"table": table, "join_url": join_url})
+
+
+def _let_back(request: HttpRequest, code: str) -> None:
+    """R40: the host's "Let Sam back in"; a refusal is said on the table page, not the start screen."""
+    table = Table.objects.by_code(code).filter(seats__user=request.user).first()
+    seat = request.POST.get("seat", "")
+    if table is None or not seat.isdigit():
+        raise GameError("not_seated", status=403)
+    try:
+        services.let_back_in(
+            host=request.user, table=table, seat=int(seat), session_key=request.session.session_key
+        )
+    except GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "They can come back: the seat is theirs again from its next turn.")
 
 
 @member_view
@@ -141,14 +200,25 @@ def table_qr(request: HttpRequest, code: str) -> HttpResponse:
     table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
     if table is None:
         raise Http404("No such table")
-    svg = qr_svg(request.build_absolute_uri(reverse("join_link", args=[table.code])))
+    svg = qr_svg(invite_url(table))
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
-@require_POST
+# The table page's buttons, each a POST; a GET of one (a reload after Leave) shows the table page.
+TABLE_ACTIONS = ("start", "start-now", "leave", "let-back", "end", "again")
+
+
+def table_of_action(code: str, action: str) -> str:
+    """Where a GET of a table button's address goes: the table page, which has the button."""
+    if action not in TABLE_ACTIONS:
+        raise Http404("No such action")
+    return reverse("table", args=[codes.normalize(code)])
+
+
+@post_only(go_to=table_of_action)
 @member_view
 def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
-    """Start, Start now, Leave, End game and Play again, from the table page's buttons."""
+    """Start, Start now, Leave, Let back in, End game and Play again, from the table page's buttons."""
     user = request.user
     if action == "start":
         services.start_table(user=user, code=code)
@@ -158,6 +228,8 @@ def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
         services.leave_table(user=user, code=code)
         messages.info(request, "You left the table.")
         return redirect("home")
+    elif action == "let-back":
+        _let_back(request, code)
     elif action == "end":
         services.end_game(user=user, code=code)
     elif action == "again":

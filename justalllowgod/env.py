@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import os
+import zlib
+from collections import Counter
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -49,16 +54,75 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 MIN_SECRET_LENGTH = 50
 MIN_SECRET_DISTINCT = 5  # the same bar as Django's own security.W009 check
+# About what 22 random letters and digits carry; a generated key (50 characters from Django's
+# get_random_secret_key, or `secrets.token_urlsafe(50)`) estimates at well over twice this.
+MIN_SECRET_BITS = 128
+# Keys copied from a template or a tutorial, compared without case, '-' or '_'.
+PLACEHOLDER_PREFIXES = ("djangoinsecure", "changeme", "changethis", "replaceme", "yoursecret", "secretkey")
+PLACEHOLDER_WORDS = ("changeme", "placeholder", "djangoinsecure", "notsecret", "insecure", "example")
+MIN_TOKEN_LENGTH = 32
+
+
+def _shannon_bits(symbols: list[int]) -> float:
+    counts = Counter(symbols)
+    total = len(symbols)
+    return -sum(n * math.log2(n / total) for n in counts.values())
+
+
+def estimated_bits(value: str) -> float:
+    """A cautious estimate of a secret's entropy, the smallest of three: what its letter frequencies
+    carry (Shannon), the same for the steps between neighbours (so "abcd..." or "1234..." is seen
+    as the run it is), and what is left after compression (so a repeated pattern counts once)."""
+    raw = value.encode()
+    if not raw:
+        return 0.0
+    steps = [(b - a) % 256 for a, b in itertools.pairwise(raw)]
+    compressed = len(zlib.compress(raw, 9)) - len(zlib.compress(b"", 9))
+    return min(_shannon_bits(list(raw)), _shannon_bits(steps) if steps else 0.0, 8.0 * compressed)
+
+
+def _placeholder(value: str) -> bool:
+    folded = value.lower().replace("-", "").replace("_", "")
+    return folded.startswith(PLACEHOLDER_PREFIXES) or any(word in folded for word in PLACEHOLDER_WORDS)
 
 
 def require_strong_secret(name: str, value: str | None, *, development_key: str) -> None:
-    """Stop start-up when a production secret is missing, short, repetitive or the local key."""
+    """Stop start-up when a production secret is missing, short, a placeholder or guessable."""
     if not value:
         raise ImproperlyConfigured(f"{name} is required when DJANGO_DEBUG is off")
     if value == development_key:
         raise ImproperlyConfigured(f"{name} is the development key; set a random one for production")
-    if len(value) < MIN_SECRET_LENGTH or len(set(value)) < MIN_SECRET_DISTINCT:
+    if _placeholder(value):
+        raise ImproperlyConfigured(f"{name} looks like a placeholder; set a random one for production")
+    if (
+        len(value) < MIN_SECRET_LENGTH
+        or len(set(value)) < MIN_SECRET_DISTINCT
+        or estimated_bits(value) < MIN_SECRET_BITS
+    ):
         raise ImproperlyConfigured(
-            f"{name} must be at least {MIN_SECRET_LENGTH} random characters with at least "
-            f"{MIN_SECRET_DISTINCT} different ones"
+            f"{name} must be at least {MIN_SECRET_LENGTH} random characters, not a pattern; "
+            "make one with: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
         )
+
+
+def require_long_token(name: str, value: str | None) -> str:
+    """An optional bearer token: unset or empty is fine, but one that is set must be long."""
+    if value and len(value) < MIN_TOKEN_LENGTH:
+        raise ImproperlyConfigured(f"{name} must be at least {MIN_TOKEN_LENGTH} characters when set")
+    return value or ""
+
+
+def require_site_url(name: str, value: str | None, default: str | None) -> str:
+    """The site's public origin (scheme, host, optional port; no path): required without a default."""
+    if not value:
+        if default is None:
+            raise ImproperlyConfigured(
+                f"{name} is required when DJANGO_DEBUG is off, e.g. https://play.example.org"
+            )
+        return default
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/") or parts.query:
+        raise ImproperlyConfigured(
+            f"{name} must be an address such as https://play.example.org, not {value!r}"
+        )
+    return f"{parts.scheme}://{parts.netloc}"

@@ -21,7 +21,7 @@ from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import add_never_cache_headers
 
-from justalllowgod.metrics import metrics
+from justalllowgod.metrics import METRICS_PATH, metrics
 
 log = logging.getLogger(__name__)
 PROBE_GROUP = "readyz.probe"
@@ -129,10 +129,11 @@ class HealthMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        path = request.path_info.rstrip("/")
         if request.method not in ("GET", "HEAD"):
             return self.get_response(request)
-        if path == "/metrics":
+        # /metrics exactly, as the scraper asks for it: no trailing or doubled slash is the same
+        # path (nginx refuses the whole prefix too; docs/operations.md).
+        if request.path_info == METRICS_PATH:
             return metrics(request)
-        probe = PROBES.get(path)
+        probe = PROBES.get(request.path_info.rstrip("/"))
         return probe() if probe else self.get_response(request)

@@ -4,7 +4,8 @@ It is answered by the probe middleware (justalllowgod/health.py), before redirec
 rate limits, so a scraper on loopback can read each server process directly. It is not public: a
 request must come from an address in `DJANGO_METRICS_ALLOWED_ADDRESSES` (loopback by default; behind
 the proxy this is the visitor's own address, so the world never matches) or carry
-`Authorization: Bearer <DJANGO_METRICS_TOKEN>`. Anyone else gets a plain 404.
+`Authorization: Bearer <DJANGO_METRICS_TOKEN>` (32 characters or more, or start-up refuses).
+Anyone else gets a plain 404. Only the exact path `/metrics` is answered.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from django.utils.cache import add_never_cache_headers
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
 from justalllowgod.addresses import request_address
+
+# The one path metrics are answered on: "/metrics/" or "/metrics//" are other paths (a 404 page).
+METRICS_PATH = "/metrics"
 
 
 def _bearer(request: HttpRequest) -> str:

@@ -11,7 +11,15 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from justalllowgod.env import env_bool, env_int, env_list, env_str, require_strong_secret
+from justalllowgod.env import (
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    require_long_token,
+    require_site_url,
+    require_strong_secret,
+)
 from justalllowgod.log_config import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -36,7 +44,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 # /metrics (justalllowgod/metrics.py): only these client addresses, or a bearer token if one is set.
 METRICS_ALLOWED_ADDRESSES = env_list("DJANGO_METRICS_ALLOWED_ADDRESSES", ["127.0.0.1", "::1"])
-METRICS_TOKEN = env_str("DJANGO_METRICS_TOKEN", "")
+METRICS_TOKEN = require_long_token("DJANGO_METRICS_TOKEN", env_str("DJANGO_METRICS_TOKEN", ""))
 
 INSTALLED_APPS = [
     "daphne",
@@ -64,6 +72,9 @@ MIDDLEWARE = [
     "justalllowgod.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages go gzipped (static files come already packed from WhiteNoise above, which answers first).
+    # Django pads each gzipped page against BREACH, and CSRF tokens are masked per response.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -131,7 +142,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
-# Channels and cache: Redis when REDIS_URL is set, else in-process.
+# Channels and caches: Redis when REDIS_URL is set, else in-process. Two caches that never mix
+# (justalllowgod/limits.py): `limits` holds the security counters (throttles, lockouts, open
+# sockets), and `default` is the same store because allauth's rate limits use `default`; `pages`
+# holds built files (the print PDFs), bounded and in each process's memory, so no flood of
+# cache writes can evict a counter.
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     # channels-redis's pub/sub layer, made to carry on when Redis restarts: the reasons are in
@@ -139,16 +154,29 @@ if REDIS_URL:
     from game.realtime.redis_layer import redis_channel_layer
 
     CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env_str("DJANGO_CACHE_PREFIX", "jag"),
-        }
+    LIMITS_CACHE = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env_str("DJANGO_CACHE_PREFIX", "jag"),
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "game.realtime.layers.SweptInMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # One store for both aliases (a LocMemCache is shared by LOCATION); no live key is ever evicted.
+    LIMITS_CACHE = {
+        "BACKEND": "justalllowgod.limits.CountersLocMemCache",
+        "LOCATION": "jag-limits",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+CACHES = {
+    "default": LIMITS_CACHE,
+    "limits": LIMITS_CACHE,
+    # A handful of PDFs per deck revision and paper: 64 entries is many decks' worth.
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "jag-pages",
+        "OPTIONS": {"MAX_ENTRIES": 64},
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -176,7 +204,8 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        # Hashed names, gzip copies, and module imports rewritten to the hashed names.
+        else "justalllowgod.storage.HashedModulesStorage"
     },
 }
 
@@ -196,9 +225,20 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Sign-in (django-allauth): email and password, gamer tags chosen afterwards.
 SITE_NAME = "JustAllowGod"
-# The site's public address, for links printed on paper (the rules card's QR code). Unset, the Print
-# page uses the address it was asked on, and `manage.py print_rules_card` needs --site (or DEBUG).
-SITE_URL = env_str("DJANGO_SITE_URL", "")
+# The site's public address (justalllowgod/site_address.py): the root of every absolute link, on
+# paper (the rules card's QR code) and in mail; never the Host a request came with. Required once
+# debug is off; in development it is the address `make run` serves on.
+DEVELOPMENT_SITE_URL = "http://127.0.0.1:8000"
+SITE_URL = require_site_url(
+    "DJANGO_SITE_URL", env_str("DJANGO_SITE_URL"), DEVELOPMENT_SITE_URL if DEBUG else None
+)
+if SITE_URL not in CSRF_TRUSTED_ORIGINS:
+    # nginx passes $host (no port), so a form posted from https://site:8443 is trusted by name.
+    CSRF_TRUSTED_ORIGINS.append(SITE_URL)
+# The Print page's PDFs per client address (content/views.py): a family prints a few; a school
+# behind one address a few dozen; a script asking again and again is told to wait.
+PRINT_FILES_PER_ADDRESS = env_int("PRINT_FILES_PER_ADDRESS", 120)
+PRINT_FILES_WINDOW_SECONDS = 3600
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
@@ -209,26 +249,34 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = env_str("DJANGO_EMAIL_VERIFICATION", "mandatory" if EMAIL_HOST else "optional")
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_SESSION_REMEMBER = True
+# Failed sign-ins: per address, and per address + account (accounts/lockout.py keys it so), loose
+# enough that a family who mistypes now and then is never stopped; axes locks the guesser below.
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": "10/m/ip,5/5m/key",
+    "login_failed": "20/m/ip,20/h/key",
     "signup": "20/m/ip,100/h/ip",
     "reset_password": "20/m/ip,5/m/key",
     "confirm_email": "1/3m/key",
 }
 ACCOUNT_SIGNUP_REDIRECT_URL = "accounts:choose_tag"
+# allauth's mails link to SITE_URL and name the site, never the request's Host (accounts/mail.py);
+# its failed sign-ins count per address + account (accounts/lockout.py).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # Before a tag is chosen, allauth's messages and mail name the member by email, never "member #2".
 ACCOUNT_USER_DISPLAY = "accounts.tags.display_name"
 
-# The admin login locks out after repeated failures.
+# Every sign-in (the site's and the admin's) locks out after repeated failures, for that address and
+# account only: the address is read as the rest of the site reads it (DJANGO_BEHIND_PROXY).
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "accounts.lockout.login_name"
 AXES_HANDLER = (
     "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
 )
+AXES_CACHE = "limits"
 
 # Content Security Policy: nothing inline may run.
 CONTENT_SECURITY_POLICY = {

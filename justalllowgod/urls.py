@@ -5,6 +5,11 @@ from django.urls import include, path
 
 from game import table_views
 from justalllowgod import pages
+from justalllowgod.methods import post_only
+
+# Django's admin signs out only on POST and answers a typed /admin/logout/ with a blank 405: a GET
+# goes to the admin's index instead (this entry comes first, so it is the one that answers).
+admin_logout = post_only(go_to="admin:index")(admin.site.admin_view(admin.site.logout))
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -14,6 +19,7 @@ urlpatterns = [
     path("tables/join/", table_views.join_table, name="join_table"),
     path("play-now/", table_views.play_now, name="play_now"),
     path("join/<str:code>/", table_views.join_link, name="join_link"),
+    path("invite/<str:token>/", table_views.join_invite, name="join_invite"),
     path("t/<str:code>/", table_views.table_page, name="table"),
     path("t/<str:code>/qr.svg", table_views.table_qr, name="table_qr"),
     path("t/<str:code>/<slug:action>/", table_views.table_action, name="table_action"),
@@ -21,5 +27,6 @@ urlpatterns = [
     path("me/", include("accounts.urls")),
     path("", include("content.urls")),
     path("", include("moderation.urls")),
+    path("admin/logout/", admin_logout),
     path("admin/", admin.site.urls),
 ]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.contrib.auth.models import Permission
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import dateformat, timezone
 
 from accounts.mail import mail_after_commit
 from accounts.models import User
+from justalllowgod.site_address import absolute_url
 from moderation.models import Case, Decision, Flag
 
 # What kind of problem a flag points at, in the member's words.
@@ -48,10 +50,11 @@ def reviewers() -> list[User]:
 
 
 def case_opened(case: Case) -> None:
+    case_link = absolute_url(reverse("review_case", args=[case.pk]))
     mail_after_commit(
         to=reviewers(),
         subject=f"Case {case.pk} is waiting for a review",
-        body=f"Game {case.game_id} was flagged. Open the review queue to judge it: /review/cases/{case.pk}/",
+        body=f"Game {case.game_id} was flagged. Open the review queue to judge it: {case_link}",
         team=True,
     )
 
@@ -61,8 +64,8 @@ def decision_made(decision: Decision) -> None:
     if decision.action not in (Decision.Action.WARNING, Decision.Action.SUSPENSION, Decision.Action.BAN):
         return
     body = (
-        f"{notice_text(decision)}\n\nYou will see this notice when you next open JustAllowGod. "
-        "If you think it is wrong, you can ask for a second look there."
+        f"{notice_text(decision)}\n\nYou will see this notice when you next open JustAllowGod "
+        f"({absolute_url('/')}). If you think it is wrong, you can ask for a second look there."
     )
     mail_after_commit(to=[decision.user], subject="A reviewer's decision about your account", body=body)
 

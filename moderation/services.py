@@ -149,6 +149,27 @@ def _check_decision(case: Case, user_ids: list[int], action: str, days: int | No
     return chosen
 
 
+OWN_CASE = "This case is about your own account, so another reviewer must judge it."
+OWN_DECISION = "This decision is about your own account, so another reviewer must look at it."
+
+
+def judges_own_case(case: Case, reviewer: User) -> bool:
+    """Whether the reviewer is one of the accounts the case's flags name."""
+    return User.objects.filter(pk=reviewer.pk, moderation_flags__case=case).exists()
+
+
+def _require_not_own_case(case: Case, reviewer: User) -> None:
+    # Checked inside each act's transaction, after the case row is locked: no one judges themselves.
+    if judges_own_case(case, reviewer):
+        raise ModerationError(OWN_CASE)
+
+
+def _require_not_own_decision(decision: Decision, reviewer: User) -> None:
+    if decision.user_id == reviewer.pk:
+        raise ModerationError(OWN_DECISION)
+    _require_not_own_case(decision.case, reviewer)
+
+
 def _require_not_claimed_by_another(case: Case, reviewer: User) -> None:
     if case.claimed_by_id is not None and case.claimed_by_id != reviewer.pk:
         raise ModerationError(f"{case.claimed_by} has claimed this case and is judging it.")
@@ -160,6 +181,8 @@ def claim_case(*, case_id: int, reviewer: User, release: bool = False) -> Case:
     _require_reviewer(reviewer)
     case = Case.objects.select_for_update().get(pk=case_id)
     _require_not_claimed_by_another(case, reviewer)
+    if not release:
+        _require_not_own_case(case, reviewer)
     if release:
         case.claimed_by, case.claimed_at = None, None
     else:
@@ -178,6 +201,7 @@ def decide_case(
     """
     _require_reviewer(reviewer)
     case = Case.objects.select_for_update().get(pk=case_id)
+    _require_not_own_case(case, reviewer)
     _require_not_claimed_by_another(case, reviewer)
     reason = _require_reason(reason)
     chosen = _check_decision(case, user_ids, action, days)
@@ -213,7 +237,8 @@ def reverse_decision(*, decision_id: int, reviewer: User, reason: str) -> Decisi
     The original stays in the history; an appeal waiting on it is answered by the reversal.
     """
     _require_reviewer(reviewer)
-    original = Decision.objects.select_for_update().get(pk=decision_id)
+    original = Decision.objects.select_for_update().select_related("case").get(pk=decision_id)
+    _require_not_own_decision(original, reviewer)
     reason = _require_reason(reason)
     if original.action not in REVERSIBLE:
         raise ModerationError("Only a warning, a suspension or a ban can be reversed.")
@@ -248,6 +273,7 @@ def keep_after_appeal(*, decision_id: int, reviewer: User, reason: str) -> Appea
     )
     if appeal is None:
         raise ModerationError("There is no appeal waiting on this decision.")
+    _require_not_own_decision(appeal.decision, reviewer)
     now = timezone.now()
     appeal.answered_at, appeal.answered_by, appeal.answer = now, reviewer, reason
     appeal.save(update_fields=["answered_at", "answered_by", "answer"])

@@ -11,12 +11,13 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse as url_of
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from game.broadcast import seat_name
 from game.models import Game, GameEvent, Seat, Table
+from justalllowgod.methods import post_only
 from moderation import services
 from moderation.flags import histogram, member_seats
 from moderation.forms import DecisionForm
@@ -27,6 +28,19 @@ GAMES_PER_PAGE = 20
 CASES_PER_PAGE = 50
 OVER = [Table.Status.FINISHED, Table.Status.ENDED]
 View = Callable[..., HttpResponse]
+
+
+def _case_page_url(case_id: int) -> str:
+    """Where a GET of a case's form address goes (a reload after Decide): the case."""
+    return url_of("review_case", args=[case_id])
+
+
+def _decision_case_url(decision_id: int) -> str:
+    """Where a GET of a decision's form address goes: the case it belongs to."""
+    case_id = Decision.objects.filter(pk=decision_id).values_list("case_id", flat=True).first()
+    if case_id is None:
+        raise Http404("No such decision")
+    return _case_page_url(case_id)
 
 
 def reviewer_only(view: View) -> View:
@@ -127,8 +141,8 @@ def review_queue(request: HttpRequest) -> HttpResponse:
     return render(request, "moderation/queue.html", context)
 
 
-@require_POST
 @reviewer_only
+@post_only(go_to=_case_page_url)
 def claim(request: HttpRequest, case_id: int) -> HttpResponse:
     """Claim a case to judge it (or let it go), so two reviewers never judge the same one."""
     release = request.POST.get("release") == "yes"
@@ -189,6 +203,9 @@ def _case_page(
         "form": form or DecisionForm(accounts=services.undecided_accounts(case)),
         "appeals": services.pending_appeals(case),
         "replay": full_replay(game),
+        # A reviewer named in the case sees it, but every judging form gives way to why not.
+        "own_case": services.judges_own_case(case, request.user),
+        "own_case_words": services.OWN_CASE,
     }
     return render(request, "moderation/case.html", context, status=status)
 
@@ -200,8 +217,8 @@ def review_case(request: HttpRequest, case_id: int) -> HttpResponse:
     return _case_page(request, case)
 
 
-@require_POST
 @reviewer_only
+@post_only(go_to=_case_page_url)
 def decide(request: HttpRequest, case_id: int) -> HttpResponse:
     """Record a reviewer's decision; only this ever restricts an account."""
     case = get_object_or_404(Case.objects.select_related("game__table"), pk=case_id)
@@ -225,8 +242,8 @@ def decide(request: HttpRequest, case_id: int) -> HttpResponse:
     return redirect("review_case", case_id=case.pk)
 
 
-@require_POST
 @reviewer_only
+@post_only(go_to=_decision_case_url)
 def reverse(request: HttpRequest, decision_id: int) -> HttpResponse:
     """Reverse a decision with a new record; the history keeps both."""
     decision = get_object_or_404(Decision, pk=decision_id)
@@ -240,8 +257,8 @@ def reverse(request: HttpRequest, decision_id: int) -> HttpResponse:
     return redirect("review_case", case_id=decision.case_id)
 
 
-@require_POST
 @reviewer_only
+@post_only(go_to=_decision_case_url)
 def keep(request: HttpRequest, decision_id: int) -> HttpResponse:
     """Answer an appeal by keeping the decision, with the reason the member will read."""
     decision = get_object_or_404(Decision, pk=decision_id)
@@ -264,8 +281,8 @@ def _back(request: HttpRequest) -> HttpResponse:
     return redirect("home")
 
 
-@require_POST
 @login_required
+@post_only(go_to="home")
 def acknowledge_notice(request: HttpRequest, decision_id: int) -> HttpResponse:
     """The member has read a notice about a decision."""
     try:
@@ -275,8 +292,8 @@ def acknowledge_notice(request: HttpRequest, decision_id: int) -> HttpResponse:
     return _back(request)
 
 
-@require_POST
 @login_required
+@post_only(go_to="home")
 def appeal(request: HttpRequest, decision_id: int) -> HttpResponse:
     """The member asks for a second look; the case goes back to the reviewers with their note."""
     try:

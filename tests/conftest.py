@@ -15,9 +15,11 @@ settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Rate limits and throttles live in the cache; each test starts with none."""
-    from django.core.cache import cache
+    """Rate limits and throttles live in the cache, built files in another; each test starts with none."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for alias in settings.CACHES:
+        caches[alias].clear()
     yield
-    cache.clear()
+    for alias in settings.CACHES:
+        caches[alias].clear()

@@ -1,4 +1,10 @@
-"""The PDFs the Print page and the commands hand out, cached until what they show changes."""
+"""The PDFs the Print page and the commands hand out, cached until what they show changes.
+
+A file's cache key is what it shows (the deck's words, the rules version, the paper, the drawing
+code) and nothing a request chose: the rules card's QR code opens How to play on DJANGO_SITE_URL,
+never on the Host a request came with, so no client can make the site build and keep a new copy.
+They live in the `pages` cache (justalllowgod/limits.py), apart from every security counter.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +15,15 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from django.core.cache import cache as django_cache
+from django.core.cache import caches
 from django.urls import reverse
 
 from content.printing.documents import build_deck_pdf, build_rules_card_pdf
 from content.printing.sheets import Paper
 from content.rules_version import RULES_VERSION
 from content.services import DealtStory, DeckNotReady, dealable_stories, live_deck
+from justalllowgod.limits import PAGES
+from justalllowgod.site_address import absolute_url
 
 # Long enough to outlive any deck; a changed deck is a new key, so nothing stale is ever served.
 CACHE_SECONDS = 30 * 24 * 3600
@@ -66,10 +74,11 @@ def deck_fingerprint(stories: list[DealtStory], paper: Paper, backs: bool) -> st
 
 
 def _cached(key: str, build: Callable[[], bytes]) -> bytes:
-    content = django_cache.get(f"print:{key}")
+    pages = caches[PAGES]
+    content = pages.get(f"print:{key}")
     if content is None:
         content = build()
-        django_cache.set(f"print:{key}", content, CACHE_SECONDS)
+        pages.set(f"print:{key}", content, CACHE_SECONDS)
     return content
 
 
@@ -82,10 +91,12 @@ def deck_pdf(paper: Paper, *, backs: bool = False) -> PrintFile:
     return PrintFile(content=content, fingerprint=key, filename=name)
 
 
-def rules_card_pdf(paper: Paper, how_to_play_url: str) -> PrintFile:
-    """The rules card sheet, its QR code opening how_to_play_url."""
-    key = _fingerprint("rules-card", str(paper), how_to_play_url)
-    content = _cached(key, lambda: build_rules_card_pdf(paper, how_to_play_url))
+def rules_card_pdf(paper: Paper, how_to_play_url: str | None = None) -> PrintFile:
+    """The rules card sheet, its QR code opening how_to_play_url (How to play on DJANGO_SITE_URL
+    unless the command names another site)."""
+    url = how_to_play_url or absolute_url(reverse("how_to_play"))
+    key = _fingerprint("rules-card", str(paper), url)
+    content = _cached(key, lambda: build_rules_card_pdf(paper, url))
     return PrintFile(content=content, fingerprint=key, filename=f"justallowgod-rules-card-{paper}.pdf")
 
 

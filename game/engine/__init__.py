@@ -8,7 +8,7 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - VARIANTS: the variants by name (V2, V3); OPTION_NAMES: the table options' names.
 - legal_moves(state, seat): every move the seat may make now (the UI's buttons, agents' choices).
 - apply(state, seat, move): a seat's move -> (new state, events); raises IllegalMove, input untouched.
-- apply_server(state, move): a server move (timeout, takeover, agent_timeout, end), the same way.
+- apply_server(state, move): a server move (timeout, takeover, let_back, agent_timeout, end), the same way.
 - replay(initial, moves): the state after recorded (seat or None, move) pairs.
 - view(state, seat): everything one seat may see (R32), with its legal moves; the only door out.
 - full_view(state): every hand, the Well and the seed, for reviewers (R33).
@@ -17,13 +17,15 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - events_for(events, seat) / events_full(events): events as one seat, or a reviewer, may see them.
 - to_json(state) / from_json(text): the state as compact JSON text and back.
 - refusal_words(code): words for people for a refusal code; MOVES: the move table.
-- rules_version(state): the rules version the game is played by (1: before R34-R37).
+- rules_version(state): the rules version the game is played by (1: before R34-R37, 2: before R40).
 - is_over(state) / end_reason(state): whether the game has ended, and why (an EndReason value).
 - current_seat(state): the seat whose turn it is.
 - phase(state): the moment of the game, a Phase.
 - seat_count(state): how many seats the table has.
 - seat_role(state, seat) / seat_roles(state): who plays a seat now, a SeatRole.
 - is_person(state, seat) / persons(state): the seats that are still scoring persons.
+- is_coming_back(state, seat) / times_back(state, seat): R40, a member let back in and how often.
+- is_theirs(state, seat): the seat is its person's or agent's (or promised back, R40), not JagAI's.
 - hand(state, seat): a seat's sorted hand (read it, never change it).
 - well_size(state) / stone_count(state): cards in the Well, stones on the table.
 - laid_stories(state): story -> the seat that laid its stone.
@@ -61,8 +63,10 @@ from .state import (
     end_reason,
     from_json,
     hand,
+    is_coming_back,
     is_over,
     is_person,
+    is_theirs,
     laid_stories,
     pending_question,
     persons,
@@ -72,6 +76,7 @@ from .state import (
     seat_role,
     seat_roles,
     stone_count,
+    times_back,
     to_json,
     well_size,
 )
@@ -106,8 +111,10 @@ __all__ = [
     "from_json",
     "full_view",
     "hand",
+    "is_coming_back",
     "is_over",
     "is_person",
+    "is_theirs",
     "kind_of",
     "laid_stories",
     "legal_moves",
@@ -127,6 +134,7 @@ __all__ = [
     "stone_count",
     "story_of",
     "table_options",
+    "times_back",
     "to_json",
     "view",
     "well_size",
@@ -158,7 +166,7 @@ def apply(state: State, seat: SeatId, move: Any) -> tuple[State, list[Event]]:
 
 
 def apply_server(state: State, move: Any) -> tuple[State, list[Event]]:
-    """A server move: timeout, takeover, agent_timeout, end."""
+    """A server move: timeout, takeover, let_back (R40), agent_timeout, end."""
     kind, args = parse(move, SERVER_MOVES)
     admit_server(state, kind, args)
     new, events = clone(state), []

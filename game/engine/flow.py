@@ -6,7 +6,7 @@ from .cards import STONES_TO_END
 from .events import event
 from .helpers import begin_helper_turn, give, jagai_choice
 from .rules import rules_of
-from .scoring import no_more_stones, quick_goal_reached, result
+from .scoring import OPEN_POINTS, SEALED_POINTS, no_more_stones, quick_goal_reached, result
 from .types import (
     ASKING,
     ENDING,
@@ -84,10 +84,26 @@ def start_next_turn(state: State, events: list[Event]) -> None:
     state["asked"] = state["passed"] = False
     state["ask_story"] = state["question"] = state["resume"] = None
     events.append(event("turn", seat=seat))
+    if seat in state.get("back", ()):
+        _come_back(state, seat, events)
     if kinds[seat - 1] == PERSON:
         state["phase"] = ASKING
     else:
         begin_helper_turn(state, seat, events)
+
+
+def _come_back(state: State, seat: SeatId, events: list[Event]) -> None:
+    """R40: the member plays their seat again from this turn, with the cards it holds now. JagAI
+    only draws and gives, so the stones the seat owns are the ones they laid: those count again."""
+    state["back"].remove(seat)
+    state["kinds"][seat - 1] = PERSON
+    state["points"][seat - 1] = sum(
+        SEALED_POINTS if len(cards) == 4 else OPEN_POINTS
+        for owner, _story, cards in state["stones"]
+        if owner == seat
+    )
+    state["timeouts"][seat - 1] = state["kept"][seat - 1] = 0  # JagAI's kept gifts go with it
+    events.append(event("back", seat=seat, points=state["points"][seat - 1]))
 
 
 def empty_hand(state: State, seat: SeatId, events: list[Event]) -> None:

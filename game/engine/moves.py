@@ -147,6 +147,17 @@ MOVES: tuple[MoveKind, ...] = (
         "R27, R28, R38: a person left; JagAI plays the seat from now on, its points void.",
     ),
     MoveKind(
+        "let_back", ("seat",), None, (NEXT, *_FIVE), server.check_let_back, server.let_back, None,
+        {
+            "no_coming_back": "This game was started before players could come back.",
+            "unknown_seat": "There is no such seat.",
+            "not_taken_over": "That seat is not played by JagAI for someone who left.",
+            "already_coming_back": "That player is already coming back at their next turn.",
+            "back_twice_already": "That player has already come back twice this game.",
+        },
+        "R40: the host lets a member back into their seat; it is theirs again from its next turn.",
+    ),
+    MoveKind(
         "agent_timeout", (), None, (GIFT,), server.check_agent_timeout, server.agent_timeout, None,
         {"no_agent_waiting": "No agent is deciding now."},
         "R19: an agent did not answer in time; R16 makes its gifts.",

@@ -21,11 +21,13 @@ class Rules:
     draw_on_empty_hand_mid_turn: bool  # R35: an empty hand draws at once at any moment of the turn
     agent_may_keep: bool  # R36: an agent may keep a gift when no card fits (move "keep")
     asks_keep_cards: bool  # R37: the ask log says which cards changed hands
+    host_may_let_back: bool  # R40: at a private table the host may let a member back into their seat
 
 
 RULES = {
-    1: Rules(1, "Rules before 2026.11.30", False, False, False, False),
-    2: Rules(2, "Rules 2026.11.30", True, True, True, True),
+    1: Rules(1, "Rules before 2026.11.30", False, False, False, False, False),
+    2: Rules(2, "Rules 2026.11.30", True, True, True, True, False),
+    3: Rules(3, "Rules 2026.12.01", True, True, True, True, True),
 }
 
 

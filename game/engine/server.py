@@ -8,12 +8,14 @@ from .errors import require
 from .events import event
 from .flow import PERSON_PHASES, end_turn, finish
 from .helpers import give, jagai_choice, prepare_gift
-from .state import seat_count
+from .rules import rules_of
+from .state import is_coming_back, seat_count, times_back
 from .turns import word_answer
-from .types import HELPER, EndReason, Event, Phase, SeatId, SeatRole, State
+from .types import HELPER, PERSON, EndReason, Event, Phase, SeatId, SeatRole, State
 from .views import helper_view
 
 TIMEOUTS_TO_TAKEOVER = 2
+TIMES_BACK = 2  # R40: a member can come back at most twice a game
 Args = dict[str, Any]
 
 
@@ -44,13 +46,18 @@ def timeout(state: State, seat: None, args: Args, events: list[Event]) -> None:
 def check_takeover(state: State, seat: None, args: Args) -> None:
     """A seat that exists and is still played by a person or an agent (R38: an agent whose
     approval or token was withdrawn leaves like a person)."""
-    require(1 <= args["seat"] <= seat_count(state), "unknown_seat")
-    require(state["kinds"][args["seat"] - 1] in (SeatRole.PERSON, SeatRole.AGENT), "not_a_person")
+    seat = args["seat"]
+    require(1 <= seat <= seat_count(state), "unknown_seat")
+    # R40: a member let back in who leaves again before their next turn leaves like a person.
+    theirs = state["kinds"][seat - 1] in (SeatRole.PERSON, SeatRole.AGENT) or is_coming_back(state, seat)
+    require(theirs, "not_a_person")
 
 
 def takeover(state: State, seat: None, args: Args, events: list[Event]) -> None:
     """R27, R28, R38: a person left; JagAI plays the seat as a helper, its points void."""
     left = args["seat"]
+    if is_coming_back(state, left):
+        state["back"].remove(left)  # the promise lapses; the time back still counts (R40)
     if state["turn"] == left and state["phase"] in PERSON_PHASES:
         end_turn(state)  # house ruling 10
     _take_over(state, left, "left", events)
@@ -66,6 +73,26 @@ def _take_over(state: State, seat: SeatId, why: str, events: list[Event]) -> Non
     if state["phase"] == Phase.GIFT and owed is not None and owed["recipient"] == seat:
         # The gift was owed to a person; a helper cannot receive it, so pick afresh (R15, house ruling 16).
         prepare_gift(state, state["turn"], owed["count"], events)
+
+
+def check_let_back(state: State, seat: None, args: Args) -> None:
+    """R40: a person's seat that JagAI plays (they left, or missed turns), fewer than two times back."""
+    require(rules_of(state).host_may_let_back, "no_coming_back")
+    back = args["seat"]
+    require(1 <= back <= seat_count(state), "unknown_seat")
+    taken = state["original"][back - 1] == PERSON and state["kinds"][back - 1] == HELPER
+    require(taken, "not_taken_over")
+    require(not is_coming_back(state, back), "already_coming_back")
+    require(times_back(state, back) < TIMES_BACK, "back_twice_already")
+
+
+def let_back(state: State, seat: None, args: Args, events: list[Event]) -> None:
+    """R40: the host lets a member back in; the seat is theirs again from its next turn (flow)."""
+    back = args["seat"]
+    state.setdefault("back", []).append(back)
+    returns = state.setdefault("returns", [0] * seat_count(state))
+    returns[back - 1] += 1
+    events.append(event("let_back", seat=back, times=returns[back - 1]))
 
 
 def check_agent_timeout(state: State, seat: None, args: Args) -> None:

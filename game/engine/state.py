@@ -9,11 +9,11 @@ from typing import Any
 from .cards import MIN_STORIES, missing_card, story_of
 from .errors import DeckTooSmall
 from .rules import STANDARD_OPTIONS, check_options, hand_size
-from .types import NEXT, PERSON, CardId, CardKind, Phase, Question, SeatId, SeatRole, State, StoryId
+from .types import HELPER, NEXT, PERSON, CardId, CardKind, Phase, Question, SeatId, SeatRole, State, StoryId
 from .words import title_names
 
 # The rules version new games are dealt with; rules.RULES says what each version means.
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 
 def new_game(
@@ -189,6 +189,22 @@ def seat_role(state: State, seat: SeatId) -> SeatRole:
 def seat_roles(state: State) -> list[SeatRole]:
     """Every seat's role now, in seat order."""
     return [SeatRole(kind) for kind in state["kinds"]]
+
+
+def is_coming_back(state: State, seat: SeatId) -> bool:
+    """R40: the host let the seat's member back in; it is theirs again from its next turn."""
+    return seat in state.get("back", ())
+
+
+def times_back(state: State, seat: SeatId) -> int:
+    """R40: how many times the host has let the seat's member back in this game."""
+    returns = state.get("returns")
+    return returns[seat - 1] if returns else 0
+
+
+def is_theirs(state: State, seat: SeatId) -> bool:
+    """Whether a seat is (still, or again by R40) its person's or agent's, not JagAI's for good."""
+    return state["kinds"][seat - 1] != HELPER or is_coming_back(state, seat)
 
 
 def is_person(state: State, seat: SeatId) -> bool:

@@ -2,8 +2,9 @@
 
 One socket is capped on its own (game/doors.py: WS_MAX_MESSAGES_PER_SECOND); ten sockets inside
 that cap could still send ten times as much. So every frame also counts against its sender's
-budget for the current second, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND, kept in the cache so that
-it holds across sockets and server processes (Redis on the stack).
+budget for the current second, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND, kept in the `limits` cache
+with the other security counters so that it holds across sockets and server processes (Redis on
+the stack).
 
 Cheap on the hot path: one cache increment per frame (one round trip to Redis), on a pool thread (never the database
 thread, which serves every socket's moves), and nothing at all for anonymous sockets (closed at
@@ -20,16 +21,18 @@ import time
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 
 from game.realtime import faults
+from justalllowgod.limits import LIMITS
+from justalllowgod.limits import limits as cache
 
 log = logging.getLogger(__name__)
 
 BUDGET_KEY = "sockets:budget:{}:{}"
-# The cache the counts live in: the one the member's socket count uses (game/member_door.py).
-CACHE_ALIAS = "default"
+# The counts live with the security counters (justalllowgod/limits.py), where nothing evicts them.
+CACHE_ALIAS = LIMITS
 # A second's count is kept a little longer than its second, then expires by itself.
 KEPT_SECONDS = 3
 

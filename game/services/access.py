@@ -6,17 +6,26 @@ guess: ten in ten minutes from one member or one agent, and naming any table by 
 The address a guess came from has a much higher ceiling of its own against scripted guessing,
 which never stops a member who has made no wrong guess themselves (a family behind one router, a
 school, everyone behind the production proxy). Naming a table where you already sit is no guess.
+
+Only a table still open (waiting or playing) is found by someone who never sat there: a finished
+table's code is as wrong a guess as an unknown one and gets the same answer, so the guess limit
+holds however many old tables fill the code space. The QR code and share link name a table by its
+long `invite_token` instead (`find_invited_table`): never a guess, never throttled, so a member who
+mistyped codes can still scan their way in.
 """
 
 from __future__ import annotations
 
+import math
+import time
+
 from django.conf import settings
-from django.core.cache import cache
 
 from accounts.models import Agent, User
 from game import codes
 from game.errors import GameError
 from game.models import Table, TableQuerySet
+from justalllowgod.limits import limits as cache
 
 
 def check_may_play(user: User) -> None:
@@ -38,20 +47,43 @@ def _count(key: str) -> int:
     return cache.get(key) or 0
 
 
+def _ends_key(key: str) -> str:
+    return f"{key}:ends"
+
+
+def _refusal(key: str, *, member: bool) -> GameError:
+    """429 with when typing a code works again (the counter's window ends then), and for a member
+    that the host's QR code or link works now."""
+    ends = cache.get(_ends_key(key))
+    window = settings.GAME_JOIN_FAILURE_WINDOW_SECONDS
+    left = max(1, math.ceil(((ends or time.time() + window) - time.time()) / 60))
+    wait = "about a minute" if left == 1 else f"about {left} minutes"
+    if member:
+        words = f"Too many wrong codes. Typing a code works again in {wait}."
+        words += " The QR code or link from the host works now."
+    else:
+        words = f"Too many wrong codes. Joining by code works again in {wait}."
+    return GameError("too_many_tries", words, status=429)
+
+
 def require_not_throttled(*, user: User | None = None, agent: Agent | None = None, ip: str = "") -> None:
     """Refuse (429) a member or agent with too many wrong codes of their own, or one with any
     wrong code from an address that has made far too many."""
-    own = _count(_guesser_key(user, agent))
+    key = _guesser_key(user, agent)
+    own = _count(key)
     if own >= settings.GAME_JOIN_FAILURE_LIMIT:
-        raise GameError("too_many_tries", status=429)
-    if own and ip and _count(f"code-guess:ip:{ip}") >= settings.GAME_JOIN_FAILURE_ADDRESS_LIMIT:
-        raise GameError("too_many_tries", status=429)
+        raise _refusal(key, member=agent is None)
+    address = f"code-guess:ip:{ip}"
+    if own and ip and _count(address) >= settings.GAME_JOIN_FAILURE_ADDRESS_LIMIT:
+        raise _refusal(address, member=agent is None)
 
 
 def _add(key: str) -> None:
     window = settings.GAME_JOIN_FAILURE_WINDOW_SECONDS
-    # add() only sets a missing key, so the window starts at the first wrong guess.
-    cache.add(key, 0, timeout=window)
+    # add() only sets a missing key, so the window starts at the first wrong guess; its end is kept
+    # beside it, for the refusal to say when typing works again.
+    if cache.add(key, 0, timeout=window):
+        cache.set(_ends_key(key), time.time() + window, timeout=window)
     try:
         cache.incr(key)
     except ValueError:
@@ -76,8 +108,9 @@ def find_table(
     """The newest table with this code, looked up for a member or an agent, throttled.
 
     A table where they sit is found without a check. Otherwise a throttled guesser is refused
-    (429) before the lookup, so a right code teaches them nothing, and a code naming no table
-    (`tables` narrows which count, e.g. unfinished ones) counts as a wrong guess and returns None.
+    (429) before the lookup, so a right code teaches them nothing, and a code naming no open table
+    (`tables` narrows which count) counts as a wrong guess and returns None, whether it names no
+    table at all or only finished ones.
     """
     normal = codes.normalize(code)
     queryset = Table.objects.all() if tables is None else tables
@@ -90,16 +123,34 @@ def find_table(
     if mine is not None:
         return mine
     require_not_throttled(user=user, agent=agent, ip=ip)
-    table = queryset.by_code(normal).first()
+    table = queryset.unfinished().by_code(normal).first()
     if table is None:
         count_wrong_code(user=user, agent=agent, ip=ip)
     return table
 
 
+def find_invited_table(token: str, *, tables: TableQuerySet | None = None) -> Table | None:
+    """The open table whose QR code or share link carries this token, or None.
+
+    Not throttled and not counted: the token is far too long to guess, and it is how a member
+    who mistyped codes still joins the table they were shown.
+    """
+    token = (token or "").strip()
+    if not token:
+        return None
+    queryset = Table.objects.all() if tables is None else tables
+    return queryset.unfinished().filter(invite_token=token).first()
+
+
 def table_for_socket(*, code: str, user: User, ip: str = "") -> tuple[int | None, bool]:
     """For a member's table socket: the table's id (None for no such table) and whether they sit
-    there. Raises the throttle's 429 like any other way of naming a table."""
+    there. A seat JagAI plays now (left, missed turns, R38) is not theirs while the game runs
+    (`left_at`, kept by game.services.recording); once it ends they may replay it (R33). Raises
+    the throttle's 429 like any other way of naming a table."""
     table = find_table(code, user=user, ip=ip)
     if table is None:
         return None, False
-    return table.pk, table.seats.filter(user=user).exists()
+    seats = table.seats.filter(user=user)
+    if table.status == Table.Status.PLAYING:
+        seats = seats.filter(left_at__isnull=True)
+    return table.pk, seats.exists()

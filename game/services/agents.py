@@ -28,7 +28,11 @@ def agent_join(*, agent: Agent, code: str, ip: str = "") -> Table:
     if table is None or not table.is_open:
         raise GameError("no_such_table", status=404)
     seats = seat_list(table)
-    if any(s.agent_id == agent.pk for s in seats):
+    mine = next((s for s in seats if s.agent_id == agent.pk), None)
+    if mine is not None:
+        if mine.left_at is not None and table.status == Table.Status.PLAYING:
+            # JagAI took the seat (the token was revoked, R38): a new token does not bring it back.
+            raise GameError("seat_taken", "JagAI plays this seat now.", status=403)
         return table
     if table.is_public or table.teams or not table.allow_agents:
         raise GameError("agents_not_allowed", "This table does not welcome agents.", status=403)

@@ -45,7 +45,7 @@ def leave_locked_table(table: Table, *, user: User | None = None, agent: Agent |
         game, table, seats = lock_game(table.pk)
         seat = _seat_of(seats, user, agent)
         state = engine.from_json(game.state)
-        if engine.seat_role(state, seat.position) in (engine.SeatRole.PERSON, engine.SeatRole.AGENT):
+        if engine.is_theirs(state, seat.position):  # R40: also a seat promised back, not yet played
             takeover = {"takeover": {"seat": seat.position}}
             new, events = engine.apply_server(state, takeover)
             record(game, table, seats, new, events, Step(seat=None, move=takeover))

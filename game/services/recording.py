@@ -25,14 +25,20 @@ class Step:
 
 
 def _sync_seat_kinds(state: dict, seats: list[Seat]) -> bool:
-    """Seats the engine handed to JagAI (timeouts, leaving) become helpers here too."""
+    """Seats the engine handed to JagAI (timeouts, leaving) become helpers here too, and a member's
+    or agent's seat is marked left (`left_at`) exactly while it is not theirs (R27, R28, R38; R40
+    gives it back). A seat just lost closes its sockets: they never get its view again."""
     changed = False
     now = timezone.now()
     for seat in seats:
         kind = engine.seat_role(state, seat.position).value
-        if seat.kind != kind:
-            seat.kind = kind
-            seat.left_at = seat.left_at or now
+        left_at = seat.left_at
+        if seat.user_id or seat.agent_id:
+            left_at = None if engine.is_theirs(state, seat.position) else (left_at or now)
+        if seat.kind != kind or seat.left_at != left_at:
+            if left_at is not None and seat.left_at is None:
+                broadcast.close_seat_sockets(seat)
+            seat.kind, seat.left_at = kind, left_at
             seat.save(update_fields=["kind", "left_at"])
             changed = True
     return changed

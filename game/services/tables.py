@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -13,8 +12,9 @@ from accounts.models import User
 from game import broadcast, codes
 from game.errors import GameError
 from game.models import Game, Seat, Table, Variant
-from game.services.access import check_may_play, find_table
+from game.services.access import check_may_play, find_invited_table, find_table
 from game.services.starting import begin_game, seat_list
+from justalllowgod.limits import limits as cache
 
 MAX_CODE_TRIES = 20
 
@@ -121,6 +121,16 @@ def join_by_code(*, user: User, code: str, ip: str = "") -> Table:
         raise GameError("no_such_table" if four else "bad_code", status=404)
     if not table.is_open and not table.seats.filter(user=user).exists():
         raise GameError("table_finished", status=410)
+    return _take_seat(table, user)
+
+
+@transaction.atomic
+def join_by_invitation(*, user: User, token: str) -> Table:
+    """Join the table a QR code or share link names by its long token; never a counted guess."""
+    check_may_play(user)
+    table = find_invited_table(token, tables=Table.objects.select_for_update())
+    if table is None:
+        raise GameError("no_such_table", status=404)
     return _take_seat(table, user)
 
 

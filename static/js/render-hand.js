@@ -1,6 +1,6 @@
 // Your hand, one compact row per story (title, pips, the cards you hold); a tap opens the full cards.
 import { h, fill, plural } from "./dom.js";
-import { cardFace, kindIcon, kindOf, pips, storyOf, KIND_LABELS } from "./cards.js";
+import { cardFace, kindIcon, kindOf, storyOf, KINDS, KIND_LABELS } from "./cards.js";
 
 const WIDE = "(min-width: 60rem)";
 
@@ -33,23 +33,37 @@ export function renderHand(app) {
 function storyRow(app, story, ids) {
   const held = ids.map(kindOf);
   const first = app.card(ids[0]);
+  // The summary's name is the story's title alone; what is held is its description, read from a
+  // list outside the summary (a list inside one is not allowed, and made its name the pips' words).
+  const heldId = `hand-story-${story}-held`;
   const details = h(
     "details",
     { class: "story-group", open: isOpen(app, story), dataset: { story: String(story) } },
     h(
       "summary",
-      { class: "story-group-title" },
+      { class: "story-group-title", "aria-describedby": heldId },
       h("span", { class: "story-group-name" }, first.story_title),
-      pips(held),
       h(
         "span",
-        { class: "story-group-cards" },
-        h("span", { class: "visually-hidden" }, `Story ${story} of ${first.stories}, ${ids.length} of 4: `),
+        { class: "game-card-pips", "aria-hidden": "true" },
+        KINDS.map((kind) => h("span", { class: `pip pip-${kind}${held.includes(kind) ? " is-held" : ""}` })),
+      ),
+      h(
+        "span",
+        { class: "story-group-cards", "aria-hidden": "true" },
         ids.map((id) => {
           const face = app.card(id);
-          return h("span", { class: `held-card held-card-${face.kind}` }, kindIcon(face.kind, 14), h("span", { class: "visually-hidden" }, `${KIND_LABELS[face.kind]}: `), face.title);
+          return h("span", { class: `held-card held-card-${face.kind}` }, kindIcon(face.kind, 14), face.title);
         }),
       ),
+    ),
+    h(
+      "div",
+      { class: "visually-hidden", id: heldId },
+      `Story ${story} of ${first.stories}, ${ids.length} of 4: `,
+      ids.map((id) => `${KIND_LABELS[app.card(id).kind]}: ${app.card(id).title}. `),
+      // No aria-label here: a label would be read instead of the held / not held words.
+      h("ul", { class: "game-card-pips" }, KINDS.map((kind) => h("li", {}, `${KIND_LABELS[kind]}: ${held.includes(kind) ? "held" : "not held"}. `))),
     ),
     h("div", { class: "story-cards" }, ids.map((id) => cardFace(app.card(id), { held }))),
   );

@@ -84,6 +84,10 @@ export function describe(event, ctx) {
       return e.why === "left"
         ? `${w.who(e.seat)} left. JagAI plays ${w.verb(e.seat, "your", "their")} seat as a Helper now.`
         : `${w.who(e.seat)} missed two turns. JagAI plays ${w.verb(e.seat, "your", "their")} seat as a Helper now.`;
+    case "let_back":
+      return `${w.who(e.seat)} may come back: ${w.verb(e.seat, "your", "their")} seat is ${w.verb(e.seat, "yours", "theirs")} again from ${w.verb(e.seat, "your", "their")} next turn.`;
+    case "back":
+      return `${w.who(e.seat)} ${w.verb(e.seat, "are", "is")} back. Welcome back!`;
     case "agent_timeout":
       return `${w.who(e.seat)} took too long, so JagAI chose the gift.`;
     case "game_over":

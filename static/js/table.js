@@ -11,6 +11,7 @@ import { renderWaiting, updateCountdown } from "./render-waiting.js";
 import { renderEnd } from "./render-end.js";
 import { dealWords, renderChips } from "./render-options.js";
 import { closeWord, confirmThen, setUpDialogs, showAnswer, showQuestion } from "./dialogs.js";
+import { renderLetBack } from "./render-let-back.js";
 
 const root = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -275,6 +276,7 @@ function render() {
   document.body.classList.toggle("is-my-turn", myTurn);
   showTurnInTab(myTurn);
   renderChips(app);
+  renderLetBack(app, $("let-back"));
   if (table.status === "waiting") renderWaiting(app);
   if (playing) renderGame(focusLost);
   if (over) {

@@ -1,4 +1,5 @@
-"""A tag can change once every 30 days; former tags are kept for reviewers."""
+"""A first tag can change once within a day of choosing it, any tag once every 30 days; former
+tags are kept for reviewers."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import FormerTag
-from accounts.services import set_gamer_tag
+from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def test_the_settings_page_shows_the_date_of_the_next_allowed_change(client):
 
 
 def test_a_refused_rename_on_the_settings_page_says_when_and_changes_nothing(client):
-    member = UserFactory(gamer_tag="Hannah")
+    member = UserFactory(gamer_tag="Hannah", tag_changed_at=timezone.now() - timedelta(days=2))
     client.force_login(member)
     page = client.post(reverse("accounts:settings"), {"gamer_tag": "Samuel"}).content.decode()
     assert "once every 30 days" in page
@@ -86,3 +87,50 @@ def test_choosing_a_reserved_tag_on_the_page_shows_why(client):
     client.force_login(member)
     page = client.post(reverse("accounts:choose_tag"), {"gamer_tag": "jag_ai"}).content.decode()
     assert "kept for the JustAllowGod team" in page
+
+
+def test_a_first_tag_can_be_changed_once_within_a_day_of_choosing_it():
+    chosen = timezone.now() - timedelta(hours=23)
+    member = UserFactory(gamer_tag="Hanah", tag_changed_at=chosen)
+    assert first_tag_grace_until(member) == chosen + timedelta(days=1)
+    now = timezone.now()
+    set_gamer_tag(user=member, tag="Hannah", now=now)
+    member.refresh_from_db()
+    assert member.gamer_tag == "Hannah" and list(member.former_tags.values_list("tag", flat=True)) == [
+        "Hanah"
+    ]
+    # Once: the change starts the usual 30 days.
+    assert first_tag_grace_until(member) is None and next_tag_change(member) == now + timedelta(days=30)
+    with pytest.raises(ValidationError) as caught:
+        set_gamer_tag(user=member, tag="Hannah2", now=now + timedelta(minutes=5))
+    assert caught.value.code == "too_soon"
+    member.refresh_from_db()
+    assert member.gamer_tag == "Hannah"
+
+
+def test_a_first_tag_is_kept_30_days_once_its_day_is_over():
+    chosen = timezone.now() - timedelta(days=1, minutes=1)
+    member = UserFactory(gamer_tag="Hanah", tag_changed_at=chosen)
+    assert first_tag_grace_until(member) is None and next_tag_change(member) == chosen + timedelta(days=30)
+    with pytest.raises(ValidationError) as caught:
+        set_gamer_tag(user=member, tag="Hannah")
+    assert caught.value.code == "too_soon"
+
+
+def test_a_later_tag_has_no_day_of_grace():
+    member = UserFactory(gamer_tag="Samuel", tag_changed_at=timezone.now() - timedelta(hours=1))
+    FormerTag.objects.create(user=member, tag="Sam", used_until=member.tag_changed_at)
+    assert first_tag_grace_until(member) is None
+    with pytest.raises(ValidationError):
+        set_gamer_tag(user=member, tag="Samuel2")
+
+
+def test_the_settings_page_offers_the_first_tags_day(client):
+    member = UserFactory(gamer_tag="Hanah", tag_changed_at=timezone.now() - timedelta(hours=2))
+    client.force_login(member)
+    page = client.get(reverse("accounts:settings")).content.decode()
+    assert "You can change your first tag once until" in page
+    response = client.post(reverse("accounts:settings"), {"gamer_tag": "Hannah"}, follow=True)
+    assert "Your gamer tag is changed." in response.content.decode()
+    page = client.get(reverse("accounts:settings")).content.decode()
+    assert "Your next tag change can be on" in page

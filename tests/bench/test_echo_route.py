@@ -46,6 +46,7 @@ def test_the_echo_route_is_absent_in_production():
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": "bench-test-only-" + "k7Qz#p2Lw9" * 5,
         "DJANGO_ALLOWED_HOSTS": "example.org",
+        "DJANGO_SITE_URL": "https://example.org",
     }
     assert "bench" not in _routes_with(production)
 

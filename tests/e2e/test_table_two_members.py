@@ -169,7 +169,7 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
     host.locator(".story-group > summary").first.click()
     expect(host.locator(".game-card").first).to_be_visible()
     expect(host.locator(".game-card-of").first).to_have_text(re.compile(r"Story \d+ of 20"))
-    expect(host.locator(".story-group .game-card-pips").first.locator("li")).to_have_count(4)
+    expect(host.locator(".story-group .game-card .game-card-pips").first.locator("li")).to_have_count(4)
     expect(host.locator("#turn-banner")).to_have_text("Your turn")
     shoot(host, "game")
     assert axe_violations(host) == []

@@ -42,7 +42,7 @@ def test_the_qr_link_shows_the_table_and_seats_only_on_join(server, new_page):
     table = in_a_thread(lambda: services.create_private_table(user=host, seats=5))
     page = new_page()
     sign_in(page, server, UserFactory(gamer_tag="Aquila"))
-    page.goto(f"{server.url}/join/{table.code.lower()}/")
+    page.goto(f"{server.url}/invite/{table.invite_token}/")  # the link the QR code carries
     expect(page.get_by_role("heading", name=f"Join table {table.code}?")).to_be_visible()
     expect(page.get_by_text("Priscilla invited you")).to_be_visible()
     screenshot(page, "trust-join-confirm")

@@ -55,6 +55,26 @@ def test_the_site_file_forwards_the_scheme_the_address_and_the_socket_upgrade():
         assert not (in_location and line.startswith("proxy_set_header")), line
 
 
+def test_the_site_file_passes_host_without_a_port_and_closes_requests_for_other_names():
+    conf = production_conf()
+    found = directives(conf)
+    assert "proxy_set_header Host $host;" in found
+    assert "$http_host" not in conf
+    # The first server on each address is the default: it answers nothing (444) for unknown names.
+    assert "listen 80 default_server;" in found and "listen 443 ssl http2 default_server;" in found
+    default = found[found.index("listen 80 default_server;") :]
+    assert default.index("return 444;") < default.index("}")
+    assert found.count("server_name play.example.org;") == 2
+
+
+def test_the_whole_metrics_prefix_is_refused_and_slow_headers_time_out():
+    found = directives(production_conf())
+    block = found.index("location ^~ /metrics {")
+    assert found[block + 1 : block + 3] == ["return 404;", "}"]
+    assert "location = /metrics {" not in found
+    assert "client_header_timeout 10s;" in found and "client_body_timeout 10s;" in found
+
+
 def test_production_has_no_pinning_cookie_and_no_second_loopback_address():
     found = directives(production_conf())
     assert not any(line.startswith("upstream jag_daphne_") for line in found)

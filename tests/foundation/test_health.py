@@ -84,3 +84,13 @@ def test_readyz_gives_up_on_a_silent_channel_layer(monkeypatch):
 
 def test_other_methods_on_a_probe_path_go_to_the_site():
     assert Client().post("/healthz").status_code in (403, 404)
+
+
+@pytest.mark.parametrize("path", ["/metrics/", "/metrics//", "/metrics/x", "/METRICS"])
+def test_metrics_are_answered_on_the_exact_path_only(path):
+    # From loopback, which may read them: any other spelling is an ordinary page that does not exist.
+    client = Client()
+    assert client.get("/metrics").status_code == 200
+    other = client.get(path)
+    assert other.status_code == 404
+    assert b"# HELP" not in other.content

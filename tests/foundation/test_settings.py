@@ -19,6 +19,7 @@ PRODUCTION_ENV = {
     "DJANGO_DEBUG": "false",
     "DJANGO_SECRET_KEY": "p9$Vq2!mZr7#Lw4^Ty8&Kc1*Hn6(Bs3)Xd5-Gf0+Je_Ua=Qo-test-only-key-42",
     "DJANGO_ALLOWED_HOSTS": "play.justallowgod.example",
+    "DJANGO_SITE_URL": "https://play.justallowgod.example",
     "DATABASE_URL": "sqlite:////tmp/jag-deploy-check.sqlite3",
 }
 
@@ -56,13 +57,53 @@ def test_debug_off_without_a_secret_key_refuses_to_start():
         "a" * 60,
         "abab" * 20,
         "django-insecure-local-development-key-never-used-in-production",
+        "abcde" * 10,
+        "django-insecure-" + "q8#Zr2!Vm9^Lw4&Ty7*Kc1(Hn6)Bs3-Xd5+Gf0=Je",
+        "changeme-" + "q8#Zr2!Vm9^Lw4&Ty7*Kc1(Hn6)Bs3-Xd5+Gf0=Je",
+        "change-me-to-50-or-more-random-characters-in-production",
+        "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOP",
+        "0123456789" * 6,
     ],
-    ids=["too short", "one character", "two characters", "the development key"],
+    ids=[
+        "too short",
+        "one character",
+        "two characters",
+        "the development key",
+        "five letters repeated",
+        "django's insecure prefix",
+        "changeme prefix",
+        "the env.example placeholder",
+        "the alphabet in order",
+        "digits repeated",
+    ],
 )
 def test_debug_off_with_a_weak_secret_key_refuses_to_start_naming_the_variable(key):
     result = run_manage("check", env={**PRODUCTION_ENV, "DJANGO_SECRET_KEY": key})
     assert result.returncode != 0
     assert "ImproperlyConfigured: DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_generated_secret_keys_pass_the_entropy_estimate():
+    import secrets
+
+    from django.core.management.utils import get_random_secret_key
+
+    from justalllowgod.env import MIN_SECRET_BITS, estimated_bits
+
+    for _ in range(200):
+        assert estimated_bits(get_random_secret_key()) >= MIN_SECRET_BITS
+        assert estimated_bits(secrets.token_urlsafe(50)) >= MIN_SECRET_BITS
+    assert estimated_bits("abcde" * 10) < MIN_SECRET_BITS
+
+
+@pytest.mark.parametrize("debug", ["true", "false"])
+def test_a_short_metrics_token_refuses_to_start_naming_the_variable(debug):
+    env = {**PRODUCTION_ENV, "DJANGO_DEBUG": debug, "DJANGO_METRICS_TOKEN": "x"}
+    result = run_manage("check", env=env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: DJANGO_METRICS_TOKEN must be at least 32 characters" in result.stderr
+    long_enough = run_manage("check", env={**env, "DJANGO_METRICS_TOKEN": "m" * 32})
+    assert long_enough.returncode == 0, long_enough.stderr
 
 
 def test_the_device_cookie_is_secure_whenever_debug_is_off(settings, rf):

@@ -55,3 +55,16 @@ def test_the_rules_version_is_one_on_the_pages_and_the_printed_rules_card(client
         shown |= set(VERSION.findall(html))
     card = page_text(reader(build_rules_card_pdf(Paper.A4, "https://example.org/how-to-play/")), 0)
     assert set(VERSION.findall(card)) == shown == {RULES_LABEL}
+
+
+def test_the_site_shows_the_rules_version_new_games_are_dealt_with():
+    from game.engine.rules import RULES
+    from game.engine.state import RULES_VERSION as ENGINE_VERSION
+
+    # V4: one change of the rulings (R40 is rules version 3) changes the label pages and cards show.
+    assert RULES[ENGINE_VERSION].label == RULES_LABEL == "Rules 2026.12.01"
+
+
+def test_the_pages_say_that_the_host_can_let_someone_back_in_R40(client):
+    for name in ("rules", "how_to_play"):
+        assert "let them back" in client.get(reverse(name)).content.decode(), name

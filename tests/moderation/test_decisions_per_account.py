@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core import mail
 from django.urls import reverse
@@ -192,4 +193,4 @@ def test_reviewers_are_mailed_after_commit_when_a_case_opens(
         callback()
     case = Case.objects.get(game=played.game)
     assert [m.to for m in mail.outbox] == [[judge.email]]
-    assert f"/review/cases/{case.pk}/" in mail.outbox[0].body
+    assert f"{settings.SITE_URL}/review/cases/{case.pk}/" in mail.outbox[0].body

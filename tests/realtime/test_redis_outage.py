@@ -40,9 +40,7 @@ def test_a_socket_tried_while_redis_is_down_is_refused_with_a_code_and_every_soc
     services = {
         "TEST_SERVER_LOG": str(server_log),
         "CHANNEL_LAYERS": {"default": redis_channel_layer(own_redis.url)},
-        "CACHES": {
-            "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": own_redis.url}
-        },
+        "CACHES": own_redis.caches(),
     }
     process_a, process_b = live_asgi(**services), live_asgi(**services)
     host_tab = Tab(process_a, made.code, cookies[host])

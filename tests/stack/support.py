@@ -152,3 +152,40 @@ def pg_tool(stack: RunningStack, tool: str, *args: str) -> subprocess.CompletedP
     done = subprocess.run(command, capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, f"{tool} failed: {done.stderr}"
     return done
+
+
+def raw_request(
+    base: str,
+    path: str,
+    *,
+    host: str | None = None,
+    method: str = "GET",
+    headers: dict | None = None,
+    body=None,
+) -> tuple[int, dict[str, str], bytes]:
+    """One request as written (path not normalised, any Host header), on http or https, trusting the
+    stack's self-signed certificate. A connection closed without an answer raises RemoteDisconnected."""
+    import http.client
+
+    parts = urllib.parse.urlsplit(base)
+    if parts.scheme == "https":
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        connection = http.client.HTTPSConnection(parts.hostname, parts.port, timeout=10, context=context)
+    else:
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        connection.putheader("Host", host or parts.netloc)
+        for name, value in (headers or {}).items():
+            connection.putheader(name, value)
+        if body is not None:
+            connection.putheader("Content-Length", str(len(body)))
+        connection.endheaders(body)
+        answer = connection.getresponse()
+        found: dict[str, str] = {}
+        for name, value in answer.getheaders():  # Set-Cookie comes once per cookie: one per line
+            found[name.lower()] = f"{found[name.lower()]}\n{value}" if name.lower() in found else value
+        return answer.status, found, answer.read()
+    finally:
+        connection.close()

@@ -7,13 +7,17 @@ backup is taken while the game the browser test left running is mid-way.
 
 from __future__ import annotations
 
+import http.client
 import random
 import re
 import shutil
+import socket
+import ssl
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,9 +26,19 @@ import pytest
 import redis
 from playwright.sync_api import expect
 
+from tests.content.pdf_reading import read_qr_codes
 from tests.e2e.helpers import ARTIFACTS
 from tests.e2e.test_table_two_members import Driver, sign_up
-from tests.stack.support import ROOT, RunningStack, get, manage, pg_tool, start_stack, stop_stack
+from tests.stack.support import (
+    ROOT,
+    RunningStack,
+    get,
+    manage,
+    pg_tool,
+    raw_request,
+    start_stack,
+    stop_stack,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -129,6 +143,85 @@ def test_plain_http_is_sent_to_https_and_static_files_come_from_nginx(stack):
     assert not any("/static/" in line.get("path", "") for n in (1, 2) for line in stack.log_lines(n))
     status, body = get(stack.url + "/healthz")
     assert (status, body) == (200, {"status": "ok"})
+
+
+def test_requests_for_names_the_site_does_not_have_are_closed_unanswered(stack):
+    for base in (stack.url, stack.info["http_url"]):
+        for host in ("evil.example", "evil.example:443", "127.0.0.3"):
+            with pytest.raises(http.client.RemoteDisconnected):
+                raw_request(base, "/", host=host)
+    status, _, _ = raw_request(stack.url, "/how-to-play/", host="localhost")
+    assert status == 200
+
+
+def test_links_and_print_files_never_follow_the_port_in_the_host_header(stack):
+    site = stack.env()["DJANGO_SITE_URL"]
+    assert site == stack.url
+    card = "/print/letter/rules-card.pdf"
+    answers = [
+        raw_request(stack.url, card, host=host) for host in ("127.0.0.1:1", "127.0.0.1:2", "localhost:3")
+    ]
+    assert {status for status, _, _ in answers} == {200}
+    assert len({headers["etag"] for _, headers, _ in answers}) == 1
+    assert read_qr_codes(answers[0][2]) == [f"{site}/how-to-play/"] * 3
+    # Built files stay in each process's memory: Redis holds counters and messages only.
+    assert not redis.Redis.from_url(stack.info["redis_url"]).keys("*print:*")
+
+    # A password reset asked for on a made-up port still mails a link to the site itself.
+    _, headers, page = raw_request(stack.url, "/accounts/password/reset/", host="127.0.0.1:7777")
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1).decode()
+    cookie = re.search(r"csrftoken=([^;]+)", headers["set-cookie"]).group(1)
+    form = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "email": "nobody-here@example.org"})
+    status, _, _ = raw_request(
+        stack.url,
+        "/accounts/password/reset/",
+        host="127.0.0.1:7777",
+        method="POST",
+        headers={
+            "Cookie": f"csrftoken={cookie}",
+            "Origin": stack.url,
+            "Referer": stack.url + "/accounts/password/reset/",
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body=form.encode(),
+    )
+    assert status == 302
+    logs = "".join(Path(server["log"]).read_text(errors="replace") for server in stack.info["daphne"])
+    mailed = re.findall(r"https?://[^\s\"]+/accounts/[^\s\"]*", logs)
+    assert mailed, "the mail (printed to the console) names at least one link"
+    assert all(link.startswith(site + "/") for link in mailed), mailed
+    assert "7777" not in logs.split("nobody-here@example.org", 1)[-1]
+
+
+@pytest.mark.parametrize(
+    "path", ["/metrics", "/metrics/", "/metrics//", "/metrics%2F", "/%6detrics", "/%6detrics/", "//metrics"]
+)
+def test_the_whole_metrics_prefix_is_refused_at_nginx(stack, path):
+    # The visitor here is on loopback, an address the site itself would show its metrics to.
+    status, _, body = raw_request(stack.url, path)
+    assert status == 404
+    assert b"# HELP" not in body
+
+
+def test_a_client_that_trickles_its_headers_is_cut_off_by_nginx(stack):
+    # daphne alone would keep it open: every byte restarts Twisted's idle timeout (docs/operations.md).
+    parts = urllib.parse.urlsplit(stack.url)
+    context = ssl.create_default_context()
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    connection = context.wrap_socket(socket.create_connection((parts.hostname, parts.port), timeout=5))
+    connection.sendall(f"GET /how-to-play/ HTTP/1.1\r\nHost: {parts.hostname}\r\n".encode())
+    connection.settimeout(1)
+    started, cut_off = time.monotonic(), False
+    while not cut_off and time.monotonic() - started < 60:
+        try:
+            connection.sendall(b"X-Slowly: a\r\n")
+            cut_off = connection.recv(200) == b""
+        except TimeoutError:
+            continue
+        except OSError:
+            cut_off = True
+    connection.close()
+    assert cut_off, "nginx still reads headers sent a line a second after a minute"
 
 
 def test_two_members_play_to_the_end_through_the_proxy_on_two_processes(stack, browser):

@@ -11,9 +11,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from content.printing import files
 from content.printing.sheets import Paper
 
-# Where `make run` serves the site, for a card printed while developing.
-LOCAL_SITE = "http://localhost:8000"
-
 
 class Command(BaseCommand):
     help = "Write the rules card (three to a sheet) as a PDF; its QR code opens How to play."
@@ -26,7 +23,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        site = options["site"] or settings.SITE_URL or (LOCAL_SITE if settings.DEBUG else "")
+        # DJANGO_SITE_URL is always set: required in production, `make run`'s address in development.
+        site = options["site"] or settings.SITE_URL
         if not site.startswith(("https://", "http://")):
             raise CommandError(
                 "Say where the site lives, for the QR code: --site https://your.site or DJANGO_SITE_URL."

@@ -1,0 +1,79 @@
+"""R40: at a private table the host lets a member who left (or whose seat JagAI took after missed
+turns) back into that same seat while the game runs; it is theirs again from its next turn."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from accounts.models import User
+from game import engine
+from game.errors import GameError
+from game.models import Game, Seat, Table
+from game.services.authority import require_may_act
+from game.services.recording import Step, record
+from game.services.rows import lock_game
+
+# Our own refusals; the engine's (twice already, not taken over, an old game) have the move table's words.
+WORDS = {
+    "public_table": "Public tables never take anyone back.",
+    "host_left": "You left this game, so you can't let anyone back in.",
+    "not_a_member": "That seat isn't a member's, so there is nobody to let back in.",
+    "member_restricted": "That member's account is paused, so they can't come back to the table.",
+}
+
+
+@transaction.atomic
+def let_back_in(*, host: User, table: Table, seat: int, session_key: str | None = None) -> Game:
+    """The host lets the member of `seat` back in. Everything is checked again under the locks:
+    the host's session and account, their table, private and playing, their own seat still theirs,
+    the member's account unrestricted, and the engine's R40 (taken over, at most twice)."""
+    try:
+        game, table, seats = lock_game(table.pk)
+    except Game.DoesNotExist:  # not dealt yet
+        raise GameError("not_playing", status=409) from None
+    require_may_act(user=host, session_key=session_key)  # after the locks: a sign-out meanwhile counts
+    mine = next((s for s in seats if s.user_id == host.pk), None)
+    if table.host_id != host.pk or mine is None:
+        raise GameError("not_host", status=403)
+    if table.is_public:
+        raise GameError("public_table", WORDS["public_table"], status=409)
+    if table.status != Table.Status.PLAYING:
+        raise GameError("not_playing", status=409)
+    if mine.left_at is not None:
+        raise GameError("host_left", WORDS["host_left"], status=409)
+    _require_member_seat(seats, seat)
+    state = engine.from_json(game.state)
+    move = {"let_back": {"seat": seat}}
+    try:
+        new, events = engine.apply_server(state, move)
+    except engine.IllegalMove as refusal:
+        raise GameError(refusal.code, status=409) from None
+    # record() marks the seat theirs again (left_at cleared) and tells the table after commit.
+    record(game, table, seats, new, events, Step(seat=None, move=move))
+    return game
+
+
+def _require_member_seat(seats: list[Seat], position: int) -> None:
+    """The seat at `position` is a member's, whose account may still play."""
+    seat = next((s for s in seats if s.position == position), None)
+    if seat is None or seat.user_id is None:
+        raise GameError("not_a_member", WORDS["not_a_member"], status=409)
+    member = User.objects.get(pk=seat.user_id)
+    if not member.is_active or member.restriction() is not None:
+        raise GameError("member_restricted", WORDS["member_restricted"], status=409)
+
+
+def may_ask_to_come_back(*, table: Table, user: User) -> bool:
+    """For the page a member who left lands on: could the host let them back in now (R40)?"""
+    seat = table.seats.filter(user=user).values_list("position", flat=True).first()
+    game = Game.objects.filter(table=table).only("state").first()
+    if table.is_public or table.status != Table.Status.PLAYING or seat is None or game is None:
+        return False
+    if user.restriction() is not None:
+        return False  # the host could not let them back (let_back_in refuses member_restricted)
+    state = engine.from_json(game.state)
+    try:
+        engine.apply_server(state, {"let_back": {"seat": seat}})
+    except engine.IllegalMove:
+        return False
+    return True

@@ -55,6 +55,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from typing import Any
 
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
@@ -197,6 +198,20 @@ class SubscriberShard(RedisSingleShardConnection):
 class RedisPubSubLayer(RedisPubSubChannelLayer):
     """channels-redis's pub/sub layer with `SubscriberShard`s: each event loop's layer gets them
     when it is made, before its first use."""
+
+    async def new_channel(self, prefix: str = "specific.") -> str:
+        """As channels-redis's, but a channel whose subscription failed (Redis down while a socket
+        connects) leaves no queue behind: its socket is closed (game/doors.py), and a queue left
+        over would only be handed `layer.resumed` messages nobody reads, for as long as the
+        process runs."""
+        layer = self._get_layer()
+        channel = f"{layer.prefix}{prefix}{uuid.uuid4().hex}"
+        try:
+            await layer._subscribe_to_channel(channel)
+        except BaseException:
+            layer.channels.pop(channel, None)
+            raise
+        return channel
 
     def _get_layer(self):
         layer = super()._get_layer()

@@ -27,6 +27,7 @@ from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 
 from game.realtime.redis_layer import CONNECT_SECONDS, RESUMED, SubscriberShard, alive, redis_channel_layer
+from game.realtime.redis_layer import DOWN as DOWN_ERRORS
 from tests.realtime.own_redis import wait_for
 from tests.realtime.sockets import WAIT
 
@@ -163,3 +164,18 @@ async def test_redis_py_still_reads_and_reports_connections_as_the_subclass_expe
     reader.feed_eof()  # the server closed its end, and nothing has read since
     assert connection.is_connected and not alive(connection), WHAT_TO_DO
     connection._reader = connection._writer = None  # nothing to close
+
+
+async def test_a_channel_made_while_redis_is_down_leaves_no_queue_behind(own_redis):
+    """Issue 28: a socket opened during an outage is closed 4500; its channel must not stay in the
+    process's layer, handed every `layer.resumed` for as long as the process runs."""
+    layer = site_layer(own_redis.url)
+    held = await layer.new_channel()
+    await asyncio.to_thread(own_redis.stop)
+    with pytest.raises(DOWN_ERRORS):
+        await layer.new_channel()
+    assert set(layer._get_layer().channels) == {held}
+    await asyncio.to_thread(own_redis.start)
+    again = await layer.new_channel()
+    assert set(layer._get_layer().channels) == {held, again}
+    await layer._get_layer().flush()

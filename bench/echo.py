@@ -19,3 +19,6 @@ class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.send(text_data=text_data)
         elif bytes_data is not None:
             await self.send(bytes_data=bytes_data)
+
+    async def layer_resumed(self, message: dict) -> None:
+        """Redis is back (game/realtime/redis_layer.py): an echo socket has nothing to catch up."""

@@ -2,6 +2,7 @@
 one JSON line on stdout (progress goes to stderr).
 
     python -m bench [--tables 200] [--seconds 60] [--hot] [--four-members] [--services]
+    python -m bench --flood [--seconds 15] [--services]
 
 See docs/performance.md for what is measured and how.
 """
@@ -73,6 +74,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         ],
         help="serve with bench/whatif_settings.py: undo one of the site's speed changes, to measure it; repeatable",
     )
+    parser.add_argument(
+        "--flood",
+        action="store_true",
+        help="only the flood scenario (bench/flood.py): another member's ping with and without one "
+        "member flooding inside the limits; --seconds is each phase's length",
+    )
+    parser.add_argument("--flood-sockets", type=int, default=10, help="the flooder's sockets (default 10)")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.idle_sockets < 0:
@@ -130,7 +138,10 @@ async def run_load(
         return loop.run_in_executor(executor, fn, *a)
 
     started = time.perf_counter()
-    members = await db(setup_db.make_members, tag, args.tables * per_table + 1)
+    # The echo probes get a member each: one member's sockets share a budget of messages a second
+    # (WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND), which 20 probes of one member would go over.
+    echo_count = args.echo_sockets * args.servers
+    members = await db(setup_db.make_members, tag, args.tables * per_table + max(1, echo_count))
     infos = []
     for i in range(args.tables):
         infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
@@ -173,10 +184,11 @@ async def run_load(
     runs = [r for r in await asyncio.gather(*(open_run(r) for r in runs)) if r is not None]
     log(f"{sum(len(r.seats) for r in runs)} table sockets connected in {time.perf_counter() - started:.1f} s")
 
+    echo_members = members[args.tables * per_table :]
     probes = [
-        load.EchoProbe(url, origin, members[-1].cookie, stats)
-        for url, origin in urls
-        for _ in range(args.echo_sockets)
+        load.EchoProbe(url, origin, echo_members[i * args.echo_sockets + j].cookie, stats)
+        for i, (url, origin) in enumerate(urls)
+        for j in range(args.echo_sockets)
     ]
     opened = await asyncio.gather(*(p.open() for p in probes), return_exceptions=True)
     for outcome in opened:
@@ -340,9 +352,13 @@ def main(argv: list[str] | None = None) -> int:
         servers = [start_server(env, workdir, i) for i in range(args.servers)]
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bench-db") as executor:
             budget = HARD_LIMIT - (time.perf_counter() - wall)
-            result = asyncio.run(
-                asyncio.wait_for(run_load(args, servers, executor, profilers, database), budget)
-            )
+            if args.flood:
+                from bench.flood import run_flood
+
+                work = run_flood(args, servers, executor, database)
+            else:
+                work = run_load(args, servers, executor, profilers, database)
+            result = asyncio.run(asyncio.wait_for(work, budget))
         for i, server in enumerate(servers):
             if server.process.poll() is not None:
                 result["errors"] += 1

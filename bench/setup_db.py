@@ -84,3 +84,30 @@ def open_table(members: list[Member]) -> TableInfo:
         services.join_by_code(user=users[member.user_id], code=table.code)
     services.start_table(user=host, code=table.code)
     return TableInfo(code=table.code, table_id=table.pk, members=list(members))
+
+
+@closing
+def play_moves(table: TableInfo, count: int) -> int:
+    """Up to `count` moves by the table's members (JagAI's turns follow by themselves), so that a
+    catch-up from version 0 is as long as late in a game; how many were played."""
+    from game import engine
+    from game.models import Game
+
+    users = {u.pk: u for u in User.objects.filter(pk__in=[m.user_id for m in table.members])}
+    played = 0
+    for _ in range(count):
+        game = Game.objects.get(table_id=table.table_id)
+        state = engine.from_json(game.state)
+        if state["over"] is not None or not 1 <= state["turn"] <= len(table.members):
+            break
+        member = table.members[state["turn"] - 1]
+        services.play_move(
+            table_id=table.table_id,
+            user=users[member.user_id],
+            session_key=member.cookie.split("=", 1)[1],
+            move_id=f"bench{game.version}",
+            version=game.version,
+            move=engine.legal_moves(state, state["turn"])[0],
+        )
+        played += 1
+    return played

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
+
 from accounts.agents import agent_for_token, agent_group, hash_token
 from accounts.models import Agent
 from game.broadcast import agent_seat_group, table_group
@@ -11,6 +13,7 @@ from game.closing import Close
 from game.consumers import SeatSocket
 from game.doors import WHO_KEY
 from game.errors import GameError
+from game.member_door import note_socket_closed, note_socket_opened
 from game.realtime import faults, snapshots
 from game.realtime.database import database_call
 from game.services.agents import agent_join, agent_leave, record_agent_message
@@ -28,6 +31,8 @@ def bearer_token(scope: dict) -> str:
 
 
 log = logging.getLogger(__name__)
+# The sockets open with one agent token, shared through the cache (as a member's are).
+AGENT_SOCKETS_KEY = "sockets:agent:{}"
 
 
 class AgentConsumer(SeatSocket):
@@ -35,6 +40,7 @@ class AgentConsumer(SeatSocket):
 
     agent: Agent | None = None
     code = ""
+    sockets_key = ""
 
     async def connect(self) -> None:
         token = bearer_token(self.scope)
@@ -47,6 +53,14 @@ class AgentConsumer(SeatSocket):
         # Checked again at every move: the same token, still approved.
         self.credentials = {"agent": self.agent, "token_hash": hash_token(token)}
         await self.channel_layer.group_add(agent_group(self.agent.pk), self.channel_name)
+        # At most WS_MAX_SOCKETS_PER_AGENT sockets per token: the oldest gives way (4409), as a
+        # member's do, so an agent that reconnects after a network drop is never locked out by
+        # its own dead socket.
+        self.sockets_key = AGENT_SOCKETS_KEY.format(self.credentials["token_hash"][:32])
+        for oldest in await note_socket_opened(
+            self.sockets_key, self.channel_name, settings.WS_MAX_SOCKETS_PER_AGENT
+        ):
+            await self.channel_layer.send(oldest, {"type": "socket.replaced"})
         await self.accept()
         await self.send_json({"type": "hello", "version": 0, "agent": self.agent.name})
 
@@ -54,6 +68,8 @@ class AgentConsumer(SeatSocket):
         if self.agent is None:
             return
         await self.channel_layer.group_discard(agent_group(self.agent.pk), self.channel_name)
+        if self.sockets_key:
+            await note_socket_closed(self.sockets_key, self.channel_name)
         if self.table_id is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
@@ -103,10 +119,15 @@ class AgentConsumer(SeatSocket):
             raise GameError("not_seated")
         return await super().on_move(message)
 
-    async def on_hello(self, message: dict) -> None:
+    async def on_hello(self, message: dict) -> str:
         if self.table_id is None:
             raise GameError("not_seated")
-        await super().on_hello(message)
+        return await super().on_hello(message)
+
+    async def socket_replaced(self, message: dict) -> None:
+        """The token opened more sockets than allowed: this one, the oldest, gives way."""
+        if not self.closed:
+            await self.refuse(Close.REPLACED, "too many sockets for one agent token")
 
     async def revoked(self, event: dict) -> None:
         """Approval withdrawn or token revoked: the socket closes at once (JagAI has its seat)."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import logging
+import time
 from functools import cached_property
 from typing import Any
 
 from channels.exceptions import AcceptConnection, DenyConnection, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from game import services
 from game.broadcast import LOBBY_GROUP, member_group, table_group
@@ -17,7 +18,7 @@ from game.devices import device_from_scope
 from game.doors import log_refusal
 from game.errors import GameError
 from game.member_door import MemberDoor
-from game.realtime import faults, outbox, snapshots
+from game.realtime import faults, frames, outbox, snapshots
 from game.realtime.database import database_call
 from game.realtime.delivery import Delivery
 from game.realtime.dispatch import DirectDispatch
@@ -84,6 +85,15 @@ class ServerSocket(Delivery, DirectDispatch, AsyncWebsocketConsumer):
         self.stop_handing_over()
         await super().websocket_disconnect(message)
 
+    async def layer_resumed(self, message: dict) -> None:
+        """The channel layer is back after an outage: what it carried meanwhile may be lost
+        (game/realtime/redis_layer.py). Each socket says how it makes that good."""
+        if not self.closed and self.accepted:
+            await self.resume()
+
+    async def resume(self) -> None:
+        """What a socket sends again after an outage of the channel layer."""
+
     async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
         self.accepted = True
         await super().accept(subprotocol, headers)
@@ -122,6 +132,12 @@ class LobbyConsumer(MemberDoor, ServerSocket):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The lobby only listens."""
 
+    async def resume(self) -> None:
+        await self.account_check({"type": "account.check"})
+        if not self.closed:
+            tables = await database_call(snapshots.lobby)()
+            await self.send_json({"type": "lobby", "version": 0, "tables": tables})
+
 
 class SeatSocket(ServerSocket):
     """What every seat's socket shares: parsing, moves, catch-up, errors. Frames were measured and
@@ -134,24 +150,27 @@ class SeatSocket(ServerSocket):
     who: dict[str, Any]
     # What the services check at every act: the member's session, or the agent's token.
     credentials: dict[str, Any]
+    # When this socket's last hello was answered (monotonic seconds).
+    hello_at = float("-inf")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
-        outcome = await self._handle(raw)
+        if text_data is not None:
+            raw, message = text_data, frames.parse(text_data, self.scope)
+        else:
+            raw, message = frames.parse_bytes(bytes_data or b"", self.scope)
+        outcome = await self._handle(raw, message)
         await self.after_message(raw, outcome)
 
     async def after_message(self, raw: str, outcome: str) -> None:
         """A hook for sockets that keep an audit of what they were sent."""
 
-    async def _handle(self, raw: str) -> str:
-        """Parse and dispatch one frame; returns "ok" or why it was refused."""
+    async def _handle(self, raw: str, message: Any) -> str:
+        """Dispatch one parsed frame; returns "ok" or why it was refused."""
         if self.closed:
             return "closed"
-        try:
-            message = json.loads(raw)
-        except ValueError:
-            message = None
         if not isinstance(message, dict):
+            if message is not frames.UNPARSED:
+                frames.log_malformed(self.scope, "not a JSON object")
             return await self.send_error(GameError("malformed_message"))
         kind = message.get("type")
         handler = getattr(self, f"on_{kind}", None) if isinstance(kind, str) and kind.isidentifier() else None
@@ -210,7 +229,7 @@ class SeatSocket(ServerSocket):
         except GameError as error:
             await self.refused(error, ref=move_id)
             if error.code == "stale_version":
-                await self.on_hello({"version": max(0, version)})
+                await self.catch_up(max(0, version))
             return error.code
         # The mover's own update first (the seat's other sockets get it through the layer), then
         # the ack with the version as play_move left it: no second trip to the database.
@@ -223,11 +242,34 @@ class SeatSocket(ServerSocket):
         await self.send_json({"type": "ack", "id": move_id, "version": game.version})
         return "ok"
 
-    async def on_hello(self, message: dict) -> None:
-        """A reconnecting client names the last version it saw and gets what it missed."""
+    async def on_hello(self, message: dict) -> str:
+        """A reconnecting client names the last version it saw and gets what it missed. A catch-up
+        can weigh 25 KB, so a socket gets one every WS_HELLO_SECONDS: a hello sooner is refused
+        with `hello_too_soon`, its `retry_after` in seconds, and a version that cannot set off a
+        resync (the last this socket was sent)."""
         last = message.get("version")
         if type(last) is not int:
             raise GameError("malformed_message")
+        now = time.monotonic()
+        wait = self.hello_at + settings.WS_HELLO_SECONDS - now
+        if wait > 0:
+            refusal = GameError("hello_too_soon")
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": refusal.code,
+                    "message": refusal.message,
+                    "retry_after": round(wait, 1),
+                    "version": max(self.update_sent, 0),
+                }
+            )
+            return refusal.code
+        self.hello_at = now
+        await self.catch_up(last)
+        return "ok"
+
+    async def catch_up(self, last: int) -> None:
+        """Send a catch-up of everything since version `last`."""
         if self.update_sent >= 0:
             # Never past what this socket has sent: after a refused move the version named came
             # from the database, and updates up to it may still be on their way here.
@@ -236,6 +278,12 @@ class SeatSocket(ServerSocket):
             catchup = await database_call(snapshots.catchup)(table_id=self.table_id, since=last, **self.who)
             await self.send_json(catchup)
             self.welcomed(catchup)
+
+    async def resume(self) -> None:
+        """A seat's socket sends its client, unasked, a catch-up from the last version it sent it
+        (a waiting table's from 0), so a move published while the layer was away is not missed."""
+        if self.table_id is not None:
+            await self.catch_up(max(self.update_sent, 0))
 
     async def on_ping(self, message: dict) -> None:
         await self.send_json({"type": "pong", "version": await self._version()})
@@ -307,6 +355,12 @@ class TableConsumer(MemberDoor, SeatSocket):
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         await self.leave_member_groups()
+
+    async def resume(self) -> None:
+        # The session first: a sign-out or a restriction that the outage kept from this socket.
+        await self.account_check({"type": "account.check"})
+        if not self.closed:
+            await super().resume()
 
     async def on_react(self, message: dict) -> None:
         reaction = message.get("reaction")

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
 from game.closing import REASONS, Close
+from game.realtime import budgets, faults
 from justalllowgod.addresses import scope_address, scope_header, scope_is_secure
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,13 @@ class FrameLimits:
 
 class FrameGuard:
     """Checks every incoming frame on arrival; an abusive socket is closed before any work is done,
-    and the consumer behind is told it disconnected, so it leaves its groups."""
+    and the consumer behind is told it disconnected, so it leaves its groups.
+
+    Three caps are checked as each frame arrives: the socket's own (FrameLimits), the budget its
+    member or agent shares across all of their sockets (game/realtime/budgets.py), and the frames
+    waiting for the consumer (at most WS_MAX_QUEUED_FRAMES; a client that sends faster than the
+    server answers is closed with 4429, rather than queueing without bound). When the socket
+    closes, the frames still waiting are dropped: no move is played for a socket already gone."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -81,23 +88,42 @@ class FrameGuard:
     async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
         if scope["type"] != "websocket":
             return await self.app(scope, receive, send)
-        inbox: asyncio.Queue[dict] = asyncio.Queue()
+        inbox: asyncio.Queue[dict] = asyncio.Queue(maxsize=settings.WS_MAX_QUEUED_FRAMES)
         limits = FrameLimits(settings.WS_MAX_MESSAGE_BYTES, settings.WS_MAX_MESSAGES_PER_SECOND)
         closed = False
+
+        def drop_waiting() -> None:
+            while not inbox.empty():
+                inbox.get_nowait()
+
+        async def refusal_of(message: dict) -> tuple[Close | None, str]:
+            refusal = limits.refusal(message)
+            if refusal is not None:
+                return refusal, ""
+            if inbox.full():
+                return Close.TOO_MANY, f"{inbox.maxsize} frames waiting"
+            who = socket_label(scope)
+            if who != "anonymous" and await budgets.over_budget(who):
+                return Close.TOO_MANY, "over the budget shared by its sockets"
+            return None, ""
 
         async def pump() -> None:
             nonlocal closed
             while True:
                 message = await receive()
                 if message["type"] == "websocket.receive":
-                    refusal = limits.refusal(message)
+                    refusal, detail = await refusal_of(message)
                     if refusal is not None:
-                        log_refusal(scope, refusal)
+                        log_refusal(scope, refusal, detail)
                         closed = True
                         await send({"type": "websocket.close", "code": int(refusal)})
-                        await inbox.put({"type": "websocket.disconnect", "code": int(refusal)})
+                        drop_waiting()
+                        inbox.put_nowait({"type": "websocket.disconnect", "code": int(refusal)})
                         return
-                await inbox.put(message)
+                elif message["type"] == "websocket.disconnect":
+                    drop_waiting()
+                # Never waits: a full inbox was refused above, and a disconnect comes after dropping.
+                inbox.put_nowait(message)
                 if message["type"] == "websocket.disconnect":
                     return
 
@@ -163,6 +189,44 @@ class OriginCheck:
         return await self.app(scope, receive, send)
 
 
+class OutageDoor:
+    """A socket that meets an outage before its consumer could answer (the session or the
+    account read from a database that is down, the channel layer's subscription to a Redis that
+    is down) is accepted and closed with 4500, which clients may retry, instead of the HTTP 500
+    daphne answers an application error in the handshake with. One warning line, no traceback.
+    Once the consumer runs, its own dispatch answers outages (game/consumers.py)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        seen: set[str] = set()
+
+        async def receiving() -> dict:
+            message = await receive()
+            seen.add(message["type"])
+            return message
+
+        async def sending(message: dict) -> None:
+            seen.add(message["type"])
+            await send(message)
+
+        try:
+            return await self.app(scope, receiving, sending)
+        except faults.OUTAGES as error:
+            if "websocket.close" in seen or "websocket.disconnect" in seen:
+                raise  # answered already: daphne only logs it
+            log_refusal(scope, Close.SERVER_ERROR, f"outage: {type(error).__name__}: {str(error)[:120]}")
+            if "websocket.connect" not in seen:
+                await receive()
+            if "websocket.accept" not in seen:
+                await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": int(Close.SERVER_ERROR)})
+            return None
+
+
 class NotFoundSocket(AsyncWebsocketConsumer):
     """A socket path we do not serve: accepted only to say so with a close code, never a 500."""
 
@@ -170,3 +234,6 @@ class NotFoundSocket(AsyncWebsocketConsumer):
         await self.accept()
         log_refusal(self.scope, Close.NOT_FOUND)
         await self.close(code=int(Close.NOT_FOUND))
+
+    async def layer_resumed(self, message: dict) -> None:
+        """Redis is back (game/realtime/redis_layer.py): nothing here to catch up."""

@@ -34,6 +34,7 @@ MESSAGES = {
     "unknown_type": "That message type isn't one we know.",
     "helper_seat": "Your seat is played by JagAI now.",
     "unavailable": "The table can't be reached for a moment. Please try again in a few seconds.",
+    "hello_too_soon": "The table was sent to you a moment ago. Ask again in a few seconds.",
 }
 DEFAULT_MESSAGE = "That move isn't allowed right now."
 

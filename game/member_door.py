@@ -33,17 +33,19 @@ SOCKETS_KEY = "sockets:member:{}"
 SOCKETS_KEPT_SECONDS = 24 * 3600
 
 
-def _note_opened(member_id: int, channel: str) -> list[str]:
-    key = SOCKETS_KEY.format(member_id)
+def _note_opened(member_id: int | str, channel: str, limit: int | None = None) -> list[str]:
+    """Count a socket opened for a member (or for any key, e.g. an agent token's, with its own
+    limit); the channels of the oldest sockets past the limit, to be closed."""
+    key = member_id if isinstance(member_id, str) else SOCKETS_KEY.format(member_id)
     channels = [c for c in (cache.get(key) or []) if c != channel] + [channel]
-    limit = settings.WS_MAX_SOCKETS_PER_MEMBER
+    limit = limit or settings.WS_MAX_SOCKETS_PER_MEMBER
     excess, channels = channels[:-limit], channels[-limit:]
     cache.set(key, channels, timeout=SOCKETS_KEPT_SECONDS)
     return excess
 
 
-def _note_closed(member_id: int, channel: str) -> None:
-    key = SOCKETS_KEY.format(member_id)
+def _note_closed(member_id: int | str, channel: str) -> None:
+    key = member_id if isinstance(member_id, str) else SOCKETS_KEY.format(member_id)
     channels = cache.get(key) or []
     if channel in channels:
         cache.set(key, [c for c in channels if c != channel], timeout=SOCKETS_KEPT_SECONDS)

@@ -332,6 +332,12 @@ GAME_REACTION_INTERVAL_SECONDS = 2
 WS_MAX_MESSAGE_BYTES = 4096
 WS_MAX_MESSAGES_PER_SECOND = 20
 WS_MAX_SOCKETS_PER_MEMBER = 10
+# Issue 28: a budget shared by all of a member's (or an agent's) sockets, frames waiting per
+# socket, sockets per agent token (the oldest closes with 4409), one hello per socket this often.
+WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND = 30
+WS_MAX_QUEUED_FRAMES = 20
+WS_MAX_SOCKETS_PER_AGENT = 4
+WS_HELLO_SECONDS = 5
 GAME_AGENT_SECONDS = 10
 # Benchmark only (`make bench`): a bare echo socket at /ws/bench/echo/ measures the transport floor.
 # Off by default and never set in production.

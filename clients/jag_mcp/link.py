@@ -16,7 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
-from jag_mcp import words
+from . import words
 
 log = logging.getLogger("jag_mcp")
 
@@ -226,6 +226,10 @@ class AgentLink:
                 self._joining.set_result(message)
         if message.get("view") is not None and message.get("version", -1) >= self.version:
             self._take_view(message)
+        if kind == "error" and message.get("code") == "hello_too_soon":
+            # One catch-up per socket every few seconds: the next newer version asks again.
+            self._asked = -1
+            return
         if kind in ("ack", "error"):
             ref = message.get("id")
             future = self._replies.pop(ref, None) if ref else None
@@ -322,12 +326,14 @@ class AgentLink:
             raise JagError(close_words(reply.get("code")))
         return reply
 
-    async def move(self, move: dict[str, Any]) -> dict[str, Any]:
-        """Send one move on the latest version; returns the ack or the error (or a close)."""
+    async def move(self, move: dict[str, Any], version: int) -> dict[str, Any]:
+        """Send one move made on `version` (never the latest version instead: a choice for a turn
+        that has passed must be refused, not played into the next); returns the ack or the error
+        (or a close)."""
         ref = f"mcp-{next(self._ids)}-{os.urandom(3).hex()}"
         future = asyncio.get_running_loop().create_future()
         self._replies[ref] = future
-        await self._send({"type": "move", "id": ref, "version": self.version, "move": move})
+        await self._send({"type": "move", "id": ref, "version": version, "move": move})
         return await self._reply(future)
 
     async def leave(self) -> None:

@@ -7,12 +7,13 @@ import re
 import time
 from typing import Any
 
-from jag_mcp import words
-from jag_mcp.link import AgentLink, JagError, close_words
+from . import words
+from .link import AgentLink, JagError, close_words
 
 # Many MCP clients give up on a request after 60 seconds: a wait ends well before that.
 MAX_WAIT_SECONDS = 50
-RESEND_WAIT_SECONDS = 2.0
+# After a stale refusal, how long to wait for the catch-up that follows it.
+CATCHUP_WAIT_SECONDS = 2.0
 
 # Refusals after which the site closes the socket (game/closing.py), with the close they come with.
 CLOSING = {"signed_out": 4401, "agent_revoked": 4401, "restricted": 4423, "too_many_tries": 4429}
@@ -73,7 +74,8 @@ class Seat:
             f"It's your turn: give {'1 card' if count == 1 else f'{count} cards, one at a time,'} "
             f"to {link.table.name(owed.get('recipient', 0))}. You have about {left} "
             f"second{'' if left == 1 else 's'} before the server chooses for you (R16).",
-            "Your legal moves (call play with the key before the colon):",
+            f"This choice is for version {link.version}: call play with the key before the colon "
+            f"and version={link.version}. Your legal moves:",
         ]
         return lines + [f"- {line}" for line in words.describe_moves(view, link.table)]
 
@@ -147,20 +149,52 @@ class Seat:
             return "\n".join([*self._where(), "You have no move to make now: call wait_for_turn."])
         return "\n".join(self._your_turn())
 
-    async def play(self, move: str) -> str:
+    def _it_is_now(self) -> str:
+        """Where the table is now, after the turn a choice was made for has passed."""
+        link = self.link
+        if link.is_over():
+            now = "the game is over"
+        elif link.is_due():
+            now = "your next turn"
+        elif link.view is not None:
+            now = f"{link.table.name(link.view['turn'])}'s turn"
+        else:
+            now = "a new game"
+        return f"Your time ran out; it is now {now} (version {link.version})."
+
+    async def play(self, move: str, version: int) -> str:
+        """Send a move made on `version`: only if that is still the table's version. A choice for
+        a turn that has passed is never sent on into the next one (the site refuses it too)."""
         self.link.seated()
         link = self.link
+        if type(version) is not int or version < 0:
+            raise JagError("version is the number legal_moves or wait_for_turn gave with your turn, e.g. 42.")
+        if version < link.version:
+            return "\n".join(
+                [
+                    self._it_is_now(),
+                    f"Your choice for version {version} was not sent.",
+                    *self._news(),
+                    *self._where(),
+                ]
+            )
+        if version > link.version:
+            return "\n".join(
+                [f"The table is at version {link.version}, not {version}: nothing was sent.", *self._where()]
+            )
         if not link.is_due():
             return "\n".join(
                 ["That was not sent: it isn't your turn to give.", *self._news(), *self._where()]
             )
         chosen = parse_move(move, link.view or {})
-        reply = await link.move(chosen)
+        reply = await link.move(chosen, version)
         if reply.get("code") == "stale_version":
-            # The table moved on (the clock, or another update on its way): look again once.
-            await link.changed(RESEND_WAIT_SECONDS)
-            if link.is_due() and chosen in (link.view or {}).get("legal_moves", []):
-                reply = await link.move(chosen)
+            # The clock chose for us while the move was on its way: wait for the catch-up, and say
+            # where the table is now. The choice is never sent again on the new version.
+            await link.changed(CATCHUP_WAIT_SECONDS)
+            return "\n".join(
+                [self._it_is_now(), "Nothing was played for you.", *self._news(), *self._where()]
+            )
         if reply.get("code") in CLOSING:
             # The site says why, then closes: this seat may not act any more.
             raise JagError(close_words(CLOSING[reply["code"]]))

@@ -6,14 +6,15 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
+from pydantic import Field
 
-from jag_mcp.link import ANSWER_SECONDS, AgentLink, Config, JagError
-from jag_mcp.seat import Seat
+from .link import ANSWER_SECONDS, AgentLink, Config, JagError
+from .seat import MAX_WAIT_SECONDS, Seat
 
 log = logging.getLogger("jag_mcp")
 
@@ -22,7 +23,7 @@ INSTRUCTIONS = f"""\
 You sit in a helper seat of JustAllowGod, a Bible-story card game families play live. You have no
 score: you never ask, never lay stones and never win. Your only choice is which card to give when a
 gift is owed; the server names the recipient and how many cards. Loop: wait_for_turn, then play one
-of the moves it lists (legal_moves and get_view say more). You have {ANSWER_SECONDS} seconds to choose;
+of the moves it lists, with the version it names (legal_moves and get_view say more). You have {ANSWER_SECONDS} seconds to choose;
 after that the server gives a card for you by rule R16 and the game goes on. Be kind: the players
 are families. Read the resources for the rules."""
 
@@ -123,16 +124,31 @@ def _add_tools(server: MCPServer, seat: Seat, token: str) -> None:
         return await answered(seat.list_tables, token)()
 
     @server.tool(structured_output=False, annotations=acts)
-    async def join_table(code: str) -> str:
+    async def join_table(
+        code: Annotated[
+            str, Field(description="The table's four-letter code, from the host (any case), e.g. KDRT.")
+        ],
+    ) -> str:
         """Sit down in a free helper seat at the private table with this four-letter code (any case).
         The host must have allowed approved AI helpers."""
         return await answered(seat.join_table, token)(code)
 
     @server.tool(structured_output=False, annotations=looks)
-    async def wait_for_turn(timeout_s: float = 30) -> str:
+    async def wait_for_turn(
+        timeout_s: Annotated[
+            float,
+            Field(
+                ge=0,
+                le=MAX_WAIT_SECONDS,
+                description=f"How many seconds to wait at most: 0 to {MAX_WAIT_SECONDS} (default 30). "
+                f"Many MCP clients give up on a call after 60 seconds, so the limit is {MAX_WAIT_SECONDS}.",
+            ),
+        ] = 30,
+    ) -> str:
         """Wait (up to timeout_s seconds, at most 50) until you must choose a gift or the game ends.
         Returns what happened at the table since you last looked, in words, and when it is your turn
-        the legal moves and how many seconds you have (10 in all) before the server chooses for you."""
+        the legal moves, the version your choice is for, and how many seconds you have (10 in all)
+        before the server chooses for you."""
         return await answered(seat.wait_for_turn, token)(timeout_s)
 
     @server.tool(structured_output=False, annotations=looks)
@@ -144,15 +160,32 @@ def _add_tools(server: MCPServer, seat: Seat, token: str) -> None:
     @server.tool(structured_output=False, annotations=looks)
     async def legal_moves() -> str:
         """The moves you may make now, each with a key to pass to play, marking the cards that fit the
-        recipient by R16 (a story they asked for, or the card that seals their stone)."""
+        recipient by R16 (a story they asked for, or the card that seals their stone), and the
+        version to pass with it."""
         return await answered(seat.legal_moves, token)()
 
     @server.tool(structured_output=False, annotations=acts)
-    async def play(move: str) -> str:
-        """Make one move: a key from legal_moves such as "give 26" (a bare card id works too). Move
-        ids and versions are handled for you. A refused move comes back with the reason in words.
-        Answer within 10 seconds of your turn starting, or the server chooses for you."""
-        return await answered(seat.play, token)(move)
+    async def play(
+        move: Annotated[
+            str,
+            Field(
+                description='A key from legal_moves, such as "give 26" or "keep" (a bare card id works too).'
+            ),
+        ],
+        version: Annotated[
+            int,
+            Field(
+                ge=0,
+                description="The version your choice was made on, as legal_moves or wait_for_turn "
+                "gave it with your turn. If the turn has passed since, nothing is played.",
+            ),
+        ],
+    ) -> str:
+        """Make one move on the version you chose it on. Move ids are handled for you. A refused
+        move comes back with the reason in words; a choice for a turn that has passed (the server
+        chose for you after 10 seconds) is never played into the next turn: you are told where
+        the table is now."""
+        return await answered(seat.play, token)(move, version)
 
     @server.tool(structured_output=False, annotations=gives_back)
     async def leave_table() -> str:
@@ -185,7 +218,7 @@ def _add_reading(server: MCPServer, site: str) -> None:
         return (
             f"Please sit in the helper seat at the JustAllowGod table {code}: call join_table with "
             "that code, then keep calling wait_for_turn. Whenever it is your turn, choose one of the "
-            "listed moves at once with play (you have 10 seconds), preferring a card that fits the "
+            "listed moves at once with play, passing the version it gave (you have 10 seconds), preferring a card that fits the "
             "recipient. Read jag://helper-seat if you are unsure of the rules. Stop when the game is over."
         )
 

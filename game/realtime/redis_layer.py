@@ -39,6 +39,15 @@ and never lets redis-py reconnect it; a dead connection is reconnected under the
 the receive task between reads, or by a subscribe after stopping the receive task (as channels-redis
 did before redis-py). Reconnecting subscribes again to everything the process listens to, so
 sockets open through the restart get their messages again once Redis is back.
+
+**Resumed: every socket catches up.** Pub/sub keeps nothing for a process that is not subscribed,
+and a process subscribes again only when its receive task next tries (RETRY_SECONDS): a move
+committed while Redis was down, or in the second after it came back, never reached that process's
+sockets, and a socket heard of it only at its client's next keep-alive (issue 28: "a deaf socket").
+So once the subscriber connection is back, every socket of the process is handed `layer.resumed`,
+and answers it from the database: a seat's socket sends its client a catch-up from the last version
+it sent, a member's socket looks at the session again (a sign-out may have been missed), the
+lobby sends its list again.
 """
 
 from __future__ import annotations
@@ -46,6 +55,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from typing import Any
 
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
@@ -66,6 +76,8 @@ READ_SECONDS = 0.1
 # After failing to reach Redis, the receive task tries again this much later.
 RETRY_SECONDS = 1.0
 DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
+# The message each socket of a process gets when its subscriber connection is back.
+RESUMED = "layer.resumed"
 
 
 def redis_channel_layer(url: str) -> dict[str, Any]:
@@ -130,11 +142,23 @@ class SubscriberShard(RedisSingleShardConnection):
 
     async def _reconnect(self) -> None:
         """Connect the subscriber connection afresh: redis-py's connect callback subscribes it again
-        to every channel the process listens to. Raises while Redis is down."""
+        to every channel the process listens to. Raises while Redis is down. Then every socket of
+        the process is told (`layer.resumed`, see `tell_sockets`)."""
         connection = self._pubsub.connection
         await connection.disconnect()
         await connection.connect()
         log.info("the Redis subscriber connection is back")
+        self.tell_sockets()
+
+    def tell_sockets(self) -> None:
+        """Hand every socket of this process a `layer.resumed` message. What was published while
+        this process was not subscribed (Redis down, and up to RETRY_SECONDS after it returned) is
+        lost to pub/sub; each socket catches up from the database instead, so none stays deaf
+        until its client's next resync (game/consumers.py)."""
+        layer = self.channel_layer  # this event loop's layer; its own layer serializes
+        resumed = layer.channel_layer.serialize({"type": RESUMED})
+        for queue in list(layer.channels.values()):
+            queue.put_nowait(resumed)
 
     async def _do_receiving(self) -> None:
         """The receive task: read the subscriber connection while something is subscribed, and
@@ -174,6 +198,20 @@ class SubscriberShard(RedisSingleShardConnection):
 class RedisPubSubLayer(RedisPubSubChannelLayer):
     """channels-redis's pub/sub layer with `SubscriberShard`s: each event loop's layer gets them
     when it is made, before its first use."""
+
+    async def new_channel(self, prefix: str = "specific.") -> str:
+        """As channels-redis's, but a channel whose subscription failed (Redis down while a socket
+        connects) leaves no queue behind: its socket is closed (game/doors.py), and a queue left
+        over would only be handed `layer.resumed` messages nobody reads, for as long as the
+        process runs."""
+        layer = self._get_layer()
+        channel = f"{layer.prefix}{prefix}{uuid.uuid4().hex}"
+        try:
+            await layer._subscribe_to_channel(channel)
+        except BaseException:
+            layer.channels.pop(channel, None)
+            raise
+        return channel
 
     def _get_layer(self):
         layer = super()._get_layer()

@@ -93,6 +93,11 @@ export class LiveSocket {
         return;
       }
       const held = this.hooks.lastVersion();
+      if (msg.type === "error" && msg.code === "hello_too_soon") {
+        // One catch-up a socket every few seconds (docs/protocol.md): the next pong asks again.
+        this.askedFor = -1;
+        return;
+      }
       this.hooks.onMessage(msg);
       if (!("view" in msg)) this.resyncIfBehind(held, msg.version);
     });

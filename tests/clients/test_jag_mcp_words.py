@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from jag_mcp.__main__ import main
@@ -123,19 +125,42 @@ async def test_a_refusal_that_ends_the_seat_is_said_as_the_close_it_comes_with()
     link = AgentLink(Config("http://127.0.0.1:9", "jag_x"))
     link.code, link.socket, link.view, link.table = "KDRT", object(), gift_view(), table()
 
-    async def refused(move: dict) -> dict:
+    async def refused(move: dict, version: int) -> dict:
         return {"type": "error", "code": "agent_revoked", "message": "This agent may not play any more."}
 
     link.move = refused
     with pytest.raises(JagError, match="token is missing, unknown or revoked"):
-        await Seat(link).play("give 17")
+        await Seat(link).play("give 17", link.version)
 
-    async def wrong_card(move: dict) -> dict:
+    async def wrong_card(move: dict, version: int) -> dict:
         return {"type": "error", "code": "card_not_in_hand", "message": "That move isn't allowed right now."}
 
     link.move = wrong_card
-    said = await Seat(link).play("give 17")
+    said = await Seat(link).play("give 17", link.version)
     assert said.startswith("Refused: You don't hold that card") and "It's your turn" in said
+
+
+async def test_a_choice_the_site_finds_stale_is_answered_in_a_sentence_and_never_sent_again():
+    """Issue 28: the clock chose while the move was on its way; the site refuses it stale_version.
+    The seat says where the table is now and does not send the choice again on the new version."""
+    link = AgentLink(Config("http://127.0.0.1:9", "jag_x"))
+    link.code, link.socket, link.view, link.table, link.version = "KDRT", object(), gift_view(), table(), 41
+    link.due_at = time.monotonic() + 5
+    sent: list[tuple[dict, int]] = []
+
+    async def stale(move: dict, version: int) -> dict:
+        sent.append((move, version))
+        link.version, link.view, link.due_at = 43, gift_view(turn=1, owed=None, legal_moves=[]), None
+        return {"type": "error", "code": "stale_version", "message": "The table moved on."}
+
+    link.move = stale
+    said = await Seat(link).play("give 17", 41)
+    assert said.startswith("Your time ran out; it is now Anna's turn (version 43)."), said
+    assert "Nothing was played for you." in said
+    assert sent == [({"give": {"card": 17}}, 41)]
+    # A choice for a version already passed is not even sent.
+    assert (await Seat(link).play("give 17", 41)).startswith("Your time ran out; it is now ")
+    assert len(sent) == 1
 
 
 def test_the_view_says_which_game_the_table_plays_and_a_together_result_reads_as_one_side():

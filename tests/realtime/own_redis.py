@@ -39,6 +39,14 @@ class OwnRedis:
         self.cli("shutdown", "nosave")
         wait_for(lambda: self.cli("ping").returncode != 0, "redis-server did not stop")
 
+    def caches(self) -> dict:
+        """CACHES as settings build them with REDIS_URL at this Redis: `default` and `limits` (the
+        security counters, justalllowgod/limits.py) in it, `pages` as configured."""
+        from django.conf import settings
+
+        redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": self.url}
+        return {"default": redis, "limits": redis, "pages": settings.CACHES["pages"]}
+
     def listens_to_nothing(self) -> bool:
         """No client is subscribed to any channel."""
         return self.cli("pubsub", "channels").stdout.strip() == b""

@@ -26,7 +26,8 @@ from redis.asyncio.client import PubSub
 from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 
-from game.realtime.redis_layer import CONNECT_SECONDS, SubscriberShard, alive, redis_channel_layer
+from game.realtime.redis_layer import CONNECT_SECONDS, RESUMED, SubscriberShard, alive, redis_channel_layer
+from game.realtime.redis_layer import DOWN as DOWN_ERRORS
 from tests.realtime.own_redis import wait_for
 from tests.realtime.sockets import WAIT
 
@@ -55,6 +56,17 @@ async def leave(layer, group: str, channel: str) -> None:
         await receiving
 
 
+async def next_message(layer, channel: str, resumed: list[dict] | None = None) -> dict:
+    """The channel's next message other than the layer's own `layer.resumed` notices (kept in
+    `resumed` when given)."""
+    while True:
+        message = await asyncio.wait_for(layer.receive(channel), WAIT)
+        if message["type"] != RESUMED:
+            return message
+        if resumed is not None:
+            resumed.append(message)
+
+
 async def listening_to_nothing(layer) -> None:
     """Until the layer's subscriber has had every unsubscribe confirmed."""
     subscriber = layer._get_layer()._shards[0]._pubsub
@@ -73,6 +85,7 @@ async def test_after_each_restart_the_first_message_reaches_new_and_held_subscri
     await layer.group_add("held", held)
     if not hold:
         await leave(layer, "held", held)
+    resumed_held: list[dict] = []
     for turn in range(RESTARTS):
         if not hold:  # the process, and Redis, listen to nothing when it stops
             await listening_to_nothing(layer)
@@ -84,10 +97,13 @@ async def test_after_each_restart_the_first_message_reaches_new_and_held_subscri
         fresh = await layer.new_channel()
         await layer.group_add("fresh", fresh)
         await layer.group_send("fresh", {"type": "x", "turn": turn})
-        assert (await asyncio.wait_for(layer.receive(fresh), WAIT))["turn"] == turn
+        assert (await next_message(layer, fresh))["turn"] == turn
         if hold:
             await layer.group_send("held", {"type": "x", "turn": turn})
-            assert (await asyncio.wait_for(layer.receive(held), WAIT))["turn"] == turn
+            # The held channel was told the layer is back (issue 28: its socket catches up then).
+            assert (await next_message(layer, held, resumed=resumed_held))["turn"] == turn
+            assert resumed_held, f"turn {turn}: the held channel was not told the layer is back"
+            resumed_held.clear()
         await leave(layer, "fresh", fresh)
     await layer._get_layer().flush()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
@@ -148,3 +164,18 @@ async def test_redis_py_still_reads_and_reports_connections_as_the_subclass_expe
     reader.feed_eof()  # the server closed its end, and nothing has read since
     assert connection.is_connected and not alive(connection), WHAT_TO_DO
     connection._reader = connection._writer = None  # nothing to close
+
+
+async def test_a_channel_made_while_redis_is_down_leaves_no_queue_behind(own_redis):
+    """Issue 28: a socket opened during an outage is closed 4500; its channel must not stay in the
+    process's layer, handed every `layer.resumed` for as long as the process runs."""
+    layer = site_layer(own_redis.url)
+    held = await layer.new_channel()
+    await asyncio.to_thread(own_redis.stop)
+    with pytest.raises(DOWN_ERRORS):
+        await layer.new_channel()
+    assert set(layer._get_layer().channels) == {held}
+    await asyncio.to_thread(own_redis.start)
+    again = await layer.new_channel()
+    assert set(layer._get_layer().channels) == {held, again}
+    await layer._get_layer().flush()

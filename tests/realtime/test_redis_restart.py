@@ -30,7 +30,7 @@ def test_the_site_layer_carries_on_when_redis_restarts(deck, live_asgi, server_l
     server = live_asgi(
         TEST_SERVER_LOG=str(server_log),
         CHANNEL_LAYERS={"default": redis_channel_layer(url)},
-        CACHES={"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}},
+        CACHES=own_redis.caches(),
     )
 
     def tab(user) -> Tab:

@@ -1,0 +1,71 @@
+"""The message budget a member or an agent shares across all of their sockets.
+
+One socket is capped on its own (game/doors.py: WS_MAX_MESSAGES_PER_SECOND); ten sockets inside
+that cap could still send ten times as much. So every frame also counts against its sender's
+budget for the current second, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND, kept in the `limits` cache
+with the other security counters so that it holds across sockets and server processes (Redis on
+the stack).
+
+Cheap on the hot path: one cache increment per frame (one round trip to Redis), on a pool thread (never the database
+thread, which serves every socket's moves), and nothing at all for anonymous sockets (closed at
+connect). The window is the wall-clock second, so the count needs no list of times; a burst across
+a second's boundary can reach twice the budget for that moment, which the per-socket cap bounds.
+An unreachable cache lets the frame through: the per-socket cap still holds, and an outage must not
+close every socket.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
+
+from game.realtime import faults
+from justalllowgod.limits import LIMITS
+from justalllowgod.limits import limits as cache
+
+log = logging.getLogger(__name__)
+
+BUDGET_KEY = "sockets:budget:{}:{}"
+# The counts live with the security counters (justalllowgod/limits.py), where nothing evicts them.
+CACHE_ALIAS = LIMITS
+# A second's count is kept a little longer than its second, then expires by itself.
+KEPT_SECONDS = 3
+
+
+def _spend(who: str, second: int) -> int:
+    """Count one frame for `who` in this second; the count so far (this frame included)."""
+    key = BUDGET_KEY.format(who, second)
+    backend = caches[CACHE_ALIAS]
+    if isinstance(backend, RedisCache):
+        # One round trip (INCR and EXPIRE in a pipeline) instead of Django's three (EXISTS, INCR,
+        # and SET for the first frame). Django keeps integers as they are, so INCR reads them.
+        full = backend.make_and_validate_key(key)
+        with backend._cache.get_client(full, write=True).pipeline() as pipe:
+            pipe.incr(full)
+            pipe.expire(full, KEPT_SECONDS)
+            spent, _ = pipe.execute()
+        return int(spent)
+    try:
+        return cache.incr(key)
+    except ValueError:  # the first frame of this second
+        if cache.add(key, 1, timeout=KEPT_SECONDS):
+            return 1
+        return cache.incr(key)  # another socket added it meanwhile
+
+
+_spend_off_loop = sync_to_async(_spend, thread_sensitive=False)
+
+
+async def over_budget(who: str) -> bool:
+    """Whether this frame takes `who` (e.g. "member 12", "agent 3") past their budget a second."""
+    try:
+        spent = await _spend_off_loop(who.replace(" ", ":"), int(time.time()))
+    except faults.OUTAGES as error:
+        log.warning("message budget not counted (%s: %s)", type(error).__name__, error)
+        return False
+    return spent > settings.WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND

@@ -1,0 +1,82 @@
+"""Turning a socket's incoming frame into a message, whatever the client sent.
+
+A frame that cannot be parsed for any reason (not JSON, not UTF-8, nested deeper than any message
+of ours, a number too long for Python to read) is not our bug: the consumer answers it
+`malformed_message` and this module writes one warning line, never a traceback. Frames over the
+size limit never get here (game/doors.py closes those with 4413 as they arrive).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Final
+
+from game.doors import socket_label
+from justalllowgod.addresses import scope_address
+
+log = logging.getLogger(__name__)
+
+# The deepest message of the protocol is a move: {"move": {"ask": {"seat": 2}}}, three levels.
+MAX_DEPTH = 8
+
+
+class _Unparsed:
+    def __repr__(self) -> str:
+        return "UNPARSED"
+
+
+# What parse returns for a frame it could not read (its warning line is already written).
+UNPARSED: Final = _Unparsed()
+
+
+def log_malformed(scope: dict, why: str) -> None:
+    """One warning line for a frame we could not read: who, from where, why."""
+    log.warning(
+        "malformed frame from %s at %s on %s: %s",
+        socket_label(scope),
+        scope_address(scope) or "?",
+        scope.get("path", "?"),
+        why,
+    )
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether a parsed value nests containers deeper than `limit` (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def parse(text: str, scope: dict | None = None) -> Any:
+    """The frame's JSON value, or UNPARSED (logged once) if it cannot be one of our messages."""
+    try:
+        value = json.loads(text)
+    except RecursionError:  # thousands of '[': the C parser gives up before it ends
+        why = "nested too deep to parse"
+    except ValueError as error:  # not JSON, or an integer too long to convert
+        why = f"not JSON ({str(error)[:80]})"
+    else:
+        if not too_deep(value):
+            return value
+        why = f"nested deeper than {MAX_DEPTH}"
+    log_malformed(scope or {}, why)
+    return UNPARSED
+
+
+def parse_bytes(data: bytes, scope: dict | None = None) -> tuple[str, Any]:
+    """A binary frame: read as UTF-8 text (the raw text kept for audit, with bad bytes replaced),
+    and its JSON value, or UNPARSED if it is not valid UTF-8 or not a message."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        log_malformed(scope or {}, f"not UTF-8 ({error.reason} at byte {error.start})")
+        return data.decode("utf-8", "replace"), UNPARSED
+    return text, parse(text, scope)

@@ -1,5 +1,6 @@
 // Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
-import { h, fill, plural, tagName } from "./dom.js";
+import { h, fill, plural } from "./dom.js";
+import { tagName } from "./names.js";
 import { cardChip, storyOf } from "./cards.js";
 
 function movesOf(view, name) {

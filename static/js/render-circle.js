@@ -1,5 +1,6 @@
 // The circle of twelve places, filling as stones are laid, and the verse shown after each stone.
-import { h, fill, tagName } from "./dom.js";
+import { h, fill } from "./dom.js";
+import { tagName } from "./names.js";
 import { verseBlock } from "./verse.js";
 
 export function renderCircle(app) {
@@ -36,7 +37,10 @@ export function renderCircle(app) {
             "button",
             { type: "button", class: "stone-button", onclick: () => showVerse(app, stone.story, { focus: true }) },
             h("span", { class: "stone-badge" }, String(stone.place)),
-            h("span", { class: "stone-row-text" }, h("span", { class: "stone-row-title" }, app.story(stone.story)), h("span", { class: "stone-row-who" }, tagName(owner), h("span", { class: "tag-suffix" }, ` · ${kind}`))),
+            // The owner has a cell of their own, so a long tag is never cut into the words after it.
+            h("span", { class: "stone-row-title" }, app.story(stone.story)),
+            h("span", { class: "stone-row-who" }, tagName(owner)),
+            h("span", { class: "stone-row-kind" }, kind),
           ),
         );
       }),

@@ -1,6 +1,7 @@
 // A replay: steps through the server-built views in the JSON data block, forward and back.
 // Players get their own seat's views only; reviewers get every hand and the timing of each move.
-import { h, fill, initial, plural, tagAtSeat, tagName } from "./dom.js";
+import { h, fill, initial, plural, tagAtSeat } from "./dom.js";
+import { fitNames, keepNamesFitted, setPeers, tagName } from "./names.js";
 import { cardChip, cardFace, kindOf, storyOf } from "./cards.js";
 import { describe, endReason } from "./render-log.js";
 
@@ -157,6 +158,7 @@ function render() {
     fill($("rp-timing"), timing(step));
     for (const bar of $("rp-timeline").children) bar.classList.toggle("is-now", Number(bar.dataset.step) === at);
   }
+  fitNames($("replay"));
   const last = data.steps.length - 1;
   $("rp-first").disabled = $("rp-back").disabled = at === 0;
   $("rp-last").disabled = $("rp-forward").disabled = at === last;
@@ -201,6 +203,8 @@ function setUp() {
     if (event.key === "ArrowRight") go(at + 1);
   });
   if (full) timeline();
+  setPeers(data.seats.map((s) => name(s.seat)));
+  keepNamesFitted($("replay"));
   window.jagReplay = { go, get at() { return at; }, data };
   render();
 }

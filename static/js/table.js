@@ -1,5 +1,6 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
-import { arrowsInGroups, fill, h, showWholeTags, tagName } from "./dom.js";
+import { arrowsInGroups, fill, h } from "./dom.js";
+import { fitNames, keepNamesFitted, setPeers, tagName } from "./names.js";
 import { showConnection } from "./connection.js";
 import { LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
@@ -10,6 +11,7 @@ import { noticeForPanel, renderActions } from "./render-actions.js";
 import { renderWaiting, updateCountdown } from "./render-waiting.js";
 import { renderEnd } from "./render-end.js";
 import { dealWords, renderChips } from "./render-options.js";
+import { showTurnInTab, vibrateSetting } from "./turn-signals.js";
 import { closeWord, confirmThen, setUpDialogs, showAnswer, showQuestion } from "./dialogs.js";
 
 const root = document.getElementById("table-app");
@@ -78,6 +80,8 @@ const app = {
     endTitle: $("end-title"),
     endReason: $("end-reason"),
     endRanking: $("end-ranking"),
+    endPodium: $("end-podium"),
+    endSummary: $("end-summary"),
     endTeams: $("end-teams"),
     endActions: $("end-actions"),
   },
@@ -114,11 +118,13 @@ const app = {
   chooseAskStory(story) {
     this.askStory = story;
     renderActions(this);
+    fitNames(this.el.actions);
     this.el.actionsBody.querySelector(".choice, button")?.focus();
   },
   setPassing(on) {
     this.passing = on;
     renderActions(this);
+    fitNames(this.el.actions);
     this.el.actionsBody.querySelector(".choice, button")?.focus();
   },
   openWord() {
@@ -273,8 +279,9 @@ function render() {
   app.el.end.hidden = !over;
   const myTurn = !!playing && (app.view.legal_moves || []).length > 0;
   document.body.classList.toggle("is-my-turn", myTurn);
-  showTurnInTab(myTurn);
+  showTurnInTab(app, myTurn, root.dataset.turnIcon);
   renderChips(app);
+  setPeers((table.seats || []).map((s) => seatTag(app, s.seat)));
   if (table.status === "waiting") renderWaiting(app);
   if (playing) renderGame(focusLost);
   if (over) {
@@ -286,29 +293,7 @@ function render() {
       app.el.endTitle.focus({ preventScroll: true });
     }
   }
-}
-
-/** The tab's title and icon say when it is your turn; a short buzz too, if the member turned it on. */
-function showTurnInTab(mine) {
-  if (app.baseTitle === undefined) app.baseTitle = document.title;
-  document.title = mine ? `● Your turn · ${app.baseTitle}` : app.baseTitle;
-  const icon = document.getElementById("favicon");
-  if (icon) {
-    if (!icon.dataset.plain) icon.dataset.plain = icon.getAttribute("href");
-    icon.setAttribute("href", mine ? root.dataset.turnIcon : icon.dataset.plain);
-  }
-  if (mine && !app.wasMyTurn && vibrateWanted() && navigator.vibrate) navigator.vibrate(200);
-  app.wasMyTurn = mine;
-}
-
-const VIBRATE_KEY = "jag.vibrate";
-
-function vibrateWanted() {
-  try {
-    return localStorage.getItem(VIBRATE_KEY) === "on";
-  } catch {
-    return false;
-  }
+  fitNames(root);
 }
 
 // Once the game is over, closing the Remember the Word answer leads to the end screen's heading.
@@ -355,6 +340,7 @@ function renderGame(focusLost) {
 function redrawActions() {
   const held = app.el.actions.contains(document.activeElement) || document.activeElement === document.body;
   renderActions(app);
+  fitNames(app.el.actions);
   if (held && !app.el.actions.contains(document.activeElement)) placeFocus();
 }
 
@@ -382,6 +368,7 @@ function renderTurnBanner() {
     // Another seat's tag is cut like every tag, but "'s turn" always stays in view.
     if (yours) fill(app.el.turnBanner, "Your turn");
     else fill(app.el.turnBanner, tagName(app.seatName(view.turn), "turn-name"), h("span", { class: "turn-suffix" }, "'s turn"));
+    fitNames(app.el.turnBanner);
   }
   app.el.turnClock.textContent = clock;
   app.el.turnPill.classList.toggle("is-mine", mine);
@@ -436,22 +423,6 @@ function renderFooter() {
   app.el.footer.replaceChildren(...buttons);
 }
 
-function vibrateSetting() {
-  const box = h("input", {
-    type: "checkbox",
-    id: "vibrate-setting",
-    checked: vibrateWanted(),
-    onchange: (event) => {
-      try {
-        localStorage.setItem(VIBRATE_KEY, event.currentTarget.checked ? "on" : "off");
-      } catch {
-        // Private browsing may refuse storage; the buzz then stays off.
-      }
-    },
-  });
-  return h("label", { class: "check-label vibrate-setting", for: "vibrate-setting" }, box, " Buzz on my turn");
-}
-
 // --- Status and clocks ------------------------------------------------------------------------
 
 function tick() {
@@ -468,7 +439,7 @@ setUpDialogs();
 document.addEventListener("jag:focus-lost", () => {
   if (app.view && !app.el.game.hidden) placeFocus();
 });
-showWholeTags(root);
+keepNamesFitted(root);
 arrowsInGroups(root);
 for (const button of document.querySelectorAll(".reaction")) {
   button.addEventListener("click", () => {

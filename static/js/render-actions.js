@@ -1,7 +1,7 @@
 // Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
 import { h, fill, plural } from "./dom.js";
 import { tagName } from "./names.js";
-import { cardChip, storyOf } from "./cards.js";
+import { cardChip, cardName, storyOf } from "./cards.js";
 
 function movesOf(view, name) {
   return (view.legal_moves || []).filter((m) => name in m).map((m) => m[name]);
@@ -43,9 +43,11 @@ function timedOut(app, words) {
 function drawn(app) {
   const draw = app.news?.type === "well_draw" ? app.news : null;
   if (!draw || draw.card === undefined) return "";
-  const title = app.card(draw.card)?.title ?? "a card";
+  const title = cardName(app.card(draw.card));
   const story = `“${app.story(draw.story)}”`;
-  return draw.matched ? `You drew ${title}, a card of ${story}! ` : `You drew ${title}, not a card of ${story}. `;
+  // A Word card already says its story; any other card is told as one of the story or not.
+  if (draw.matched) return app.card(draw.card)?.kind === "word" ? `You drew ${title}! ` : `You drew ${title}, a card of ${story}! `;
+  return `You drew ${title}, not a card of ${story}. `;
 }
 
 /** "Kid_Jo has no card of “Jonah”." after your ask came back empty (the log says it too). */

@@ -2,7 +2,7 @@
 // Players get their own seat's views only; reviewers get every hand and the timing of each move.
 import { h, fill, initial, plural, tagAtSeat } from "./dom.js";
 import { fitNames, keepNamesFitted, setPeers, tagName } from "./names.js";
-import { cardChip, cardFace, kindOf, storyOf } from "./cards.js";
+import { cardChip, cardFace, cardName, kindOf, storyOf } from "./cards.js";
 import { describe, endReason } from "./render-log.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,10 +24,7 @@ let at = 0;
 
 /** Reviewers see every secret, told in the third person (the table's sentences assume a seat). */
 function describeFull(e) {
-  const chip = (id) => {
-    const face = card(id);
-    return face ? `${face.title} (${face.kind})` : "a card";
-  };
+  const chip = (id) => cardName(card(id));
   if (e.type === "well_draw" && !e.matched && e.card !== undefined) {
     return `${name(e.seat)} drew ${chip(e.card)} from the Well. It wasn't from “${story(e.story)}”.`;
   }

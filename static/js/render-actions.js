@@ -169,11 +169,11 @@ function passPicker(app, passes, busy) {
   const mate = app.view.seats.find((s) => s.team === app.view.seats[app.me.seat - 1].team && s.seat !== app.me.seat);
   const mateName = mate ? app.seatName(mate.seat) : "your partner";
   if (!app.passing) {
-    return h("button", { type: "button", class: "button button-secondary", disabled: busy, onclick: () => app.setPassing(true) }, `Pass a card to ${mateName}`);
+    return h("button", { type: "button", class: "button button-secondary action-pass", disabled: busy, onclick: () => app.setPassing(true) }, `Pass a card to ${mateName}`);
   }
   return h(
     "fieldset",
-    { class: "picker pass-picker" },
+    { class: "picker pass-picker", dataset: { passing: "" } },
     h("legend", {}, `Pass which card to ${mateName}? (face down, once a turn)`),
     h(
       "div",
@@ -190,13 +190,13 @@ function passPicker(app, passes, busy) {
 /** Together (V3): pass one card face down to any other person, once a turn: a person, then a card. */
 function sharePicker(app, shares, busy) {
   if (!app.passing) {
-    return h("button", { type: "button", class: "button button-secondary", disabled: busy, onclick: () => app.setPassing(true) }, "Pass a card to someone");
+    return h("button", { type: "button", class: "button button-secondary action-pass", disabled: busy, onclick: () => app.setPassing(true) }, "Pass a card to someone");
   }
   const seats = [...new Set(shares.map((s) => s.seat))];
   if (typeof app.passing !== "number" || !seats.includes(app.passing)) {
     return h(
       "fieldset",
-      { class: "picker seat-picker" },
+      { class: "picker seat-picker", dataset: { passing: "" } },
       h("legend", {}, "Pass a card to whom? (face down, once a turn)"),
       h(
         "div",
@@ -216,7 +216,7 @@ function sharePicker(app, shares, busy) {
   const seat = app.passing;
   return h(
     "fieldset",
-    { class: "picker pass-picker" },
+    { class: "picker pass-picker", dataset: { passing: "" } },
     h("legend", {}, "Pass which card to ", tagName(app.seatName(seat)), "?"),
     h(
       "div",

@@ -2,6 +2,7 @@
 import { h, fill } from "./dom.js";
 import { tagName } from "./names.js";
 import { verseBlock } from "./verse.js";
+import { foldVerse } from "./in-reach.js";
 
 export function renderCircle(app) {
   const stones = app.view.stones || [];
@@ -62,6 +63,8 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
       { class: "verse-moment-head" },
       h("span", { class: "stone-badge", "aria-hidden": "true" }, String(stone ? stone.place : "")),
       h("h2", { id: "verse-moment-title", class: "verse-moment-title", tabindex: "-1" }, heading),
+      // Shown when the verse was folded to keep your move on the first screen.
+      h("button", { type: "button", class: "button button-small verse-read-it", "aria-expanded": "true", onclick: () => openVerse(box) }, "Read it"),
       h("button", { type: "button", class: "icon-button", "aria-label": "Close the verse", onclick: () => hideVerse(app) }, "×"),
     ),
     // V1 Read aloud: the verse comes with a large prompt instead of a quiz.
@@ -69,10 +72,16 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
     verseBlock(verse),
   );
   box.hidden = false;
+  foldVerse(box, false);
   box.classList.remove("is-new");
   void box.offsetWidth;
   box.classList.add("is-new");
   if (focus) box.querySelector("h2").focus();
+}
+
+function openVerse(box) {
+  foldVerse(box, false);
+  box.querySelector("h2").focus();
 }
 
 export function hideVerse(app) {

@@ -12,6 +12,7 @@ import { renderWaiting, updateCountdown } from "./render-waiting.js";
 import { renderEnd } from "./render-end.js";
 import { dealWords, renderChips } from "./render-options.js";
 import { showTurnInTab, vibrateSetting } from "./turn-signals.js";
+import { bringMoveIntoView, focusInView, keepPlacedFocusInView } from "./in-reach.js";
 import { closeWord, confirmThen, setUpDialogs, showAnswer, showQuestion } from "./dialogs.js";
 
 const root = document.getElementById("table-app");
@@ -119,13 +120,17 @@ const app = {
     this.askStory = story;
     renderActions(this);
     fitNames(this.el.actions);
-    this.el.actionsBody.querySelector(".choice, button")?.focus();
+    const first = this.el.actionsBody.querySelector(".choice, button");
+    if (first) focusInView(first);
   },
   setPassing(on) {
     this.passing = on;
     renderActions(this);
     fitNames(this.el.actions);
-    this.el.actionsBody.querySelector(".choice, button")?.focus();
+    // The focus goes where the tap went: into the passing choices, or back to Pass a card.
+    const body = this.el.actionsBody;
+    const first = body.querySelector("[data-passing] .choice, .action-pass") || body.querySelector(".choice, button");
+    if (first) focusInView(first);
   },
   openWord() {
     const q = this.view?.question;
@@ -229,7 +234,10 @@ function onMessage(msg) {
       }
       applyGame(msg, { events: (msg.events || []).map((e) => ({ ...e, version: msg.version })), speak: msg.version > app.logVersion });
       if (app.view.question && !document.getElementById("word-dialog").open) app.openWord();
+      app.focusPlaced = null;
       render();
+      if ((app.view.legal_moves || []).length && !app.el.game.hidden) bringMoveIntoView(app);
+      keepPlacedFocusInView(app);
       break;
     case "catchup":
       if (!msg.view || !app.cards) return;
@@ -347,14 +355,10 @@ function redrawActions() {
 /** After a redraw took the focus away: your next choice on your turn, else the move panel. */
 function placeFocus() {
   if (document.querySelector("dialog[open]")) return;
-  const next = app.el.actionsBody.querySelector("button:not([disabled])") || app.el.actionsTitle;
-  // Someone on the keyboard sees where the focus went; a finger reading further down stays put.
-  next.focus({ preventScroll: lastInput !== "key" });
+  // The focus never lands out of view: a page is scrolled only as far as brings it in.
+  app.focusPlaced = app.el.actionsBody.querySelector("button:not([disabled])") || app.el.actionsTitle;
+  focusInView(app.focusPlaced);
 }
-
-let lastInput = "pointer";
-document.addEventListener("keydown", () => (lastInput = "key"), true);
-document.addEventListener("pointerdown", () => (lastInput = "pointer"), true);
 
 function renderTurnBanner() {
   const view = app.view;

@@ -96,7 +96,7 @@ export function cardChip(face) {
     "span",
     { class: `card-chip card-chip-${face.kind}` },
     kindIcon(face.kind, 16),
-    h("span", { class: "card-chip-kind" }, word ? "Word card of" : `${KIND_LABELS[face.kind]}:`),
+    h("span", { class: "card-chip-kind" }, word ? "Word card:" : `${KIND_LABELS[face.kind]}:`),
     " ",
     h("span", { class: "card-chip-title" }, word ? face.story_title : face.title),
     word ? h("span", { class: "card-chip-ref" }, ` (${face.reference || face.title})`) : null,

@@ -72,6 +72,28 @@ def assert_names_read(page, scope: str, where: str, expected: int | None = None)
     return names
 
 
+def the_end_celebrates(page, view: dict) -> None:
+    """A podium with the winner in the middle and highest, Play again first (above everyone's points),
+    the stones laid and the verses met."""
+    result = view["result"]
+    steps = page.locator("#end-podium .podium-step")
+    expect(steps).to_have_count(min(3, len([r for r in result["ranking"] if r["rank"] <= 3])))
+    first = page.locator("#end-podium .podium-1").first
+    winner = result["ranking"][0]["seat"]
+    expect(first.locator(".tag")).to_have_attribute("data-tag", FAMILIES["beginnings"][winner - 1])
+    for other in page.locator("#end-podium .podium-step:not(.podium-1)").all():
+        assert first.bounding_box()["y"] <= other.bounding_box()["y"], "the winner is not the highest"
+    actions = page.locator("#end-actions .button")
+    expect(actions.first).to_have_text("Play again")
+    assert actions.first.bounding_box()["y"] < page.locator("#end-ranking").bounding_box()["y"]
+    stones = len(view["stones"])
+    expect(page.locator(".end-facts")).to_contain_text(f"{stones} stones laid")
+    met = page.evaluate(
+        "() => window.jagTable.view.stones.filter((s) => window.jagTable.verses[String(s.story)]?.text).length"
+    )
+    expect(page.locator(".end-facts")).to_contain_text(f"{met} verse{'' if met == 1 else 's'} met")
+
+
 @pytest.fixture(autouse=True)
 def _one_deal(settings) -> None:
     """The same deal every run, so the games played out by the services end the same way."""
@@ -134,10 +156,11 @@ def test_family_tags_stay_apart_on_the_stone_list_the_end_screen_and_the_replay(
         assert who["x"] + who["width"] <= kind["x"] + 1, f"stone list at {phone}: {names}"
     page.context.close()
 
-    play_out(code, people, rng=rng)
+    view = play_out(code, people, rng=rng)
     for member in (people[0], people[2]):
         page = open_table(new_page, server, member, code, PHONES[phone])
         expect(page.locator("#end")).to_be_visible()
+        the_end_celebrates(page, view)
         assert_names_read(page, "#end-ranking .tag", f"end screen at {phone}", expected=4)
         assert_names_read(page, "#end-podium .tag", f"podium at {phone}")
         no_overflow(page, f"end screen at {phone}")

@@ -282,6 +282,10 @@ def test_a_teams_end_screen_ranks_the_teams_first_and_members_within_them(live_a
     expect(teams).to_have_count(2)
     best = min(view["result"]["teams"], key=lambda t: (t["rank"], t["team"]))
     expect(teams.first.locator(".team-rank-name")).to_have_text(f"Team {best['team']}")
+    if not view["result"]["no_winner"]:
+        # The podium is the winning team's, its members named on it.
+        expect(page.locator("#end-podium .podium-step").first).to_contain_text(f"Team {best['team']}")
+        expect(page.locator("#end-podium .podium-name")).to_have_count(2)
     for team in range(2):
         expect(teams.nth(team).locator(".rank-row")).to_have_count(2)
     # People are not ranked 1st-4th among themselves: places belong to the teams.

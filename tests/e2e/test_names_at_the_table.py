@@ -72,7 +72,7 @@ def assert_names_read(page, scope: str, where: str, expected: int | None = None)
     return names
 
 
-def the_end_celebrates(page, view: dict) -> None:
+def the_end_celebrates(page, view: dict, tags: list[str]) -> None:
     """A podium with the winner in the middle and highest, Play again first (above everyone's points),
     the stones laid and the verses met."""
     result = view["result"]
@@ -80,7 +80,7 @@ def the_end_celebrates(page, view: dict) -> None:
     expect(steps).to_have_count(min(3, len([r for r in result["ranking"] if r["rank"] <= 3])))
     first = page.locator("#end-podium .podium-1").first
     winner = result["ranking"][0]["seat"]
-    expect(first.locator(".tag")).to_have_attribute("data-tag", FAMILIES["beginnings"][winner - 1])
+    expect(first.locator(".tag")).to_have_attribute("data-tag", tags[winner - 1])
     for other in page.locator("#end-podium .podium-step:not(.podium-1)").all():
         assert first.bounding_box()["y"] <= other.bounding_box()["y"], "the winner is not the highest"
     actions = page.locator("#end-actions .button")
@@ -137,10 +137,13 @@ def test_family_tags_stay_apart_in_the_waiting_room_on_the_tiles_and_the_ask_but
 
 
 @pytest.mark.parametrize("phone", PHONES)
-def test_family_tags_stay_apart_on_the_stone_list_the_end_screen_and_the_replay(live_asgi, new_page, phone):
+@pytest.mark.parametrize("name", FAMILIES)
+def test_family_tags_stay_apart_on_the_stone_list_the_end_screen_and_the_replay(
+    live_asgi, new_page, phone, name
+):
     server = live_asgi()
     call_command("load_default_deck", verbosity=0)
-    people = family("beginnings")
+    people = family(name)
     code = deal(people)
     rng = random.Random(7)
     play_out(code, people, rng=rng, stop=lambda v: len({s["seat"] for s in v["stones"]}) >= 2 or v["result"])
@@ -160,7 +163,7 @@ def test_family_tags_stay_apart_on_the_stone_list_the_end_screen_and_the_replay(
     for member in (people[0], people[2]):
         page = open_table(new_page, server, member, code, PHONES[phone])
         expect(page.locator("#end")).to_be_visible()
-        the_end_celebrates(page, view)
+        the_end_celebrates(page, view, FAMILIES[name])
         assert_names_read(page, "#end-ranking .tag", f"end screen at {phone}", expected=4)
         assert_names_read(page, "#end-podium .tag", f"podium at {phone}")
         no_overflow(page, f"end screen at {phone}")

@@ -26,12 +26,12 @@ export function tagName(text, cls = "") {
 
 /** The ways to show `tag` in `n` characters plus an ellipsis, balanced first, then leaning either way,
  *  keeping only those no other tag at the table could also show (same beginning and same end). */
-export function cutsOf(tag, n, others = peers) {
+export function cutsOf(tag, n, others = peers, maxLean = n) {
   const chars = Array.from(tag);
   const rivals = others.filter((o) => o !== tag).map((o) => Array.from(o));
   const out = [];
   const balanced = Math.ceil(n / 2);
-  for (let lean = 0; lean < n; lean += 1) {
+  for (let lean = 0; lean < n && lean <= maxLean; lean += 1) {
     for (const head of lean ? [balanced + lean, balanced - lean] : [balanced]) {
       const tail = n - head;
       if (head < 1 || tail < 1) continue;
@@ -64,14 +64,18 @@ export function fitName(el) {
   const room = el.clientWidth;
   if (room === 0 || el.scrollWidth <= room + 0.5) return; // not drawn yet, or it fits whole
   const length = Array.from(tag).length;
-  for (let n = length - 1; n >= MIN_VISIBLE; n -= 1) {
-    for (const [start, end] of cutsOf(tag, n)) {
-      const text = `${start}${ELLIPSIS}${end}`;
-      if (textWidth(shown, text) > room) continue; // measured off-page first: cheaper than a layout
-      shown.textContent = text;
-      if (el.scrollWidth <= el.clientWidth + 0.5) {
-        el.classList.add("is-cut");
-        return;
+  // Both ends about equal first ("Gran…Ruth"), a character shorter if need be; a lopsided cut
+  // ("Leaver…0") only when no even one fits or tells the tag apart.
+  for (const maxLean of [1, length]) {
+    for (let n = length - 1; n >= MIN_VISIBLE; n -= 1) {
+      for (const [start, end] of cutsOf(tag, n, peers, maxLean)) {
+        const text = `${start}${ELLIPSIS}${end}`;
+        if (textWidth(shown, text) > room) continue; // measured off-page first: cheaper than a layout
+        shown.textContent = text;
+        if (el.scrollWidth <= el.clientWidth + 0.5) {
+          el.classList.add("is-cut");
+          return;
+        }
       }
     }
   }

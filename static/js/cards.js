@@ -79,15 +79,26 @@ export function cardFace(face, { held = [], compact = true } = {}) {
   );
 }
 
-/** A small inline chip for a card named in the log or a button: icon + kind + title. */
+/** A card as a sentence names it, so a child knows which: by its title; a Word card (titled by its
+ *  verse's reference) as the Word card of its story with the reference after it. */
+export function cardName(face) {
+  if (!face) return "a card";
+  if (face.kind === "word") return `the Word card of “${face.story_title}” (${face.reference || face.title})`;
+  return face.title;
+}
+
+/** A small inline chip for a card named in a button or a hand: icon + kind + title (a Word card:
+ *  its story, then the reference). */
 export function cardChip(face) {
   if (!face) return h("span", { class: "card-chip" }, "a card");
+  const word = face.kind === "word";
   return h(
     "span",
     { class: `card-chip card-chip-${face.kind}` },
     kindIcon(face.kind, 16),
-    h("span", { class: "card-chip-kind" }, `${KIND_LABELS[face.kind]}:`),
+    h("span", { class: "card-chip-kind" }, word ? "Word card:" : `${KIND_LABELS[face.kind]}:`),
     " ",
-    face.title,
+    h("span", { class: "card-chip-title" }, word ? face.story_title : face.title),
+    word ? h("span", { class: "card-chip-ref" }, ` (${face.reference || face.title})`) : null,
   );
 }

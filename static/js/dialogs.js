@@ -1,6 +1,7 @@
 // Dialogs that manage focus: Remember the Word, and the confirm before ending or leaving.
 import { h, fill } from "./dom.js";
 import { verseBlock, verseNodes } from "./verse.js";
+import { focusInView } from "./in-reach.js";
 
 let returnFocus = null;
 
@@ -15,7 +16,8 @@ function open(dialog, focusTarget) {
 export function setUpDialogs() {
   for (const dialog of document.querySelectorAll("dialog")) {
     dialog.addEventListener("close", () => {
-      if (returnFocus && returnFocus !== document.body && document.contains(returnFocus)) returnFocus.focus();
+      // Back where it was, scrolled clear of the pinned bar if the game moved it meanwhile.
+      if (returnFocus && returnFocus !== document.body && document.contains(returnFocus)) focusInView(returnFocus);
       else document.dispatchEvent(new CustomEvent("jag:focus-lost")); // the table finds a place for it
       returnFocus = null;
     });

@@ -74,39 +74,11 @@ export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A gamer tag as every screen shows it: one line, cut with an ellipsis at a whole character. A long
- *  tag keeps its last letters in view ("Bartholo…_Kind"), so two tags that share a beginning still
- *  look different; screen readers get the whole tag once, and a tap shows it whole (showWholeTags). */
-export function tagName(text, cls = "") {
-  const chars = Array.from(text);
-  const attrs = { class: cls ? `tag ${cls}` : "tag", title: text };
-  // Short tags are split too (they look the same where they fit), so "Grandma_Jo" and
-  // "Grandma_Al" stay apart however narrow the place.
-  if (chars.length <= 6) return h("span", attrs, text);
-  attrs.class += " is-split";
-  return h(
-    "span",
-    attrs,
-    h("span", { class: "visually-hidden" }, text),
-    h("span", { class: "tag-head", "aria-hidden": "true" }, chars.slice(0, -5).join("")),
-    h("span", { class: "tag-tail", "aria-hidden": "true" }, chars.slice(-5).join("")),
-  );
-}
-
 /** A seat's name among `seats` ([{seat, tag}]): its tag, with the seat number when two seats share
  *  it ("JagAI 3"), as the table and the replay both say it. */
 export function tagAtSeat(seats, seat) {
   const tag = seats.find((s) => s.seat === seat)?.tag ?? `Seat ${seat}`;
   return seats.filter((s) => s.tag === tag).length > 1 ? `${tag} ${seat}` : tag;
-}
-
-/** A tap on a cut tag shows it whole; another tap cuts it again. Tags inside buttons keep their job. */
-export function showWholeTags(root = document) {
-  root.addEventListener("click", (event) => {
-    const tag = event.target.closest?.(".tag");
-    if (!tag || tag.closest("button, a")) return;
-    tag.classList.toggle("is-whole");
-  });
 }
 
 /** The first letter of a tag, for an avatar (whole characters, not halves of one). */

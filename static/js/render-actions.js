@@ -1,6 +1,7 @@
 // Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
-import { h, fill, plural, tagName } from "./dom.js";
-import { cardChip, storyOf } from "./cards.js";
+import { h, fill, plural } from "./dom.js";
+import { tagName } from "./names.js";
+import { cardChip, cardName, storyOf } from "./cards.js";
 
 function movesOf(view, name) {
   return (view.legal_moves || []).filter((m) => name in m).map((m) => m[name]);
@@ -42,9 +43,11 @@ function timedOut(app, words) {
 function drawn(app) {
   const draw = app.news?.type === "well_draw" ? app.news : null;
   if (!draw || draw.card === undefined) return "";
-  const title = app.card(draw.card)?.title ?? "a card";
+  const title = cardName(app.card(draw.card));
   const story = `“${app.story(draw.story)}”`;
-  return draw.matched ? `You drew ${title}, a card of ${story}! ` : `You drew ${title}, not a card of ${story}. `;
+  // A Word card already says its story; any other card is told as one of the story or not.
+  if (draw.matched) return app.card(draw.card)?.kind === "word" ? `You drew ${title}! ` : `You drew ${title}, a card of ${story}! `;
+  return `You drew ${title}, not a card of ${story}. `;
 }
 
 /** "Kid_Jo has no card of “Jonah”." after your ask came back empty (the log says it too). */
@@ -166,11 +169,11 @@ function passPicker(app, passes, busy) {
   const mate = app.view.seats.find((s) => s.team === app.view.seats[app.me.seat - 1].team && s.seat !== app.me.seat);
   const mateName = mate ? app.seatName(mate.seat) : "your partner";
   if (!app.passing) {
-    return h("button", { type: "button", class: "button button-secondary", disabled: busy, onclick: () => app.setPassing(true) }, `Pass a card to ${mateName}`);
+    return h("button", { type: "button", class: "button button-secondary action-pass", disabled: busy, onclick: () => app.setPassing(true) }, `Pass a card to ${mateName}`);
   }
   return h(
     "fieldset",
-    { class: "picker pass-picker" },
+    { class: "picker pass-picker", dataset: { passing: "" } },
     h("legend", {}, `Pass which card to ${mateName}? (face down, once a turn)`),
     h(
       "div",
@@ -187,13 +190,13 @@ function passPicker(app, passes, busy) {
 /** Together (V3): pass one card face down to any other person, once a turn: a person, then a card. */
 function sharePicker(app, shares, busy) {
   if (!app.passing) {
-    return h("button", { type: "button", class: "button button-secondary", disabled: busy, onclick: () => app.setPassing(true) }, "Pass a card to someone");
+    return h("button", { type: "button", class: "button button-secondary action-pass", disabled: busy, onclick: () => app.setPassing(true) }, "Pass a card to someone");
   }
   const seats = [...new Set(shares.map((s) => s.seat))];
   if (typeof app.passing !== "number" || !seats.includes(app.passing)) {
     return h(
       "fieldset",
-      { class: "picker seat-picker" },
+      { class: "picker seat-picker", dataset: { passing: "" } },
       h("legend", {}, "Pass a card to whom? (face down, once a turn)"),
       h(
         "div",
@@ -213,7 +216,7 @@ function sharePicker(app, shares, busy) {
   const seat = app.passing;
   return h(
     "fieldset",
-    { class: "picker pass-picker" },
+    { class: "picker pass-picker", dataset: { passing: "" } },
     h("legend", {}, "Pass which card to ", tagName(app.seatName(seat)), "?"),
     h(
       "div",

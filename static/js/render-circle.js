@@ -1,6 +1,8 @@
 // The circle of twelve places, filling as stones are laid, and the verse shown after each stone.
-import { h, fill, tagName } from "./dom.js";
+import { h, fill } from "./dom.js";
+import { tagName } from "./names.js";
 import { verseBlock } from "./verse.js";
+import { foldVerse } from "./in-reach.js";
 
 export function renderCircle(app) {
   const stones = app.view.stones || [];
@@ -36,7 +38,10 @@ export function renderCircle(app) {
             "button",
             { type: "button", class: "stone-button", onclick: () => showVerse(app, stone.story, { focus: true }) },
             h("span", { class: "stone-badge" }, String(stone.place)),
-            h("span", { class: "stone-row-text" }, h("span", { class: "stone-row-title" }, app.story(stone.story)), h("span", { class: "stone-row-who" }, tagName(owner), h("span", { class: "tag-suffix" }, ` · ${kind}`))),
+            // The owner has a cell of their own, so a long tag is never cut into the words after it.
+            h("span", { class: "stone-row-title" }, app.story(stone.story)),
+            h("span", { class: "stone-row-who" }, tagName(owner)),
+            h("span", { class: "stone-row-kind" }, kind),
           ),
         );
       }),
@@ -58,6 +63,8 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
       { class: "verse-moment-head" },
       h("span", { class: "stone-badge", "aria-hidden": "true" }, String(stone ? stone.place : "")),
       h("h2", { id: "verse-moment-title", class: "verse-moment-title", tabindex: "-1" }, heading),
+      // Shown when the verse was folded to keep your move on the first screen.
+      h("button", { type: "button", class: "button button-small verse-read-it", "aria-expanded": "true", onclick: () => openVerse(box) }, "Read it"),
       h("button", { type: "button", class: "icon-button", "aria-label": "Close the verse", onclick: () => hideVerse(app) }, "×"),
     ),
     // V1 Read aloud: the verse comes with a large prompt instead of a quiz.
@@ -65,10 +72,16 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
     verseBlock(verse),
   );
   box.hidden = false;
+  foldVerse(box, false);
   box.classList.remove("is-new");
   void box.offsetWidth;
   box.classList.add("is-new");
   if (focus) box.querySelector("h2").focus();
+}
+
+function openVerse(box) {
+  foldVerse(box, false);
+  box.querySelector("h2").focus();
 }
 
 export function hideVerse(app) {

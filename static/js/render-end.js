@@ -1,5 +1,7 @@
-// The end screen: ranking (teams first, then their members), shared wins, or "ended early"; Play again.
-import { h, fill, postForm, plural, tagName } from "./dom.js";
+// The end screen: a podium for the winners (or the team, or the whole table in Together), Play again
+// first, the stones laid and the verses met, then everyone's points (teams first, then their members).
+import { h, fill, initial, postForm, plural } from "./dom.js";
+import { tagName } from "./names.js";
 import { endReason } from "./render-log.js";
 
 const PLACES = ["1st", "2nd", "3rd", "4th", "5th"];
@@ -24,15 +26,93 @@ function outcome(app, result) {
   return result.winners.includes(app.me.seat) ? "You win! Well done." : `${names(app, result.winners)} wins!`;
 }
 
-function memberRow(app, result, r, { showPlace }) {
+/** "You" is a badge beside the tag, never text that could run into it. */
+function nameWithBadge(app, seat, cls) {
+  const me = seat === app.me.seat;
+  return h(
+    "span",
+    { class: cls },
+    tagName(me ? app.tag : app.seatName(seat)),
+    me ? h("span", { class: "badge badge-you" }, "You") : null,
+  );
+}
+
+function memberRow(app, result, r, { showPlace, showPoints = true }) {
   const me = r.seat === app.me.seat;
   return h(
     "li",
     { class: `rank-row${result.winners.includes(r.seat) ? " is-winner" : ""}${me ? " is-me" : ""}` },
     showPlace ? h("span", { class: "rank-place" }, place(r.rank)) : null,
-    h("span", { class: "rank-name" }, tagName(me ? app.tag : app.seatName(r.seat)), me ? h("span", { class: "tag-suffix" }, " (you)") : null),
-    h("span", { class: "rank-points" }, plural(r.points, "point")),
+    nameWithBadge(app, r.seat, "rank-name"),
+    showPoints ? h("span", { class: "rank-points" }, plural(r.points, "point")) : null,
   );
+}
+
+/** The podium: up to three places, the winner in the middle and highest; a team's win is one step. */
+function podium(app, result) {
+  if (result.together) {
+    return result.together.won ? [h("li", { class: "podium-step podium-1 is-together" }, h("span", { class: "podium-medal", "aria-hidden": "true" }, "✦"), h("span", { class: "podium-words" }, "Everyone, together"))] : [];
+  }
+  if (result.teams) {
+    const top = result.teams.filter((t) => t.rank === 1);
+    const seats = app.view?.seats || [];
+    return top.map((t) =>
+      h(
+        "li",
+        { class: "podium-step podium-1" },
+        h("span", { class: "podium-medal", "aria-hidden": "true" }, "1"),
+        h("span", { class: "podium-words" }, `Team ${t.team}`),
+        h("span", { class: "podium-members" }, (result.ranking || []).filter((r) => (seats[r.seat - 1]?.team ?? (r.seat % 2 === 1 ? 1 : 2)) === t.team).map((r) => nameWithBadge(app, r.seat, "podium-name"))),
+        h("span", { class: "podium-points" }, plural(t.points, "point")),
+      ),
+    );
+  }
+  const placed = (result.ranking || []).filter((r) => r.rank <= 3).slice(0, 3);
+  // Second, first, third from left to right; the list order stays 1st, 2nd, 3rd for a reader.
+  return placed.map((r) =>
+    h(
+      "li",
+      { class: `podium-step podium-${r.rank}${r.seat === app.me.seat ? " is-me" : ""}` },
+      h("span", { class: "podium-medal", "aria-hidden": "true" }, initial(app.seatName(r.seat) === "You" ? app.tag : app.seatName(r.seat))),
+      h("span", { class: "visually-hidden" }, `${place(r.rank)}: `),
+      nameWithBadge(app, r.seat, "podium-name"),
+      h("span", { class: "podium-points" }, plural(r.points, "point")),
+      h("span", { class: "podium-block", "aria-hidden": "true" }, place(r.rank)),
+    ),
+  );
+}
+
+/** What the table did together: stones laid and the verses met, each opening in the reader. */
+function summary(app) {
+  const stones = app.view?.stones || [];
+  const met = stones.map((s) => ({ story: s.story, verse: app.verses[String(s.story)] })).filter((m) => m.verse?.text);
+  const facts = h(
+    "p",
+    { class: "end-facts" },
+    h("span", { class: "end-fact" }, h("strong", {}, String(stones.length)), ` ${stones.length === 1 ? "stone" : "stones"} laid`),
+    h("span", { class: "end-fact" }, h("strong", {}, String(met.length)), ` ${met.length === 1 ? "verse" : "verses"} met`),
+  );
+  if (!met.length) return [facts];
+  return [
+    facts,
+    h(
+      "details",
+      { class: "end-verses" },
+      h("summary", {}, "The verses we met"),
+      h(
+        "ul",
+        { class: "end-verse-list" },
+        met.map((m) =>
+          h(
+            "li",
+            {},
+            h("a", { href: `/bible/${m.verse.book_slug}/${m.verse.chapter}/#v${m.verse.verse}`, target: "_blank", rel: "noopener" }, app.story(m.story)),
+            h("span", { class: "muted" }, ` ${m.verse.reference}`),
+          ),
+        ),
+      ),
+    ),
+  ];
 }
 
 /** Teams: each team with its place and total, its members under it (no 1st-4th among people). */
@@ -89,18 +169,25 @@ export function renderEnd(app) {
   fill(app.el.endVerse, noWinner ? [] : [WELL_DONE, h("cite", {}, "Matthew 25:21")]);
   app.el.endVerse.hidden = noWinner;
 
+  const steps = result && !noWinner ? podium(app, result) : [];
+  fill(app.el.endPodium, steps);
+  app.el.endPodium.hidden = steps.length === 0;
+  app.el.endPodium.classList.toggle("is-team", !!result?.teams || !!result?.together);
+  fill(app.el.endSummary, summary(app));
+
   if (result?.teams) {
     app.el.endRanking.classList.add("is-teams");
     fill(app.el.endRanking, teamRanking(app, result, noWinner));
   } else {
     app.el.endRanking.classList.remove("is-teams");
-    // Together has no places: everyone won or lost as one side.
+    // Together has no places and no points of one's own: everyone won or lost as one side.
     const showPlace = !noWinner && !result?.together;
     fill(
       app.el.endRanking,
-      (result?.ranking || []).map((r) => memberRow(app, result, r, { showPlace })),
+      result?.together ? [] : (result?.ranking || []).map((r) => memberRow(app, result, r, { showPlace })),
     );
   }
+  app.el.endRanking.hidden = !app.el.endRanking.children.length;
   app.el.endTeams.hidden = true;
 
   const actions = [];

@@ -1,5 +1,6 @@
 // The table's events in plain words: one sentence each, for the log and the live region.
 import { h } from "./dom.js";
+import { cardName } from "./cards.js";
 
 const REASONS = {
   twelve_stones: "Twelve stones are laid: the circle is full.",
@@ -21,10 +22,7 @@ function words(ctx) {
   const whose = (seat) => (you(seat) ? "your" : `${ctx.name(seat)}'s`);
   const verb = (seat, mine, theirs) => (you(seat) ? mine : theirs);
   const story = (n) => `“${ctx.story(n)}”`;
-  const card = (id) => {
-    const face = ctx.card(id);
-    return face ? `${face.title} (${face.kind})` : "a card";
-  };
+  const card = (id) => cardName(ctx.card(id));
   const cards = (ids) => ids.map(card).join(", ");
   return { you, who, whom, whose, verb, story, card, cards };
 }
@@ -42,6 +40,7 @@ export function describe(event, ctx) {
       if (!e.count) return `${w.who(e.seat)} ${w.verb(e.seat, "have", "has")} none of ${w.story(e.story)}.`;
       return `${w.who(e.seat)} handed ${w.whom(e.to)} ${e.count === 1 ? "1 card" : `${e.count} cards`}: ${w.cards(e.cards || [])}.`;
     case "well_draw":
+      if (e.matched && ctx.card(e.card)?.kind === "word") return `${w.who(e.seat)} drew ${w.card(e.card)} from the Well, and ${w.verb(e.seat, "go", "goes")} on!`;
       if (e.matched) return `${w.who(e.seat)} drew ${w.card(e.card)} from the Well, a card of ${w.story(e.story)}, and ${w.verb(e.seat, "go", "goes")} on!`;
       if (e.card !== undefined) return `You drew ${w.card(e.card)} from the Well. It isn't from ${w.story(e.story)}, so your turn is ending.`;
       return `${w.who(e.seat)} drew a card from the Well. It wasn't from ${w.story(e.story)}.`;

@@ -1,5 +1,6 @@
 // The seats around the table: tag, badge, cards in hand, points, stones, whose turn, the clock.
-import { h, fill, initial, plural, tagAtSeat, tagName } from "./dom.js";
+import { h, fill, initial, plural, tagAtSeat } from "./dom.js";
+import { tagName } from "./names.js";
 
 export function seatInfo(app, seat) {
   return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: `Seat ${seat}`, badge: null };

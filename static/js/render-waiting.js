@@ -1,5 +1,6 @@
 // The waiting room: seats filling live, the host's start button, the public countdown, Leave.
-import { h, fill, initial, postForm, plural, tagName } from "./dom.js";
+import { h, fill, initial, postForm, plural } from "./dom.js";
+import { tagName } from "./names.js";
 
 export function renderWaiting(app) {
   const table = app.table;

@@ -1,7 +1,8 @@
 // A replay: steps through the server-built views in the JSON data block, forward and back.
 // Players get their own seat's views only; reviewers get every hand and the timing of each move.
-import { h, fill, initial, plural, tagAtSeat, tagName } from "./dom.js";
-import { cardChip, cardFace, kindOf, storyOf } from "./cards.js";
+import { h, fill, initial, plural, tagAtSeat } from "./dom.js";
+import { fitNames, keepNamesFitted, setPeers, tagName } from "./names.js";
+import { cardChip, cardFace, cardName, kindOf, storyOf } from "./cards.js";
 import { describe, endReason } from "./render-log.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,10 +24,7 @@ let at = 0;
 
 /** Reviewers see every secret, told in the third person (the table's sentences assume a seat). */
 function describeFull(e) {
-  const chip = (id) => {
-    const face = card(id);
-    return face ? `${face.title} (${face.kind})` : "a card";
-  };
+  const chip = (id) => cardName(card(id));
   if (e.type === "well_draw" && !e.matched && e.card !== undefined) {
     return `${name(e.seat)} drew ${chip(e.card)} from the Well. It wasn't from “${story(e.story)}”.`;
   }
@@ -157,6 +155,7 @@ function render() {
     fill($("rp-timing"), timing(step));
     for (const bar of $("rp-timeline").children) bar.classList.toggle("is-now", Number(bar.dataset.step) === at);
   }
+  fitNames($("replay"));
   const last = data.steps.length - 1;
   $("rp-first").disabled = $("rp-back").disabled = at === 0;
   $("rp-last").disabled = $("rp-forward").disabled = at === last;
@@ -201,6 +200,8 @@ function setUp() {
     if (event.key === "ArrowRight") go(at + 1);
   });
   if (full) timeline();
+  setPeers(data.seats.map((s) => name(s.seat)));
+  keepNamesFitted($("replay"));
   window.jagReplay = { go, get at() { return at; }, data };
   render();
 }

@@ -1,5 +1,6 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
-import { arrowsInGroups, fill, h, showWholeTags, tagName } from "./dom.js";
+import { arrowsInGroups, fill, h } from "./dom.js";
+import { fitNames, keepNamesFitted, setPeers, tagName } from "./names.js";
 import { showConnection } from "./connection.js";
 import { LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
@@ -10,6 +11,8 @@ import { noticeForPanel, renderActions } from "./render-actions.js";
 import { renderWaiting, updateCountdown } from "./render-waiting.js";
 import { renderEnd } from "./render-end.js";
 import { dealWords, renderChips } from "./render-options.js";
+import { showTurnInTab, vibrateSetting } from "./turn-signals.js";
+import { bringMoveIntoView, focusInView, keepPlacedFocusInView } from "./in-reach.js";
 import { closeWord, confirmThen, setUpDialogs, showAnswer, showQuestion } from "./dialogs.js";
 import { renderLetBack } from "./render-let-back.js";
 
@@ -79,6 +82,8 @@ const app = {
     endTitle: $("end-title"),
     endReason: $("end-reason"),
     endRanking: $("end-ranking"),
+    endPodium: $("end-podium"),
+    endSummary: $("end-summary"),
     endTeams: $("end-teams"),
     endActions: $("end-actions"),
   },
@@ -115,12 +120,18 @@ const app = {
   chooseAskStory(story) {
     this.askStory = story;
     renderActions(this);
-    this.el.actionsBody.querySelector(".choice, button")?.focus();
+    fitNames(this.el.actions);
+    const first = this.el.actionsBody.querySelector(".choice, button");
+    if (first) focusInView(first);
   },
   setPassing(on) {
     this.passing = on;
     renderActions(this);
-    this.el.actionsBody.querySelector(".choice, button")?.focus();
+    fitNames(this.el.actions);
+    // The focus goes where the tap went: into the passing choices, or back to Pass a card.
+    const body = this.el.actionsBody;
+    const first = body.querySelector("[data-passing] .choice, .action-pass") || body.querySelector(".choice, button");
+    if (first) focusInView(first);
   },
   openWord() {
     const q = this.view?.question;
@@ -224,7 +235,10 @@ function onMessage(msg) {
       }
       applyGame(msg, { events: (msg.events || []).map((e) => ({ ...e, version: msg.version })), speak: msg.version > app.logVersion });
       if (app.view.question && !document.getElementById("word-dialog").open) app.openWord();
+      app.focusPlaced = null;
       render();
+      if ((app.view.legal_moves || []).length && !app.el.game.hidden) bringMoveIntoView(app);
+      keepPlacedFocusInView(app);
       break;
     case "catchup":
       if (!msg.view || !app.cards) return;
@@ -274,9 +288,10 @@ function render() {
   app.el.end.hidden = !over;
   const myTurn = !!playing && (app.view.legal_moves || []).length > 0;
   document.body.classList.toggle("is-my-turn", myTurn);
-  showTurnInTab(myTurn);
+  showTurnInTab(app, myTurn, root.dataset.turnIcon);
   renderChips(app);
   renderLetBack(app, $("let-back"));
+  setPeers((table.seats || []).map((s) => seatTag(app, s.seat)));
   if (table.status === "waiting") renderWaiting(app);
   if (playing) renderGame(focusLost);
   if (over) {
@@ -288,29 +303,7 @@ function render() {
       app.el.endTitle.focus({ preventScroll: true });
     }
   }
-}
-
-/** The tab's title and icon say when it is your turn; a short buzz too, if the member turned it on. */
-function showTurnInTab(mine) {
-  if (app.baseTitle === undefined) app.baseTitle = document.title;
-  document.title = mine ? `● Your turn · ${app.baseTitle}` : app.baseTitle;
-  const icon = document.getElementById("favicon");
-  if (icon) {
-    if (!icon.dataset.plain) icon.dataset.plain = icon.getAttribute("href");
-    icon.setAttribute("href", mine ? root.dataset.turnIcon : icon.dataset.plain);
-  }
-  if (mine && !app.wasMyTurn && vibrateWanted() && navigator.vibrate) navigator.vibrate(200);
-  app.wasMyTurn = mine;
-}
-
-const VIBRATE_KEY = "jag.vibrate";
-
-function vibrateWanted() {
-  try {
-    return localStorage.getItem(VIBRATE_KEY) === "on";
-  } catch {
-    return false;
-  }
+  fitNames(root);
 }
 
 // Once the game is over, closing the Remember the Word answer leads to the end screen's heading.
@@ -357,20 +350,17 @@ function renderGame(focusLost) {
 function redrawActions() {
   const held = app.el.actions.contains(document.activeElement) || document.activeElement === document.body;
   renderActions(app);
+  fitNames(app.el.actions);
   if (held && !app.el.actions.contains(document.activeElement)) placeFocus();
 }
 
 /** After a redraw took the focus away: your next choice on your turn, else the move panel. */
 function placeFocus() {
   if (document.querySelector("dialog[open]")) return;
-  const next = app.el.actionsBody.querySelector("button:not([disabled])") || app.el.actionsTitle;
-  // Someone on the keyboard sees where the focus went; a finger reading further down stays put.
-  next.focus({ preventScroll: lastInput !== "key" });
+  // The focus never lands out of view: a page is scrolled only as far as brings it in.
+  app.focusPlaced = app.el.actionsBody.querySelector("button:not([disabled])") || app.el.actionsTitle;
+  focusInView(app.focusPlaced);
 }
-
-let lastInput = "pointer";
-document.addEventListener("keydown", () => (lastInput = "key"), true);
-document.addEventListener("pointerdown", () => (lastInput = "pointer"), true);
 
 function renderTurnBanner() {
   const view = app.view;
@@ -384,6 +374,7 @@ function renderTurnBanner() {
     // Another seat's tag is cut like every tag, but "'s turn" always stays in view.
     if (yours) fill(app.el.turnBanner, "Your turn");
     else fill(app.el.turnBanner, tagName(app.seatName(view.turn), "turn-name"), h("span", { class: "turn-suffix" }, "'s turn"));
+    fitNames(app.el.turnBanner);
   }
   app.el.turnClock.textContent = clock;
   app.el.turnPill.classList.toggle("is-mine", mine);
@@ -438,22 +429,6 @@ function renderFooter() {
   app.el.footer.replaceChildren(...buttons);
 }
 
-function vibrateSetting() {
-  const box = h("input", {
-    type: "checkbox",
-    id: "vibrate-setting",
-    checked: vibrateWanted(),
-    onchange: (event) => {
-      try {
-        localStorage.setItem(VIBRATE_KEY, event.currentTarget.checked ? "on" : "off");
-      } catch {
-        // Private browsing may refuse storage; the buzz then stays off.
-      }
-    },
-  });
-  return h("label", { class: "check-label vibrate-setting", for: "vibrate-setting" }, box, " Buzz on my turn");
-}
-
 // --- Status and clocks ------------------------------------------------------------------------
 
 function tick() {
@@ -470,7 +445,7 @@ setUpDialogs();
 document.addEventListener("jag:focus-lost", () => {
   if (app.view && !app.el.game.hidden) placeFocus();
 });
-showWholeTags(root);
+keepNamesFitted(root);
 arrowsInGroups(root);
 for (const button of document.querySelectorAll(".reaction")) {
   button.addEventListener("click", () => {

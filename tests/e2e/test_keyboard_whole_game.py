@@ -45,6 +45,24 @@ LISTEN = """() => {
   new MutationObserver((changes) => {
     for (const change of changes) for (const node of change.addedNodes) window.logged.push(node.textContent);
   }).observe(document.getElementById("log"), { childList: true });
+  // Every focus stop, and those left out of view (or under the pinned bar) once the page settles.
+  window.stops = 0;
+  window.offscreen = [];
+  document.addEventListener("focusin", (event) => {
+    const el = event.target;
+    window.stops += 1;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (document.activeElement !== el || el.closest("dialog")) return;
+      const bar = document.getElementById("game").hidden || el.closest(".game-top") ? null : document.querySelector(".game-top");
+      const pin = bar ? bar.getBoundingClientRect() : { top: 0, bottom: 0 };
+      const top = pin.top <= 1 ? pin.bottom : 0; // the bar covers the page only once it is pinned
+      const box = el.getBoundingClientRect();
+      const tall = box.height > innerHeight - top;
+      const under = box.top < pin.bottom - 1 && box.bottom > pin.top + 1;
+      const out = tall ? box.bottom < top + 20 || box.top > innerHeight - 20 : under || box.top < -1 || box.bottom > innerHeight + 1;
+      if (out) window.offscreen.push(`${el.outerHTML.slice(0, 60)} top ${Math.round(box.top)} bottom ${Math.round(box.bottom)} bar ${Math.round(top)} of ${innerHeight} at ${Math.round(scrollY)}`);
+    }));
+  });
 }"""
 
 # Where the focus is, relative to the button the player wants.
@@ -219,6 +237,11 @@ def test_two_members_play_a_whole_game_with_the_keyboard_and_hear_every_move(liv
         assert player.moves_made > 5
         assert player.misplaced_focus == [], "after a move, the next choice should have the focus"
     assert axe_mid_game
+    # Issue 34: the focus is never put on a control out of view (5 of 197 stops were, before).
+    for page in (host, guest):
+        page.wait_for_timeout(100)
+        assert page.evaluate("() => window.stops") > 20
+        assert page.evaluate("() => window.offscreen") == [], "the focus went out of view"
 
     # The live region said every sentence the log gained, in the same words, and that includes every
     # move the other seats made.

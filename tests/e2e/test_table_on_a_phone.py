@@ -153,21 +153,23 @@ def test_a_long_tag_is_cut_on_the_seat_tiles_and_shown_whole_on_a_tap(live_asgi,
     page = open_table(new_page, server, host, code, PHONES["320"])
     name = page.locator(".seat-chip .seat-name", has_text="Bartholomew_the_Wise")
     expect(name).to_have_count(1)
-    # On screen the tag is cut with an ellipsis but keeps its end, so look-alikes stay apart; the
+    # On screen the tag is cut in the middle but keeps both ends, so look-alikes stay apart; the
     # whole tag is still the tile's accessible name.
-    head = name.locator(".tag-head")
-    assert head.evaluate("(el) => el.scrollWidth > el.clientWidth")
-    expect(name.locator(".tag-tail")).to_have_text("_Wise")
+    shown = name.locator(".tag-shown")
+    head, cut, tail = shown.inner_text().partition("…")
+    assert cut and "Bartholomew_the_Wise".startswith(head) and "Bartholomew_the_Wise".endswith(tail)
+    assert tail.endswith("ise") and len(head) + len(tail) >= 6, shown.inner_text()
     tail_inside = (
         "(el) => el.getBoundingClientRect().right <= el.closest('.seat-chip').getBoundingClientRect().right"
     )
-    assert name.locator(".tag-tail").evaluate(tail_inside)
+    assert shown.evaluate(tail_inside)
     expect(page.locator(".seat-chip").nth(1)).to_have_attribute(
         "aria-label", re.compile("^Bartholomew_the_Wise")
     )
     name.click()
     expect(name).to_have_class(re.compile("is-whole"))
-    assert head.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
+    expect(shown).to_have_text("Bartholomew_the_Wise")
+    assert name.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
     no_overflow(page, "game with a tag shown whole")
 
 
@@ -280,6 +282,10 @@ def test_a_teams_end_screen_ranks_the_teams_first_and_members_within_them(live_a
     expect(teams).to_have_count(2)
     best = min(view["result"]["teams"], key=lambda t: (t["rank"], t["team"]))
     expect(teams.first.locator(".team-rank-name")).to_have_text(f"Team {best['team']}")
+    if not view["result"]["no_winner"]:
+        # The podium is the winning team's, its members named on it.
+        expect(page.locator("#end-podium .podium-step").first).to_contain_text(f"Team {best['team']}")
+        expect(page.locator("#end-podium .podium-name")).to_have_count(2)
     for team in range(2):
         expect(teams.nth(team).locator(".rank-row")).to_have_count(2)
     # People are not ranked 1st-4th among themselves: places belong to the teams.
@@ -455,10 +461,13 @@ def test_short_tags_that_differ_at_the_end_stay_apart_on_a_small_phone(live_asgi
     host, guest = UserFactory(gamer_tag="Grandma_Jo"), UserFactory(gamer_tag="Grandma_Al")
     code = deal([host, guest])
     page = open_table(new_page, server, host, code, PHONES["320"])
+    shown = {}
     for tag in ("Grandma_Jo", "Grandma_Al"):
-        tail = page.locator(".seat-chip .seat-name", has_text=tag).locator(".tag-tail")
-        expect(tail).to_have_text(tag[-5:])
-        assert tail.evaluate(
+        name = page.locator(".seat-chip .seat-name", has_text=tag).locator(".tag-shown")
+        shown[tag] = name.inner_text()
+        assert shown[tag].endswith(tag[-2:]), shown
+        assert name.evaluate(
             "(el) => el.getBoundingClientRect().right <= el.closest('.seat-chip').getBoundingClientRect().right"
         )
+    assert shown["Grandma_Jo"] != shown["Grandma_Al"], shown
     no_overflow(page, "game with two look-alike tags")

@@ -153,6 +153,12 @@ def test_a_together_table_passes_a_card_to_anyone_and_ends_with_the_tables_resul
             re.compile(r"^(We filled the circle!|The Well ran dry)$")
         )
         expect(page.locator("#end-reason")).to_contain_text("The table's best so far")
+        # One side against the Well: no places and no points of one's own (issue 34).
+        expect(page.locator("#end .rank-points, #end .podium-points, #end .rank-place")).to_have_count(0)
+        expect(page.locator("#end")).not_to_contain_text(re.compile(r"\d+ points?\b"))
+        expect(page.locator("#end .end-facts")).to_contain_text("stones laid")
+        if page.locator("#end-title").inner_text() == "We filled the circle!":
+            expect(page.locator("#end-podium")).to_have_text(re.compile("Everyone, together"))
     at_both_widths(host, "variants-together-end")
     assert axe_violations(host) == []
     assert errors == []

@@ -17,6 +17,7 @@ from game.services import deadlines
 from tests.e2e.helpers import in_a_thread
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory
+from tests.game.support import deal_private_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,3 +106,77 @@ def test_a_timeout_is_still_said_when_the_helpers_hand_the_turn_straight_back(li
     expect(page.locator("#actions-prompt")).to_have_text(
         re.compile(r"^Your time ran out last turn\. Your turn!")
     )
+
+
+# Every sentence the announcer speaks, in order (it is emptied and refilled for each one).
+HEAR = """() => {
+  window.heard = [];
+  new MutationObserver(() => {
+    const text = document.getElementById("announcer").textContent;
+    if (text) window.heard.push(text);
+  }).observe(document.getElementById("announcer"), { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_a_word_card_from_the_well_is_named_by_its_story_with_the_reference_after_it(live_asgi, new_page):
+    """Issue 34: "You drew 1 Samuel 17:45" named a verse, not a card a child knows. Seed 2 puts a Word
+    card of another story on top of the Well after the host's first ask that finds nothing."""
+    call_command("load_default_deck", verbosity=0)
+    server = live_asgi(GAME_FIXED_SEED=2)
+    host, guest = UserFactory(gamer_tag="Mum"), UserFactory(gamer_tag="Sam")
+    table = in_a_thread(lambda: deal_private_table(host, guest))
+    top = engine.from_json(in_a_thread(lambda: Game.objects.get(table=table)).state)["well"][-1]
+    assert engine.story_of(top) and top % 4 == 3, "pick another seed: the Well's top card is no Word card"
+    page = new_page()
+    sign_in(page, server, host)
+    page.goto(f"{server.url}/t/{table.code}/")
+    page.wait_for_function("() => window.jagTable.view && window.jagTable.view.legal_moves.length > 0")
+    page.evaluate(HEAR)
+    move, _seat, story = an_ask_that_finds_nothing(table.pk)
+    assert engine.story_of(top) != story
+    page.evaluate("(move) => window.jagTable.sendMove(move)", move)
+    page.wait_for_function("() => window.jagTable.view.phase === 'well' && window.jagTable.pending === null")
+    page.evaluate("() => window.jagTable.sendMove({well: {}})")
+    page.wait_for_function("() => window.jagTable.view.phase !== 'well' && window.jagTable.pending === null")
+
+    face = page.evaluate(f"() => window.jagTable.card({top})")
+    asked = page.evaluate(f"() => window.jagTable.story({story})")
+    card = f"the Word card of “{face['story_title']}” ({face['reference']})"
+    assert face["reference"] and face["reference"] == face["title"], face
+    expect(page.locator("#actions-prompt")).to_have_text(
+        re.compile(rf"^You drew {re.escape(card)}, not a card of “{re.escape(asked)}”\.")
+    )
+    logged = f"You drew {card} from the Well. It isn't from “{asked}”, so your turn is ending."
+    expect(page.locator("#log")).to_contain_text(logged)
+    assert logged in page.evaluate("() => window.heard"), "the announcer did not say it"
+    # The reference is never the name of the card on its own.
+    assert not page.locator("#log").inner_text().count(f"drew {face['reference']}")
+
+
+def test_every_sentence_that_names_a_word_card_names_its_story_and_reference(host_at_table):
+    """The table's own sentence module, on the page's own card faces: draws, gifts, seals and passes."""
+    page, _table, _members = host_at_table
+    said = page.evaluate(
+        """async () => {
+          const app = window.jagTable;
+          const href = document.querySelector('link[rel="modulepreload"][href*="render-log"]').href;
+          const { describe } = await import(href);
+          const word = Object.keys(app.cards).map(Number).find((id) => app.card(id).kind === "word");
+          const ctx = { me: 1, name: (s) => app.seatName(s), card: (id) => app.card(id), story: (n) => app.story(n) };
+          const events = [
+            { type: "well_draw", seat: 1, card: word, story: 1 + ((Math.floor(word / 4) + 1) % 5), matched: false },
+            { type: "well_draw", seat: 1, card: word, story: Math.floor(word / 4) + 1, matched: true },
+            { type: "draw", seat: 1, card: word, why: "empty_hand" },
+            { type: "gift", giver: 2, recipient: 1, card: word, story: Math.floor(word / 4) + 1, reason: "seal" },
+            { type: "seal", seat: 1, card: word, story: Math.floor(word / 4) + 1, points: 2 },
+            { type: "pass", seat: 1, to: 2, card: word },
+          ];
+          return { face: app.card(word), sentences: events.map((e) => describe(e, ctx)) };
+        }"""
+    )
+    face = said["face"]
+    name = f"the Word card of “{face['story_title']}” ({face['reference']})"
+    for sentence in said["sentences"]:
+        assert name in sentence, sentence
+    # A Word card drawn for its own story is not told twice that it is of that story.
+    assert said["sentences"][1] == f"You drew {name} from the Well, and go on!"

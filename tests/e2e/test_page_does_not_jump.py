@@ -1,0 +1,83 @@
+"""A page that does not jump (issue 34, item 3): the table and the replay reserve their space before
+the socket (or the replay's script) fills them, so the cumulative layout shift of the first load, as
+the browser's own layout-shift entries add it up (shifts right after an input excluded), stays under
+0.1 at 320, 390 and 1280 px."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from tests.e2e.live import sign_in
+from tests.e2e.test_table_on_a_phone import deal, play_out
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = {
+    "320": {"width": 320, "height": 640},
+    "390": {"width": 390, "height": 844},
+    "1280": {"width": 1280, "height": 800},
+}
+MAX_CLS = 0.1
+
+# Installed before the page's own scripts: every layout shift from the first paint on.
+OBSERVE = """(() => {
+  window.layoutShift = { total: 0, shifts: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.layoutShift.total += entry.value;
+      const sources = (entry.sources || []).map((s) => (s.node && (s.node.id || s.node.className || s.node.nodeName)) || "?");
+      window.layoutShift.shifts.push({ value: Math.round(entry.value * 1000) / 1000, sources });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+})()"""
+
+# Settled: the fonts are in and two frames have been drawn since.
+SETTLED = """() => document.fonts.ready.then(() => new Promise((done) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300)))))"""
+
+
+def shift_after_load(page, url: str, ready: str) -> dict:
+    page.add_init_script(OBSERVE)
+    page.goto(url)
+    expect(page.locator(ready).first).to_be_visible()
+    page.evaluate(SETTLED)
+    return page.evaluate("() => window.layoutShift")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_and_the_replay_do_not_jump_as_they_fill(live_asgi, new_page, size):
+    server = live_asgi(GAME_FIXED_SEED=20261130)
+    call_command("load_default_deck", verbosity=0)
+    people = [UserFactory(gamer_tag=t) for t in ("Grandma_Ruth", "Leader52680")]
+    code = deal(people)
+
+    page = new_page(SIZES[size])
+    sign_in(page, server, people[0])
+    table = shift_after_load(page, f"{server.url}/t/{code}/", ".story-group")
+    print(f"CLS table {size}: {table['total']:.4f} {table['shifts']}")
+
+    waiting_code = deal(people, start=False)
+    waiting = new_page(SIZES[size])
+    sign_in(waiting, server, people[0])
+    room = shift_after_load(waiting, f"{server.url}/t/{waiting_code}/", "#waiting-seats .waiting-seat")
+    print(f"CLS waiting room {size}: {room['total']:.4f} {room['shifts']}")
+
+    play_out(code, people, rng=random.Random(3))
+    replay = new_page(SIZES[size])
+    sign_in(replay, server, people[0])
+    replay.goto(server.url + "/me/games/")
+    url = replay.locator(".game-row").get_by_role("link", name="Replay").get_attribute("href")
+    fresh = new_page(SIZES[size])
+    sign_in(fresh, server, people[0])
+    shown = shift_after_load(fresh, server.url + url, "#rp-seats .seat-chip:not(.is-placeholder)")
+    print(f"CLS replay {size}: {shown['total']:.4f} {shown['shifts']}")
+
+    assert table["total"] < MAX_CLS, f"the table jumps at {size}: {table}"
+    assert room["total"] < MAX_CLS, f"the waiting room jumps at {size}: {room}"
+    assert shown["total"] < MAX_CLS, f"the replay jumps at {size}: {shown}"

@@ -9,14 +9,17 @@ import { renderSeats, seatTag, updateClockRings } from "./render-seats.js";
 import { renderCircle, showVerse } from "./render-circle.js";
 import { noticeForPanel, renderActions } from "./render-actions.js";
 import { renderWaiting, updateCountdown } from "./render-waiting.js";
-import { renderEnd } from "./render-end.js";
 import { dealWords, renderChips } from "./render-options.js";
 import { showTurnInTab, vibrateSetting } from "./turn-signals.js";
 import { bringMoveIntoView, focusInView, keepPlacedFocusInView } from "./in-reach.js";
 import { closeWord, confirmThen, setUpDialogs, showAnswer, showQuestion } from "./dialogs.js";
-import { renderLetBack } from "./render-let-back.js";
 
 const root = document.getElementById("table-app");
+// Fetched when first needed, not on the first load: the end screen, and the host's box for letting a
+// member back in (R40), which shows only once someone has left.
+const later = {};
+const loadEnd = () => (later.end ||= import("./render-end.js"));
+const loadLetBack = () => (later.letBack ||= import("./render-let-back.js"));
 const $ = (id) => document.getElementById(id);
 
 const app = {
@@ -290,18 +293,23 @@ function render() {
   document.body.classList.toggle("is-my-turn", myTurn);
   showTurnInTab(app, myTurn, root.dataset.turnIcon);
   renderChips(app);
-  renderLetBack(app, $("let-back"));
+  if (later.letBack || (table.seats || []).some((s) => s.left)) {
+    loadLetBack().then((m) => m.renderLetBack(app, $("let-back")));
+  }
   setPeers((table.seats || []).map((s) => seatTag(app, s.seat)));
   if (table.status === "waiting") renderWaiting(app);
   if (playing) renderGame(focusLost);
   if (over) {
     closeWordIfQuestionGone();
-    renderEnd(app);
-    if (!app.endShown) {
-      app.endShown = true;
-      window.scrollTo(0, 0);
-      app.el.endTitle.focus({ preventScroll: true });
-    }
+    loadEnd().then((m) => {
+      m.renderEnd(app);
+      fitNames(root);
+      if (!app.endShown) {
+        app.endShown = true;
+        window.scrollTo(0, 0);
+        app.el.endTitle.focus({ preventScroll: true });
+      }
+    });
   }
   fitNames(root);
 }

@@ -326,6 +326,8 @@ GAME_PUBLIC_COUNTDOWN_SECONDS = env_int("GAME_PUBLIC_COUNTDOWN_SECONDS", 60)
 GAME_MOVE_SECONDS = env_int("GAME_MOVE_SECONDS", 60)
 GAME_CLOCK_IN_PROCESS = env_bool("GAME_CLOCK_IN_PROCESS", True)
 GAME_CLOCK_INTERVAL_SECONDS = 1.0
+# `run_clock` serves its own /metrics on 127.0.0.1 at this port (0: any free port; -1: none).
+GAME_CLOCK_METRICS_PORT = env_int("GAME_CLOCK_METRICS_PORT", 8090)
 # Test-only: a fixed seed makes every deal the same (never set in production).
 GAME_FIXED_SEED = env_int("GAME_FIXED_SEED", 0) or None
 # Wrong table codes (game/services/access.py): per member or agent, and a far higher ceiling per address.

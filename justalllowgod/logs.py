@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 
 from game import metrics
@@ -24,7 +25,12 @@ sockets = logging.getLogger("jag.sockets")
 
 def member_id(user: Any) -> int | None:
     """The signed-in member's id, or None for a visitor (never anything that names them)."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    try:
+        if user is None or not getattr(user, "is_authenticated", False):
+            return None
+    except DatabaseError:
+        # The session could not be read (the database is down): the line is still written, and
+        # the outage is logged once (justalllowgod/outage.py), not here per request.
         return None
     return user.pk
 

@@ -76,6 +76,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Probes first: never redirected, never refused for their Host header, never rate-limited.
     "justalllowgod.health.HealthMiddleware",
+    # Next: it sees every page's final answer, so it can tell when a database outage is over.
+    "justalllowgod.outage.OutageMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -24,3 +24,6 @@ urlpatterns = [
     path("", include("moderation.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# A lost database is a plain 503 page with Retry-After, logged once per outage (justalllowgod/outage.py).
+handler500 = "justalllowgod.outage.server_error"

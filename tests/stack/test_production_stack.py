@@ -13,8 +13,6 @@ import re
 import shutil
 import socket
 import ssl
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.parse
@@ -30,7 +28,6 @@ from tests.content.pdf_reading import read_qr_codes
 from tests.e2e.helpers import ARTIFACTS
 from tests.e2e.test_table_two_members import Driver, sign_up
 from tests.stack.support import (
-    ROOT,
     RunningStack,
     get,
     manage,
@@ -110,29 +107,6 @@ def test_check_deploy_is_clean_under_the_stacks_settings(stack):
     assert settings["DJANGO_DEBUG"] == "false" and settings["DJANGO_BEHIND_PROXY"] == "true"
     done = manage(stack, "check", "--deploy", "--fail-level", "WARNING")
     assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_the_production_site_file_passes_nginx_t(stack, tmp_path: Path):
-    workdir = Path(stack.info["workdir"])
-    done = subprocess.run(
-        [sys.executable, "deploy/stack.py", "nginx-conf", "--server-name", "play.example.org",
-         "--upstream", "127.0.0.1:8001", "--upstream", "127.0.0.1:8002",
-         "--certificate", str(workdir / "tls.crt"), "--certificate-key", str(workdir / "tls.key")],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    site = tmp_path / "site.conf"
-    site.write_text(done.stdout)
-    main = tmp_path / "nginx.conf"
-    main.write_text(
-        f"pid {tmp_path}/nginx.pid;\nevents {{}}\n"
-        f"http {{ include /etc/nginx/mime.types; client_body_temp_path {tmp_path}; include {site}; }}\n"
-    )
-    check = subprocess.run(
-        ["nginx", "-t", "-q", "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(main)],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert check.returncode == 0, check.stderr
 
 
 def test_plain_http_is_sent_to_https_and_static_files_come_from_nginx(stack):

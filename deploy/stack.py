@@ -155,6 +155,7 @@ class Stack:
     services: Services
     servers: list[Server] = field(default_factory=list)
     others: list[subprocess.Popen] = field(default_factory=list)
+    clock_metrics_port: int = 0
 
     @property
     def url(self) -> str:
@@ -256,9 +257,11 @@ def start(workdir: Path, *, processes: int, https_port: int, http_port: int) -> 
         prepare_site(env)
         for index in range(1, processes + 1):
             stack.servers.append(start_server(env, workdir, index))
+        # The clock serves its own /metrics on loopback (the daphne processes export no clock).
+        stack.clock_metrics_port = free_port()
         with (workdir / "clock.log").open("wb") as out:
-            clock = subprocess.Popen(
-                [sys.executable, "manage.py", "run_clock"],
+            clock = subprocess.Popen(  # noqa: S603 (our own command line)
+                [sys.executable, "manage.py", "run_clock", "--metrics-port", str(stack.clock_metrics_port)],
                 cwd=ROOT,
                 env=env,
                 stdout=out,
@@ -283,6 +286,7 @@ def describe(stack: Stack) -> dict:
         "redis_url": stack.services.redis_url,
         "daphne": [{"port": s.port, "pid": s.pid, "log": str(s.log_path)} for s in stack.servers],
         "clock_log": str(stack.workdir / "clock.log"),
+        "clock_metrics": f"http://{LOOPBACK}:{stack.clock_metrics_port}/metrics",
         "env_file": str(stack.workdir / "env"),
         "proxy_address": PROXY_ADDRESS,
         "nginx_logs": [str(stack.workdir / "nginx-access.log"), str(stack.workdir / "nginx-error.log")],

@@ -83,7 +83,8 @@ def member_id(stack: RunningStack, email: str) -> int:
 def throttled_addresses(stack: RunningStack) -> set[str]:
     """The client addresses the join throttle has counted a wrong code against (in Redis)."""
     keys = redis.Redis.from_url(stack.info["redis_url"]).keys("*code-guess:ip:*")
-    return {key.decode().rsplit("code-guess:ip:", 1)[1] for key in keys}
+    # Each count has a companion key for when its window ends (game/services/access.py): "<count>:ends".
+    return {key.decode().rsplit("code-guess:ip:", 1)[1].removesuffix(":ends") for key in keys}
 
 
 def socket_opens(stack: RunningStack, process: int, path: str) -> set[int]:

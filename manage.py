@@ -16,6 +16,10 @@ def main():
             "available on your PYTHONPATH environment variable? Did you "
             "forget to activate a virtual environment?"
         ) from exc
+    from justalllowgod.env import load_settings_or_exit
+
+    # A setting start-up refuses is one line naming the variable, not a traceback (exit status 78).
+    load_settings_or_exit()
     execute_from_command_line(sys.argv)
 
 

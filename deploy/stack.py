@@ -7,7 +7,9 @@ services: DATABASE_URL and REDIS_URL when set, else throwaway ones started here.
 production's (DJANGO_DEBUG=false, DJANGO_BEHIND_PROXY=true). Ctrl-C stops everything it started, by
 process id.
 
-`python deploy/stack.py nginx-conf ...` prints the nginx site file for a real server instead.
+`python deploy/stack.py nginx-conf ...` prints the nginx site file for a real server instead: the
+full one once certbot's certificate for the name exists, else one on plain http that passes
+`nginx -t` and answers certbot's challenge (docs/operations.md, step 7).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ from bench.servers import (  # noqa: E402
 )
 
 DEPLOY = ROOT / "deploy"
+LETSENCRYPT_LIVE = "/etc/letsencrypt/live"
+ACME_ROOT = "/var/www/letsencrypt"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 PROXY_ADDRESS = "127.0.0.2"
 
@@ -69,6 +73,7 @@ def site_conf(
     static_root: str,
     pin: bool,
     proxy_bind: str = "",
+    acme_root: str = ACME_ROOT,
 ) -> str:
     """The nginx site file (deploy/nginx/justallowgod.conf filled in)."""
     pinned = pin_map = ""
@@ -95,7 +100,16 @@ def site_conf(
             "CERTIFICATE_KEY": certificate_key,
             "STATIC_ROOT": static_root,
             "PROXY_BIND": f"    proxy_bind {proxy_bind};" if proxy_bind else "",
+            "ACME_ROOT": acme_root,
         },
+    )
+
+
+def site_conf_before_tls(*, server_name: str, http_listen: str, acme_root: str) -> str:
+    """The site file before a certificate exists: http only, for certbot's challenge."""
+    return fill(
+        (DEPLOY / "nginx" / "justallowgod-before-tls.conf").read_text(),
+        {"SERVER_NAME": server_name, "HTTP_LISTEN": http_listen, "ACME_ROOT": acme_root},
     )
 
 
@@ -141,6 +155,7 @@ class Stack:
     services: Services
     servers: list[Server] = field(default_factory=list)
     others: list[subprocess.Popen] = field(default_factory=list)
+    clock_metrics_port: int = 0
 
     @property
     def url(self) -> str:
@@ -183,6 +198,7 @@ def start_nginx(stack: Stack) -> subprocess.Popen:
         certificate_key=str(key),
         static_root=str(ROOT / "staticfiles"),
         pin=True,
+        acme_root=str(workdir / "acme"),
         # nginx reaches daphne from another loopback address than the browser's (127.0.0.1), so
         # the site can be seen to take the client's address from X-Forwarded-For, not the socket.
         proxy_bind=PROXY_ADDRESS,
@@ -241,9 +257,11 @@ def start(workdir: Path, *, processes: int, https_port: int, http_port: int) -> 
         prepare_site(env)
         for index in range(1, processes + 1):
             stack.servers.append(start_server(env, workdir, index))
+        # The clock serves its own /metrics on loopback (the daphne processes export no clock).
+        stack.clock_metrics_port = free_port()
         with (workdir / "clock.log").open("wb") as out:
-            clock = subprocess.Popen(
-                [sys.executable, "manage.py", "run_clock"],
+            clock = subprocess.Popen(  # noqa: S603 (our own command line)
+                [sys.executable, "manage.py", "run_clock", "--metrics-port", str(stack.clock_metrics_port)],
                 cwd=ROOT,
                 env=env,
                 stdout=out,
@@ -268,6 +286,7 @@ def describe(stack: Stack) -> dict:
         "redis_url": stack.services.redis_url,
         "daphne": [{"port": s.port, "pid": s.pid, "log": str(s.log_path)} for s in stack.servers],
         "clock_log": str(stack.workdir / "clock.log"),
+        "clock_metrics": f"http://{LOOPBACK}:{stack.clock_metrics_port}/metrics",
         "env_file": str(stack.workdir / "env"),
         "proxy_address": PROXY_ADDRESS,
         "nginx_logs": [str(stack.workdir / "nginx-access.log"), str(stack.workdir / "nginx-error.log")],
@@ -306,17 +325,38 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def certificate_paths(args: argparse.Namespace) -> tuple[Path, Path]:
+    """The certificate and key to name: as given, else where certbot puts them for the first name."""
+    live = Path(args.letsencrypt_live) / args.server_name.split()[0]
+    return (
+        Path(args.certificate or live / "fullchain.pem"),
+        Path(args.certificate_key or live / "privkey.pem"),
+    )
+
+
 def print_nginx_conf(args: argparse.Namespace) -> int:
+    certificate, key = certificate_paths(args)
+    if not (certificate.is_file() and key.is_file()):
+        # nginx -t fails on a certificate that is not there: before certbot has run, serve http only.
+        print(site_conf_before_tls(server_name=args.server_name, http_listen="80", acme_root=args.acme_root))
+        print(
+            f"No certificate at {certificate} yet: this site file serves plain http only, for certbot. "
+            f"Next: certbot certonly --webroot -w {args.acme_root} -d {args.server_name.split()[0]}, "
+            "then run this command again.",
+            file=sys.stderr,
+        )
+        return 0
     print(
         site_conf(
             upstreams=args.upstream,
             server_name=args.server_name,
             https_listen="443",
             http_listen="80",
-            certificate=args.certificate,
-            certificate_key=args.certificate_key,
+            certificate=str(certificate),
+            certificate_key=str(key),
             static_root=str(Path(args.static_root).resolve()),
             pin=False,
+            acme_root=args.acme_root,
         )
     )
     return 0
@@ -336,8 +376,10 @@ def main() -> int:
     nginx.add_argument(
         "--upstream", action="append", required=True, help="127.0.0.1:8001 (repeat per process)"
     )
-    nginx.add_argument("--certificate", default="/etc/letsencrypt/live/SERVER/fullchain.pem")
-    nginx.add_argument("--certificate-key", default="/etc/letsencrypt/live/SERVER/privkey.pem")
+    nginx.add_argument("--certificate", help="default: LETSENCRYPT_LIVE/<server name>/fullchain.pem")
+    nginx.add_argument("--certificate-key", help="default: LETSENCRYPT_LIVE/<server name>/privkey.pem")
+    nginx.add_argument("--letsencrypt-live", default=LETSENCRYPT_LIVE, help="certbot's live folder")
+    nginx.add_argument("--acme-root", default=ACME_ROOT, help="certbot's --webroot folder")
     nginx.add_argument("--static-root", default=str(ROOT / "staticfiles"))
     args = parser.parse_args()
     if args.command == "nginx-conf":

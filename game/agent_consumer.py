@@ -18,6 +18,7 @@ from game.realtime import faults, snapshots
 from game.realtime.database import database_call
 from game.services.agents import agent_join, agent_leave, record_agent_message
 from justalllowgod.addresses import scope_address
+from justalllowgod.logs import note_agent
 
 
 def bearer_token(scope: dict) -> str:
@@ -49,6 +50,7 @@ class AgentConsumer(SeatSocket):
             await self.refuse(Close.SIGNED_OUT, "no approved agent with that token")
             return
         self.scope[WHO_KEY] = f"agent {self.agent.pk}"
+        note_agent(self.scope, self.agent.pk)  # the socket's log lines name the agent
         self.who = {"agent": self.agent}
         # Checked again at every move: the same token, still approved.
         self.credentials = {"agent": self.agent, "token_hash": hash_token(token)}

@@ -26,6 +26,8 @@ class Sweeper:
 
     def __init__(self) -> None:
         self.failing_since: float | None = None
+        # Only a process whose clock runs exports the clock's figures (game/metrics.py).
+        metrics.export_clock_metrics()
 
     def sweep(self) -> int:
         """Fire whatever is due; a failure is logged (once per outage) and the next sweep tries again."""

@@ -6,12 +6,13 @@ Moves per second is `rate(jag_moves_total[1m])`.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram
 
 MOVES = Counter(
     "jag_moves",
@@ -27,15 +28,35 @@ OPEN_SOCKETS = Gauge("jag_open_sockets", "WebSockets open in this process, by ki
 LAYER_SEND_FAILURES = Counter(
     "jag_channel_layer_send_failures", "Group messages the channel layer failed to send (Redis down, say)."
 )
+# The clock's figures are made unregistered: a process exports them only once its clock runs
+# (export_clock_metrics), so a daphne process without a clock shows none, rather than a last sweep
+# at 0 that would set off the "clock stopped" alert for ever.
 CLOCK_LAG = Histogram(
     "jag_clock_lag_seconds",
     "How long after its deadline a countdown or move clock fired.",
     buckets=(0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 30.0),
+    registry=None,
 )
 CLOCK_SWEEP_FAILURES = Counter(
-    "jag_clock_sweep_failures", "Clock sweeps that failed (the database down, say)."
+    "jag_clock_sweep_failures", "Clock sweeps that failed (the database down, say).", registry=None
 )
-CLOCK_LAST_SWEEP = Gauge("jag_clock_last_sweep_timestamp_seconds", "When this process's clock last swept.")
+CLOCK_LAST_SWEEP = Gauge(
+    "jag_clock_last_sweep_timestamp_seconds", "When this process's clock last swept.", registry=None
+)
+CLOCK_METRICS = (CLOCK_LAG, CLOCK_SWEEP_FAILURES, CLOCK_LAST_SWEEP)
+_clock_exported = threading.Event()
+_clock_lock = threading.Lock()
+
+
+def export_clock_metrics() -> None:
+    """Show the clock's figures in this process's /metrics, once: called when a clock starts."""
+    with _clock_lock:
+        if _clock_exported.is_set():
+            return
+        for collector in CLOCK_METRICS:
+            REGISTRY.register(collector)
+        _clock_exported.set()
+
 
 SOCKET_KINDS = {"/ws/lobby/": "lobby", "/ws/agent/": "agent"}
 for _kind in ("lobby", "table", "agent", "other"):

@@ -5,7 +5,11 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from justalllowgod.env import load_settings_or_exit
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "justalllowgod.settings")
+# Under daphne too, a setting start-up refuses is one line naming the variable (exit status 78).
+load_settings_or_exit()
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

@@ -5,11 +5,16 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import sys
 import zlib
 from collections import Counter
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+
+# EX_CONFIG (sysexits.h): the systemd units do not restart a process that exits with it
+# (RestartPreventExitStatus=78), so a bad setting is one line in the journal, not one every 2 s.
+EXIT_BAD_SETTING = 78
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -112,6 +117,27 @@ def require_long_token(name: str, value: str | None) -> str:
     return value or ""
 
 
+def require_allowed_hosts(name: str, hosts: list[str], *, debug: bool) -> list[str]:
+    """The host names served: required once debug is off (an empty list answers 400 to every page)."""
+    if not hosts and not debug:
+        raise ImproperlyConfigured(f"{name} is required when DJANGO_DEBUG is off, e.g. play.example.org")
+    return hosts
+
+
+def parse_database_url(name: str, value: str, **options: object) -> dict:
+    """DATABASES["default"] from a URL; a URL that cannot be read names the variable."""
+    import dj_database_url  # here, so that this module stays importable without the settings' packages
+
+    try:
+        return dj_database_url.parse(value, **options)
+    except Exception as error:  # dj-database-url raises ValueError, KeyError or its own error
+        scheme = value.split(":", 1)[0]
+        raise ImproperlyConfigured(
+            f"{name} must be a database address such as postgres://user:password@127.0.0.1:5432/jag "
+            f"(the {scheme!r} one could not be read: {type(error).__name__})"
+        ) from None
+
+
 def require_site_url(name: str, value: str | None, default: str | None) -> str:
     """The site's public origin (scheme, host, optional port; no path): required without a default."""
     if not value:
@@ -126,3 +152,19 @@ def require_site_url(name: str, value: str | None, default: str | None) -> str:
             f"{name} must be an address such as https://play.example.org, not {value!r}"
         )
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def load_settings_or_exit() -> None:
+    """Read the settings now; a refusal is one line naming the variable, and exit status 78.
+
+    manage.py and the ASGI module call this first: otherwise Django (or daphne) prints the refusal
+    at the end of a 40-line traceback, and manage.py would even carry on without settings.
+    """
+    from django.conf import settings
+
+    try:
+        settings.INSTALLED_APPS  # noqa: B018 (the import is the point)
+    except ImproperlyConfigured as error:
+        reason = " ".join(str(error).split())
+        print(f"JustAllowGod will not start: {reason}", file=sys.stderr, flush=True)
+        raise SystemExit(EXIT_BAD_SETTING) from None

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 
 from game import metrics
@@ -20,11 +21,17 @@ from justalllowgod.addresses import request_address, scope_address
 
 access = logging.getLogger("jag.access")
 sockets = logging.getLogger("jag.sockets")
+daphne_access = logging.getLogger("daphne.access")
 
 
 def member_id(user: Any) -> int | None:
     """The signed-in member's id, or None for a visitor (never anything that names them)."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    try:
+        if user is None or not getattr(user, "is_authenticated", False):
+            return None
+    except DatabaseError:
+        # The session could not be read (the database is down): the line is still written, and
+        # the outage is logged once (justalllowgod/outage.py), not here per request.
         return None
     return user.pk
 
@@ -54,13 +61,51 @@ class AccessLogMiddleware:
         return response
 
 
+class DaphneAccessLog:
+    """daphne's own access lines (`manage.py serve` at -v 1) written through logging, like every other
+    line, so DJANGO_LOG_FORMAT=json covers them too; daphne itself writes plain text to stdout.
+    `peer` is the socket's other end (nginx behind the proxy), not the browser's address."""
+
+    SOCKET_WORDS = {
+        "connecting": "WSCONNECTING",
+        "rejected": "WSREJECT",
+        "connected": "WSCONNECT",
+        "disconnected": "WSDISCONNECT",
+    }
+
+    def __call__(self, protocol: str, action: str, details: dict[str, Any]) -> None:
+        facts: dict[str, Any] = {
+            "path": details.get("path"),
+            "peer": details.get("client"),
+            "pid": os.getpid(),
+        }
+        if protocol == "http" and action == "complete":
+            facts |= {
+                "method": details.get("method"),
+                "status": details.get("status"),
+                "bytes": details.get("size"),
+                "ms": round((details.get("time_taken") or 0) * 1000),
+            }
+            daphne_access.info(
+                "%(method)s %(path)s %(status)s %(bytes)s bytes %(ms)sms peer=%(peer)s", facts, extra=facts
+            )
+        elif protocol == "websocket" and action in self.SOCKET_WORDS:
+            facts["method"] = self.SOCKET_WORDS[action]
+            daphne_access.info("%(method)s %(path)s peer=%(peer)s", facts, extra=facts)
+
+
 SEEN = "jag.log"  # a dict shared by every copy of one socket's scope: who the member turned out to be
 
 
 def _socket_facts(scope: dict, started: float, **more: Any) -> dict[str, Any]:
+    seen = scope[SEEN]
+    agent = seen.get("agent")
     return {
         "path": scope.get("path", ""),
-        "member": scope[SEEN].get("member"),
+        "member": seen.get("member"),
+        # An agent's socket is named by the agent (docs/agents.md), a browser's by its member.
+        **({"agent": agent} if agent is not None else {}),
+        "who": f"agent={agent}" if agent is not None else f"member={seen.get('member')}",
         "client": scope_address(scope),
         "pid": os.getpid(),
         "seconds": round(time.monotonic() - started, 1),
@@ -81,6 +126,12 @@ def note_member(app: Callable) -> Callable:
         return await app(scope, receive, send)
 
     return noted
+
+
+def note_agent(scope: dict, agent_id: int) -> None:
+    """The agent consumer, once a token proved which agent this is: log_sockets names it."""
+    if SEEN in scope:
+        scope[SEEN]["agent"] = agent_id
 
 
 def log_sockets(app: Callable) -> Callable:
@@ -108,7 +159,7 @@ def log_sockets(app: Callable) -> Callable:
             word = "closed" if lifetime["open"] else "refused"
             facts = _socket_facts(scope, started, event=word, by=by, code=code)
             sockets.info(
-                "socket %(event)s by %(by)s code=%(code)s %(path)s member=%(member)s after %(seconds)ss",
+                "socket %(event)s by %(by)s code=%(code)s %(path)s %(who)s after %(seconds)ss",
                 facts,
                 extra=facts,
             )
@@ -119,7 +170,7 @@ def log_sockets(app: Callable) -> Callable:
                 lifetime["open"] = lifetime["counted"] = True
                 open_sockets.inc()
                 facts = _socket_facts(scope, started, event="open")
-                sockets.info("socket open %(path)s member=%(member)s client=%(client)s", facts, extra=facts)
+                sockets.info("socket open %(path)s %(who)s client=%(client)s", facts, extra=facts)
             elif kind == "websocket.close":
                 close_line("server", message.get("code", 1000))
             await send(message)

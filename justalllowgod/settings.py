@@ -7,7 +7,6 @@ import tempfile
 from importlib.util import find_spec
 from pathlib import Path
 
-import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
@@ -16,6 +15,8 @@ from justalllowgod.env import (
     env_int,
     env_list,
     env_str,
+    parse_database_url,
+    require_allowed_hosts,
     require_long_token,
     require_site_url,
     require_strong_secret,
@@ -40,7 +41,12 @@ elif not SECRET_KEY:
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
 ALLAUTH_TRUSTED_PROXY_COUNT = 1 if BEHIND_PROXY else 0
 
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
+# Required once debug is off: with none, Django answers 400 to every page and the site looks down.
+ALLOWED_HOSTS = require_allowed_hosts(
+    "DJANGO_ALLOWED_HOSTS",
+    env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else []),
+    debug=DEBUG,
+)
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 # /metrics (justalllowgod/metrics.py): only these client addresses, or a bearer token if one is set.
 METRICS_ALLOWED_ADDRESSES = env_list("DJANGO_METRICS_ALLOWED_ADDRESSES", ["127.0.0.1", "::1"])
@@ -70,6 +76,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Probes first: never redirected, never refused for their Host header, never rate-limited.
     "justalllowgod.health.HealthMiddleware",
+    # Next: it sees every page's final answer, so it can tell when a database outage is over.
+    "justalllowgod.outage.OutageMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages go gzipped (static files come already packed from WhiteNoise above, which answers first).
@@ -112,8 +120,11 @@ DATABASE_URL = env_str("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 # Connections are kept between requests (and checked before reuse): opening one per move was a
 # large part of a move's cost in the load benchmark.
 DATABASES = {
-    "default": dj_database_url.parse(
-        DATABASE_URL, conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 600), conn_health_checks=True
+    "default": parse_database_url(
+        "DATABASE_URL",
+        DATABASE_URL,
+        conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 600),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and find_spec("psycopg"):
@@ -321,6 +332,8 @@ GAME_PUBLIC_COUNTDOWN_SECONDS = env_int("GAME_PUBLIC_COUNTDOWN_SECONDS", 60)
 GAME_MOVE_SECONDS = env_int("GAME_MOVE_SECONDS", 60)
 GAME_CLOCK_IN_PROCESS = env_bool("GAME_CLOCK_IN_PROCESS", True)
 GAME_CLOCK_INTERVAL_SECONDS = 1.0
+# `run_clock` serves its own /metrics on 127.0.0.1 at this port (0: any free port; -1: none).
+GAME_CLOCK_METRICS_PORT = env_int("GAME_CLOCK_METRICS_PORT", 8090)
 # Test-only: a fixed seed makes every deal the same (never set in production).
 GAME_FIXED_SEED = env_int("GAME_FIXED_SEED", 0) or None
 # Wrong table codes (game/services/access.py): per member or agent, and a far higher ceiling per address.

@@ -30,3 +30,6 @@ urlpatterns = [
     path("admin/logout/", admin_logout),
     path("admin/", admin.site.urls),
 ]
+
+# A lost database is a plain 503 page with Retry-After, logged once per outage (justalllowgod/outage.py).
+handler500 = "justalllowgod.outage.server_error"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,14 +19,43 @@ def stack_module():
     return module
 
 
-def production_conf() -> str:
+def nginx_conf(*more: str) -> subprocess.CompletedProcess:
+    """Runbook step 7's command (docs/operations.md), with any options added."""
     done = subprocess.run(
         [sys.executable, "deploy/stack.py", "nginx-conf", "--server-name", "play.example.org",
-         "--upstream", "127.0.0.1:8001", "--upstream", "127.0.0.1:8002"],
+         "--upstream", "127.0.0.1:8001", "--upstream", "127.0.0.1:8002", *more],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    return done.stdout
+    return done
+
+
+def production_conf() -> str:
+    """The full site file, as step 7 writes it once certbot has put a certificate in its live folder."""
+    with tempfile.TemporaryDirectory(prefix="jag-letsencrypt-") as live:
+        (Path(live) / "play.example.org").mkdir()
+        for name in ("fullchain.pem", "privkey.pem"):
+            (Path(live) / "play.example.org" / name).write_text("not read by nginx-conf, only found\n")
+        return nginx_conf("--letsencrypt-live", live).stdout
+
+
+def test_before_certbot_the_site_file_is_plain_http_for_its_challenge():
+    done = nginx_conf("--letsencrypt-live", "/nonexistent/letsencrypt/live")
+    found = directives(done.stdout)
+    assert not [line for line in found if "443" in line or line.startswith("ssl_")]
+    assert "listen 80 default_server;" in found and "return 444;" in found
+    challenge = found.index("location ^~ /.well-known/acme-challenge/ {")
+    assert found[challenge + 1] == "root /var/www/letsencrypt;"
+    assert "server_name play.example.org;" in found
+    assert "certbot certonly --webroot -w /var/www/letsencrypt -d play.example.org" in done.stderr
+
+
+def test_the_full_site_file_names_certbots_paths_and_keeps_its_challenge_for_renewals():
+    found = directives(production_conf())
+    live = [line for line in found if line.startswith("ssl_certificate")]
+    assert live and all("/play.example.org/" in line for line in live)
+    assert "location ^~ /.well-known/acme-challenge/ {" in found
+    assert "root /var/www/letsencrypt;" in found
 
 
 def directives(conf: str) -> list[str]:

@@ -147,3 +147,90 @@ def test_a_log_format_that_is_not_text_or_json_stops_the_server():
     )
     assert done.returncode != 0
     assert "DJANGO_LOG_FORMAT must be text or json" in done.stderr
+
+
+async def test_an_agents_socket_lines_name_the_agent_not_member_none(caplog):
+    from tests.game.test_agents import agent_socket, approved_agent
+
+    agent, token = await approved_agent("LogHelper")
+    with caplog.at_level(logging.INFO):
+        connected, _, player = await agent_socket(token)
+        assert connected
+        await player.comm.disconnect()
+    opened, closed = lines(caplog, "jag.sockets")
+    assert opened.getMessage().startswith(f"socket open /ws/agent/ agent={agent.pk} client=")
+    assert f"agent={agent.pk} after " in closed.getMessage()
+    assert (opened.agent, closed.agent, closed.member) == (agent.pk, agent.pk, None)
+    assert "member=None" not in opened.getMessage() + closed.getMessage()
+    assert token not in opened.getMessage() + closed.getMessage()
+
+
+async def test_an_agent_socket_with_a_bad_token_names_no_agent(caplog):
+    from tests.game.test_agents import agent_socket
+
+    with caplog.at_level(logging.INFO):
+        connected, code, _ = await agent_socket("not-a-token")
+    assert not connected and code == 4401
+    closed = lines(caplog, "jag.sockets")[-1]
+    assert not hasattr(closed, "agent") and "member=None" in closed.getMessage()
+
+
+def _serve(tmp_path: Path, log_format: str) -> list[str]:
+    """`manage.py serve` at its default verbosity (daphne's access log on): what it wrote."""
+    import time
+    import urllib.request
+
+    from tests.ports import free_port
+
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_LOG_FORMAT": log_format,
+        "GAME_CLOCK_IN_PROCESS": "false",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}",
+        "REDIS_URL": "",
+    }
+    out_path = tmp_path / "serve.log"
+    with out_path.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as answer:
+                    assert answer.status == 200
+                break
+            except OSError:
+                assert time.monotonic() < deadline, out_path.read_text()[-2000:]
+                time.sleep(0.3)
+        # daphne writes its line once the response is complete: wait for it.
+        while not any("daphne.access" in x and "/healthz" in x for x in out_path.read_text().splitlines()):
+            assert time.monotonic() < deadline, out_path.read_text()[-2000:]
+            time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.wait(10)
+    return [line for line in out_path.read_text().splitlines() if line.strip()]
+
+
+def test_json_mode_covers_daphnes_own_access_lines(tmp_path):
+    written = _serve(tmp_path, "json")
+    records = [json.loads(line) for line in written]  # every line is a JSON object, daphne's too
+    daphne = [r for r in records if r["logger"] == "daphne.access" and r.get("path") == "/healthz"]
+    assert daphne, written
+    line = daphne[0]
+    assert (line["method"], line["status"], line["level"]) == ("GET", 200, "INFO")
+    assert line["bytes"] > 0 and line["peer"].startswith("127.0.0.1:")
+
+
+def test_text_mode_writes_daphnes_access_lines_as_the_sites_plain_lines(tmp_path):
+    written = _serve(tmp_path, "text")
+    line = next(line for line in written if " daphne.access " in line and "/healthz" in line)
+    assert " INFO daphne.access GET /healthz 200 " in line and " peer=127.0.0.1:" in line
+    assert not [x for x in written if '"GET /healthz' in x], "daphne's own NCSA line is gone"

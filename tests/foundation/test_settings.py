@@ -80,7 +80,7 @@ def test_debug_off_without_a_secret_key_refuses_to_start():
 def test_debug_off_with_a_weak_secret_key_refuses_to_start_naming_the_variable(key):
     result = run_manage("check", env={**PRODUCTION_ENV, "DJANGO_SECRET_KEY": key})
     assert result.returncode != 0
-    assert "ImproperlyConfigured: DJANGO_SECRET_KEY" in result.stderr
+    assert "will not start: DJANGO_SECRET_KEY" in result.stderr
 
 
 def test_generated_secret_keys_pass_the_entropy_estimate():
@@ -101,7 +101,7 @@ def test_a_short_metrics_token_refuses_to_start_naming_the_variable(debug):
     env = {**PRODUCTION_ENV, "DJANGO_DEBUG": debug, "DJANGO_METRICS_TOKEN": "x"}
     result = run_manage("check", env=env)
     assert result.returncode != 0
-    assert "ImproperlyConfigured: DJANGO_METRICS_TOKEN must be at least 32 characters" in result.stderr
+    assert "will not start: DJANGO_METRICS_TOKEN must be at least 32 characters" in result.stderr
     long_enough = run_manage("check", env={**env, "DJANGO_METRICS_TOKEN": "m" * 32})
     assert long_enough.returncode == 0, long_enough.stderr
 

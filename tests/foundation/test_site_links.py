@@ -70,7 +70,7 @@ def test_debug_off_without_a_site_address_refuses_to_start_naming_the_variable()
     env = {k: v for k, v in PRODUCTION_ENV.items() if k != "DJANGO_SITE_URL"}
     result = run_manage("check", env=env)
     assert result.returncode != 0
-    assert "ImproperlyConfigured: DJANGO_SITE_URL is required" in result.stderr
+    assert "will not start: DJANGO_SITE_URL is required" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -81,4 +81,4 @@ def test_a_site_address_that_is_not_an_origin_refuses_to_start(value):
 
     result = run_manage("check", env={**PRODUCTION_ENV, "DJANGO_SITE_URL": value})
     assert result.returncode != 0
-    assert "ImproperlyConfigured: DJANGO_SITE_URL must be an address" in result.stderr
+    assert "will not start: DJANGO_SITE_URL must be an address" in result.stderr

@@ -30,8 +30,8 @@ def test_an_outage_is_logged_once_when_it_starts_and_once_when_it_ends(monkeypat
         return answer
 
     monkeypatch.setattr(clock, "expire_deadlines", expire_deadlines)
+    sweeper = clock.Sweeper()  # a clock exports its figures from its first sweeper on
     failures = REGISTRY.get_sample_value("jag_clock_sweep_failures_total") or 0.0
-    sweeper = clock.Sweeper()
     with caplog.at_level(logging.INFO, logger="game.clock"):
         assert [sweeper.sweep() for _ in range(4)] == [0, 0, 0, 2]
     lines = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "game.clock"]

@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 from prometheus_client import REGISTRY
 
-from game import services
+from game import metrics, services
 from game.errors import GameError
 from game.models import Game
 from tests.factories import UserFactory
@@ -31,7 +31,6 @@ def test_loopback_reads_the_metrics_in_prometheus_format():
         "jag_move_seconds_bucket",
         'jag_open_sockets{kind="table"}',
         "jag_channel_layer_send_failures_total",
-        "jag_clock_lag_seconds_bucket",
         "process_resident_memory_bytes",
     ):
         assert family in body
@@ -89,6 +88,7 @@ def _members_by_seat(table, host, guest) -> dict:
 
 @pytest.mark.django_db
 def test_a_fired_move_clock_records_how_late_it_fired(live_deck, clock):
+    metrics.export_clock_metrics()  # as a process does once its clock runs
     public_game()
     fired = sample("jag_clock_lag_seconds_count")
     clock.advance(61)

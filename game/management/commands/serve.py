@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from daphne.cli import CommandLineInterface
+from daphne.server import Server
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from game.clock import start_in_background
+from justalllowgod.logs import DaphneAccessLog
 
 APPLICATION = "justalllowgod.asgi:application"
+
+
+def server_logging_like_the_site(**options: Any) -> Server:
+    """daphne's Server, with its access lines (if it writes any) going through the site's logging."""
+    if options.get("action_logger") is not None:
+        options["action_logger"] = DaphneAccessLog()
+    return Server(**options)
+
+
+class SiteCommandLine(CommandLineInterface):
+    """daphne's command line, but its access log follows DJANGO_LOG_FORMAT (JSON lines too)."""
+
+    server_class = staticmethod(server_logging_like_the_site)
 
 
 class Command(BaseCommand):
@@ -26,4 +43,4 @@ class Command(BaseCommand):
             start_in_background()
         # daphne's own verbosity: 0 is quiet, 1 adds an access line per request on stdout.
         daphne_args = ["-b", host, "-p", str(port), "-v", str(min(verbosity, 2)), APPLICATION]
-        CommandLineInterface().run(daphne_args)
+        SiteCommandLine().run(daphne_args)

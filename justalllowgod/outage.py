@@ -1,0 +1,119 @@
+"""A database outage, as visitors and operators see it: every page is a plain 503 ("We'll be right
+back") with Retry-After, and the log has one warning when the outage starts and one when it ends,
+not a traceback per request.
+
+Django turns an exception into a response where it is raised (in a view or in any middleware) and
+asks the 500 handler for it, so `server_error` (urls.handler500) is where a lost database is told
+apart from a real error. OutageMiddleware, outermost after the probes, notices the end.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template import loader
+from django.utils.cache import add_never_cache_headers
+from django.views import defaults
+
+from justalllowgod.health import check_database
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 30
+# SQLSTATE classes of a database that is out of reach, not of a statement that failed: connection
+# exceptions (08), a server shutting down or starting (57P01-57P03), too many connections (53300).
+# A deadlock (40P01) or a cancelled statement (57014) is a real error and keeps its traceback.
+OUTAGE_STATES = ("08", "57P", "53")
+
+
+def is_database_outage(error: BaseException | None) -> bool:
+    """A refused, lost or closed connection; not a statement the database turned down."""
+    if not isinstance(error, (OperationalError, InterfaceError)):
+        return False
+    state = getattr(error.__cause__, "sqlstate", None)
+    return state is None or state.startswith(OUTAGE_STATES)
+
+
+class Outage:
+    """This process's view of the database: up, or out since a moment (one line each way)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.since: float | None = None
+        self.answered = 0
+
+    def begin(self, error: BaseException) -> None:
+        with self._lock:
+            self.answered += 1
+            if self.since is not None:
+                return
+            self.since, self.answered = time.monotonic(), 1
+        reason = " ".join(str(error).split())[:200]
+        log.warning(
+            "database unreachable (%s: %s): pages answer 503 until it is back",
+            type(error).__name__,
+            reason,
+            extra={"event": "outage", "error": type(error).__name__},
+        )
+
+    def end(self) -> None:
+        with self._lock:
+            if self.since is None:
+                return
+            seconds, answered = time.monotonic() - self.since, self.answered
+            self.since, self.answered = None, 0
+        log.warning(
+            "database answers again after %.0f s; %d page(s) were answered 503",
+            seconds,
+            answered,
+            extra={"event": "outage_over", "seconds": round(seconds, 1), "answered": answered},
+        )
+
+
+OUTAGE = Outage()
+_PLAIN = "We'll be right back. The game's records are out of reach for a moment; please try again shortly."
+
+
+def unavailable_page() -> HttpResponse:
+    """The 503 page, rendered without the request: no context processor may ask the database."""
+    try:
+        body = loader.get_template("503.html").render({"retry_after": RETRY_AFTER_SECONDS})
+        response = HttpResponse(body, status=503)
+    except Exception:  # the page must be answered, even if a static file name cannot be looked up
+        response = HttpResponse(_PLAIN, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    add_never_cache_headers(response)
+    response.jag_outage = True
+    # Our warning said it once for the whole outage: Django must not log each one again.
+    response._has_been_logged = True
+    return response
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """urls.handler500: a lost database is a 503 page; anything else is Django's own 500 page."""
+    error = sys.exc_info()[1]
+    if is_database_outage(error):
+        OUTAGE.begin(error)
+        return unavailable_page()
+    return defaults.server_error(request)
+
+
+class OutageMiddleware:
+    """Outermost after the probes: once pages answer again, say the outage is over (once)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        # A page that needed no database proves nothing: the end is what the probe says.
+        outage_on = OUTAGE.since is not None and not getattr(response, "jag_outage", False)
+        if outage_on and check_database() == "ok":
+            OUTAGE.end()
+        return response

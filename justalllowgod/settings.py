@@ -253,6 +253,10 @@ ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 ACCOUNT_LOGIN_BY_CODE_MAX_ATTEMPTS = 3
 ACCOUNT_EMAIL_VERIFICATION_BY_CODE_MAX_ATTEMPTS = 3
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_FORMS = {
+    "confirm_login_code": "accounts.signin_forms.LoginCodeForm",
+    "confirm_email_verification_code": "accounts.signin_forms.SignupCodeForm",
+}
 ACCOUNT_SESSION_REMEMBER = True
 # Failed sign-ins: per address, and per address + account (accounts/lockout.py keys it so), loose
 # enough that a family who mistypes now and then is never stopped; axes locks the guesser below.

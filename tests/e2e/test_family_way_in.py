@@ -5,15 +5,14 @@ read from the mail the live server sends (Django's file backend: the console's o
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from game import services
-from tests.accounts.mailed_codes import code_in
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations
+from tests.e2e.mailbox import mail_server, mailed_code  # noqa: F401  (a fixture)
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,27 +34,6 @@ class Counted:
         field.fill(text)
 
 
-def mailed_code(outbox: Path, to: str) -> str:
-    """The code in the newest mail to this address in the server's mail folder."""
-    mails = sorted(outbox.glob("*.log"), key=lambda p: p.stat().st_mtime)
-    for path in reversed(mails):
-        text = path.read_text()
-        if f"To: {to}" in text:
-            return code_in(text.split("\n\n", 1)[1])
-    raise AssertionError(f"no mail to {to} in {outbox}")
-
-
-@pytest.fixture
-def mail_server(deck, live_asgi, tmp_path):
-    """A live daphne whose mail lands in files the test can read."""
-    outbox = tmp_path / "outbox"
-    outbox.mkdir()
-    server = live_asgi(
-        EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend", EMAIL_FILE_PATH=str(outbox)
-    )
-    return server, outbox
-
-
 def grandmas_table():
     def work():
         host = UserFactory(gamer_tag="Grandma_Ruth", email="ruth.private@example.org")
@@ -66,7 +44,7 @@ def grandmas_table():
     return in_a_thread(work)
 
 
-def test_a_new_member_goes_from_the_qr_code_to_seated_in_three_fields_and_five_taps(mail_server, new_page):
+def test_a_new_member_goes_from_the_qr_code_to_seated_in_three_fields_and_five_taps(mail_server, new_page):  # noqa: F811
     server, outbox = mail_server
     table = grandmas_table()
     page = new_page()

@@ -96,3 +96,30 @@ def test_a_member_opening_the_link_sees_the_members_page_not_the_visitors(table)
     client.force_login(UserFactory())
     said = words(client.get(invite(table)))
     assert f"Join table {table.code}?" in said and "Your email" not in said
+
+
+def test_a_member_signing_in_by_code_from_the_invitation_comes_back_to_it(client, table):
+    member = UserFactory(email="naomi@example.org")
+    page = client.get(f"{reverse('account_request_login_code')}?next={invite(table)}")
+    assert f'name="next" value="{invite(table)}"' in page.content.decode()
+    client.post(reverse("account_request_login_code"), {"email": member.email, "next": invite(table)})
+    back = client.post(
+        reverse("account_confirm_login_code"), {"code": code_in(mail.outbox[-1].body), "next": invite(table)}
+    )
+    assert back["Location"] == invite(table)
+    assert f"Join table {table.code}?" in words(client.get(invite(table)))
+
+
+def test_a_member_who_types_their_email_in_the_visitors_form_is_told_by_mail_and_nothing_changes(
+    client, table
+):
+    member = UserFactory(email="naomi@example.org")
+    asked = client.post(reverse("account_signup"), {"email": "naomi@example.org", "next": invite(table)})
+    # The same next page as a newcomer's, so the form tells nobody who has an account here.
+    assert asked["Location"] == reverse("account_email_verification_sent")
+    assert "already has an account" in mail.outbox[-1].body
+    assert "Your confirmation code" not in mail.outbox[-1].body
+    assert User.objects.filter(email="naomi@example.org").count() == 1
+    assert "_auth_user_id" not in client.session
+    member.refresh_from_db()
+    assert member.last_login is None

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "allauth.mfa",
+    "django.contrib.humanize",  # allauth.mfa's list of passkeys ("added 3 days ago")
     "axes",
     "csp",
     "simple_history",

@@ -51,3 +51,17 @@ def test_the_passkey_sign_up_asks_for_an_email_first_and_runs_no_inline_script(c
     assert 'name="email"' in html and 'name="password1"' not in html
     assert "<script>" not in html
     assert "unsafe-inline" not in page["Content-Security-Policy"]
+
+
+def test_a_member_without_a_password_finds_passkeys_and_setting_a_password_in_their_settings(client):
+    member = UserFactory()
+    member.set_unusable_password()
+    member.save()
+    client.force_login(member)
+    page = client.get(reverse("accounts:settings")).content.decode()
+    assert f'href="{reverse("mfa_list_webauthn")}"' in page and "Set a password" in page
+    assert client.get(reverse("mfa_list_webauthn")).status_code == 200
+    assert client.get(reverse("account_set_password")).status_code == 200
+    # Adding a passkey asks first for a fresh code by mail: the member has no password to retype.
+    adding = client.get(reverse("mfa_add_webauthn"))
+    assert adding["Location"].startswith("/accounts/reauthenticate/code/")

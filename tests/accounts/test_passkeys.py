@@ -7,9 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from allauth.mfa.models import Authenticator
 from django.contrib.messages import get_messages
+from django.core import mail
 from django.urls import reverse
 
+from tests.accounts.mailed_codes import code_in
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +68,13 @@ def test_a_member_without_a_password_finds_passkeys_and_setting_a_password_in_th
     # Adding a passkey asks first for a fresh code by mail: the member has no password to retype.
     adding = client.get(reverse("mfa_add_webauthn"))
     assert adding["Location"].startswith("/accounts/reauthenticate/code/")
+
+
+def test_a_member_with_a_passkey_who_signs_in_by_code_is_asked_for_the_passkey_too(client):
+    member = UserFactory(email="naomi@example.org")
+    Authenticator.objects.create(user=member, type=Authenticator.Type.WEBAUTHN, data={"passwordless": True})
+    client.post(reverse("account_request_login_code"), {"email": member.email})
+    answer = client.post(reverse("account_confirm_login_code"), {"code": code_in(mail.outbox[-1].body)})
+    # allauth counts a passkey as a second factor: a mailed code alone no longer opens the account.
+    assert answer["Location"] == reverse("mfa_authenticate")
+    assert "_auth_user_id" not in client.session

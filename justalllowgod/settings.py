@@ -255,6 +255,7 @@ ACCOUNT_LOGIN_BY_CODE_MAX_ATTEMPTS = 3
 ACCOUNT_EMAIL_VERIFICATION_BY_CODE_MAX_ATTEMPTS = 3
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_FORMS = {
+    "signup": "accounts.signin_forms.EmailFirstSignupForm",
     "confirm_login_code": "accounts.signin_forms.LoginCodeForm",
     "confirm_email_verification_code": "accounts.signin_forms.SignupCodeForm",
 }

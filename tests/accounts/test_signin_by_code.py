@@ -29,7 +29,10 @@ def test_sign_up_asks_for_an_email_only_and_a_password_is_optional(client):
     page = client.get(reverse("account_signup")).content.decode()
     assert 'name="email"' in page and 'name="password1"' in page
     assert 'name="password2"' not in page  # never typed twice
-    assert 'name="password1" placeholder="Password" autocomplete="new-password" required' not in page
+    assert (
+        "Password (optional)" in page
+        and 'name="password1" placeholder="Password" autocomplete="new-password" required' not in page
+    )
     assert "Sign up with a passkey" in page
 
 

@@ -88,3 +88,22 @@ def test_a_new_member_goes_from_the_qr_code_to_seated_in_three_fields_and_five_t
     screenshot(page, "family-seated")
     assert (thumbs.fields, thumbs.taps) == (3, 5)
     assert not [e for e in errors if "Content Security Policy" in e]
+
+
+def test_a_member_who_scans_the_qr_code_signs_in_by_a_code_and_is_back_at_the_table(mail_server, new_page):  # noqa: F811
+    server, outbox = mail_server
+    table = grandmas_table()
+    in_a_thread(lambda: UserFactory(gamer_tag="Grandpa_Bob", email="bob@example.org"))
+    page = new_page()
+    page.goto(f"{server.url}/invite/{table.invite_token}/")
+    page.get_by_role("link", name="Sign in", exact=True).last.click()
+    page.get_by_role("link", name="Email me a sign-in code").click()
+    page.get_by_label("Email").fill("bob@example.org")
+    page.get_by_role("button", name="Send me a code").click()
+    code = page.get_by_label("Code")
+    expect(code).to_be_focused()
+    code.fill(mailed_code(outbox, "bob@example.org"))
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_role("heading", name=f"Join table {table.code}?")).to_be_visible()
+    page.get_by_role("button", name="Join the table").click()
+    expect(page.locator("#waiting-seats")).to_contain_text("Grandpa_Bob")

@@ -123,3 +123,12 @@ def test_a_member_who_types_their_email_in_the_visitors_form_is_told_by_mail_and
     assert "_auth_user_id" not in client.session
     member.refresh_from_db()
     assert member.last_login is None
+
+
+def test_a_mistyped_email_from_the_invitation_is_refused_clearly_and_keeps_the_way_back(client, table):
+    page = client.post(reverse("account_signup"), {"email": "lois@example", "next": invite(table)})
+    assert page.status_code == 200
+    assert "Enter a valid email address." in page.content.decode()
+    assert f'name="next" value="{invite(table)}"' in page.content.decode()
+    assert not User.objects.filter(email__startswith="lois").exists()
+    assert mail.outbox == []

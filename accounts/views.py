@@ -38,6 +38,8 @@ def choose_tag(request: HttpRequest) -> HttpResponse:
     if request.user.gamer_tag:
         return redirect(_safe_next(request) or "accounts:settings")
     form = GamerTagForm(request.POST or None)
+    # The one box on the page, the last one a newcomer types on the way to a table.
+    form.fields["gamer_tag"].widget.attrs["autofocus"] = True
     if request.method == "POST" and _save_tag(request, form):
         messages.success(request, f"Welcome, {form.cleaned_data['gamer_tag']}!")
         return redirect(_safe_next(request) or "home")

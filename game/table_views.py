@@ -105,25 +105,50 @@ def _seats_by_name(seats: list[Seat]) -> list[dict[str, str]]:
     return named
 
 
-def _join_page(request: HttpRequest, table: Table, *, invited: bool, action: str) -> HttpResponse:
-    """The page that shows a table and asks before it seats you; a started game says why not."""
-    seats = seat_list(table)
-    if any(s.user_id == request.user.pk for s in seats):
-        return redirect(table_url(table))
-    context = {
+def _table_facts(table: Table, seats: list[Seat]) -> dict:
+    """What the join page says about a table: who hosts, who sits, what is free, its options."""
+    return {
         "table": table,
         "seats": _seats_by_name(seats),
         "taken": len(seats),
         "free": max(0, table.seat_count - len(seats)),
         "chips": option_chips(table),
-        "invited": invited,
-        "action": action,
     }
+
+
+def _join_page(request: HttpRequest, table: Table, *, invited: bool, action: str) -> HttpResponse:
+    """The page that shows a table and asks before it seats you; a started game says why not."""
+    seats = seat_list(table)
+    if any(s.user_id == request.user.pk for s in seats):
+        return redirect(table_url(table))
+    context = _table_facts(table, seats) | {"invited": invited, "action": action}
     return render(request, "game/join.html", context)
 
 
-@member_view
+def _visitor_page(request: HttpRequest, *, table: Table | None, code: str) -> HttpResponse:
+    """A signed-out visitor's join page: the invitation (by the QR's long token only: a typed code
+    is guessable, so it shows no more than the code itself) and one short way in, email first.
+    allauth's own sign-up (a code by email) and sign-in carry `next` back here for the last tap."""
+    context = _table_facts(table, seat_list(table)) if table is not None else {"code": code}
+    context |= {"visitor": True, "invited": table is not None, "next": request.get_full_path()}
+    return render(request, "game/join.html", context)
+
+
+def _signed_out(request: HttpRequest) -> bool:
+    """A visitor opening a link (a POST still goes through member_view, to the sign-in page)."""
+    return not request.user.is_authenticated and request.method == "GET"
+
+
 def join_link(request: HttpRequest, code: str) -> HttpResponse:
+    """A table named by its typed code; a signed-out visitor is shown the way in, and no lookup."""
+    normal = codes.normalize(code)
+    if _signed_out(request) and codes.is_well_formed(normal):
+        return _visitor_page(request, table=None, code=normal)
+    return _member_join_link(request, code)
+
+
+@member_view
+def _member_join_link(request: HttpRequest, code: str) -> HttpResponse:
     """A table named by its typed code (the table page sends a newcomer here): a page that shows
     the table and asks before it seats you. Only the POST of its Join button joins, so no other
     site can seat a visitor. Every code here is a counted guess unless it names an open table."""
@@ -136,8 +161,18 @@ def join_link(request: HttpRequest, code: str) -> HttpResponse:
     return _join_page(request, table, invited=False, action=reverse("join_link", args=[table.code]))
 
 
-@member_view
 def join_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR code's and share link's page; a signed-out visitor sees who invited them, and to what."""
+    if _signed_out(request):
+        table = find_invited_table(token)
+        if table is None:
+            raise Http404("No such table")
+        return _visitor_page(request, table=table, code=table.code)
+    return _member_join_invite(request, token)
+
+
+@member_view
+def _member_join_invite(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code's and share link's page: the host's invitation, by the table's long token.
     Never a counted guess, so a member throttled for mistyped codes can still come in."""
     if request.method == "POST":

@@ -64,6 +64,8 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "allauth.mfa",
+    "django.contrib.humanize",  # allauth.mfa's list of passkeys ("added 3 days ago")
     "axes",
     "csp",
     "simple_history",
@@ -255,16 +257,30 @@ LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_LOGIN_METHODS = {"email"}
-ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+# Sign-up asks for an email only; a password is there for those who want one (once, not twice).
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1"]
 ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_EMAIL_VERIFICATION = env_str("DJANGO_EMAIL_VERIFICATION", "mandatory" if EMAIL_HOST else "optional")
+# Every new address proves itself by a code mailed to it (printed by `make run` in development):
+# an account with no password is only as safe as that proof.
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_ENABLED = True
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+# A code is tried at most 3 times, then a new one must be asked for (allauth's own limits).
+ACCOUNT_LOGIN_BY_CODE_MAX_ATTEMPTS = 3
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_MAX_ATTEMPTS = 3
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_FORMS = {
+    "signup": "accounts.signin_forms.EmailFirstSignupForm",
+    "confirm_login_code": "accounts.signin_forms.LoginCodeForm",
+    "confirm_email_verification_code": "accounts.signin_forms.SignupCodeForm",
+}
 ACCOUNT_SESSION_REMEMBER = True
 # Failed sign-ins: per address, and per address + account (accounts/lockout.py keys it so), loose
 # enough that a family who mistypes now and then is never stopped; axes locks the guesser below.
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "20/m/ip,20/h/key",
     "signup": "20/m/ip,100/h/ip",
+    "request_login_code": "20/m/ip,3/m/key",
     "reset_password": "20/m/ip,5/m/key",
     "confirm_email": "1/3m/key",
 }
@@ -274,6 +290,12 @@ ACCOUNT_SIGNUP_REDIRECT_URL = "accounts:choose_tag"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # Before a tag is chosen, allauth's messages and mail name the member by email, never "member #2".
 ACCOUNT_USER_DISPLAY = "accounts.tags.display_name"
+# Passkeys (allauth.mfa's WebAuthn): sign up and sign in with the phone's own lock, no code typed.
+MFA_SUPPORTED_TYPES = ["webauthn", "recovery_codes"]
+MFA_PASSKEY_LOGIN_ENABLED = True
+MFA_PASSKEY_SIGNUP_ENABLED = True
+# Browsers allow WebAuthn on http://127.0.0.1 and localhost; fido2 must be told so in development.
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = DEBUG
 
 # Every sign-in (the site's and the admin's) locks out after repeated failures, for that address and
 # account only: the address is read as the rest of the site reads it (DJANGO_BEHIND_PROXY).

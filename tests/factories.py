@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import factory
+from allauth.account.models import EmailAddress
 from django.utils import timezone
 
 from accounts.models import User
@@ -26,6 +27,9 @@ class UserFactory(factory.django.DjangoModelFactory):
     def _save(obj, create, extracted, **kwargs):
         if create:
             obj.save()
+            if obj.email:
+                # Every member proved their address at sign-up (ACCOUNT_EMAIL_VERIFICATION).
+                EmailAddress.objects.create(user=obj, email=obj.email, primary=True, verified=True)
 
 
 class StaffFactory(UserFactory):

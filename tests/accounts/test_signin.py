@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import pytest
+from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
+from tests.accounts.mailed_codes import code_in
 from tests.factories import PASSWORD, StaffFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def test_signing_up_with_email_and_password_leads_to_choosing_a_tag(client):
-    response = client.post(
-        reverse("account_signup"),
-        {"email": "ruth@example.org", "password1": PASSWORD, "password2": PASSWORD},
+def test_signing_up_with_email_and_password_leads_to_the_code_then_choosing_a_tag(client):
+    response = client.post(reverse("account_signup"), {"email": "ruth@example.org", "password1": PASSWORD})
+    assert response["Location"] == reverse("account_email_verification_sent")
+    confirmed = client.post(
+        reverse("account_email_verification_sent"), {"code": code_in(mail.outbox[0].body)}
     )
-    assert response.status_code == 302
-    assert response["Location"] == reverse("accounts:choose_tag")
+    assert confirmed["Location"] == reverse("accounts:choose_tag")
     member = User.objects.get(email="ruth@example.org")
     assert member.gamer_tag == ""
 

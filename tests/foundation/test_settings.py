@@ -152,7 +152,9 @@ def test_no_template_carries_an_inline_script_or_style_attribute():
     offenders = []
     for template in (ROOT / "templates").rglob("*.html"):
         text = template.read_text()
-        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text) or re.search(r"\sstyle=\"", text):
+        # A JSON data block (allauth's WebAuthn settings) is never run, so the CSP has nothing to stop.
+        runnable = re.sub(r"<script[^>]*type=\"application/json\"[^>]*>", "", text)
+        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", runnable) or re.search(r"\sstyle=\"", text):
             offenders.append(str(template.relative_to(ROOT)))
         if re.search(r"\son[a-z]+=\"", text):
             offenders.append(f"{template.relative_to(ROOT)} (inline event handler)")

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import family_views
 from game import table_views
 from justalllowgod import pages
 
@@ -10,6 +11,8 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("how-to-play/", pages.how_to_play, name="how_to_play"),
     path("rules/", pages.rules, name="rules"),
+    path("privacy/", pages.privacy, name="privacy"),
+    path("family/sign-in/<str:secret>/", family_views.sign_in_with_qr, name="family_sign_in"),
     path("tables/new/", table_views.new_private_table, name="new_private_table"),
     path("tables/join/", table_views.join_table, name="join_table"),
     path("play-now/", table_views.play_now, name="play_now"),

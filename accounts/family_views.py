@@ -125,7 +125,7 @@ def sign_in_with_qr(request: HttpRequest, secret: str) -> HttpResponse:
     if request.method != "POST":
         response = render(request, "accounts/family_sign_in.html", {"secret": secret})
         response["Cache-Control"] = "no-store"
-        response["Referrer-Policy"] = "no-referrer"
+        response["Referrer-Policy"] = "same-origin"  # no-referrer would send Origin: null, failing CSRF
         return response
     try:
         with transaction.atomic():

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.deletion import ProtectedError
+from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import ChildDevice, ChildSignIn, FormerTag, User
@@ -25,6 +26,9 @@ from accounts.services import tag_is_taken
 from accounts.sockets import end_session_sockets, recheck_member_sockets
 from accounts.tags import approved_agent_names, validate_gamer_tag
 from justalllowgod.limits import limits as cache
+
+# Sent inside the transaction when a member or child may no longer sit anywhere: user.
+leaving_tables = Signal()
 
 MAX_CHILDREN = 6
 SIGN_IN_VALID = timedelta(minutes=10)
@@ -158,11 +162,10 @@ def _end_device(device: ChildDevice) -> None:
     device.delete()
 
 
-def _leave_tables(child: User) -> None:
-    # Late import: game's services import accounts.models, and this module is imported by views.
-    from game.services.withdrawal import withdraw_member
-
-    withdraw_member(user=child)  # JagAI takes every seat the child held, as R38 does
+def _leave_tables(user: User) -> None:
+    # accounts cannot call game (game builds on accounts), so it announces this inside the
+    # transaction and game (its AppConfig.ready) lets JagAI take every seat they held, as R38 does.
+    leaving_tables.send(sender=User, user=user)
 
 
 @transaction.atomic

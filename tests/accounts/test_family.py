@@ -39,7 +39,7 @@ def signed_in(user) -> Client:
 
 def qr_url(parent_client: Client, child) -> str:
     """The sign-in URL the parent's QR page shows (the QR image encodes the same URL)."""
-    page = parent_client.post(reverse("accounts:family_sign_in_qr", args=[child.pk]))
+    page = parent_client.post(reverse("family_sign_in_qr", args=[child.pk]))
     assert page.status_code == 200
     return page.context["url"]
 
@@ -63,13 +63,13 @@ def child_device(parent_client: Client, child) -> Client:
 def test_a_member_adds_a_child_with_only_a_gamer_tag(client):
     parent = UserFactory()
     client.force_login(parent)
-    response = client.post(reverse("accounts:family"), {"gamer_tag": "Sam_7"})
+    response = client.post(reverse("family"), {"gamer_tag": "Sam_7"})
     assert response.status_code == 302
     child = User.objects.get(gamer_tag="Sam_7")
     assert child.managed_by == parent and child.is_child
     assert child.email is None and not child.has_usable_password()
     assert not child.may_play_public  # off by default
-    assert "Sam_7" in client.get(reverse("accounts:family")).content.decode()
+    assert "Sam_7" in client.get(reverse("family")).content.decode()
 
 
 def test_a_childs_tag_follows_the_same_rules_and_filter_as_everyones(client):
@@ -77,7 +77,7 @@ def test_a_childs_tag_follows_the_same_rules_and_filter_as_everyones(client):
     UserFactory(gamer_tag="Taken")
     client.force_login(parent)
     for bad in ["a!", "JagAI", "Taken", "taken"]:
-        response = client.post(reverse("accounts:family"), {"gamer_tag": bad})
+        response = client.post(reverse("family"), {"gamer_tag": bad})
         assert response.status_code == 400
     assert not parent.children.exists()
 
@@ -87,7 +87,7 @@ def test_a_seventh_child_is_refused_with_a_clear_message_and_nothing_changes(cli
     for n in range(family.MAX_CHILDREN):
         family.add_child(parent=parent, tag=f"Kid{n}")
     client.force_login(parent)
-    response = client.post(reverse("accounts:family"), {"gamer_tag": "Kid7"})
+    response = client.post(reverse("family"), {"gamer_tag": "Kid7"})
     assert response.status_code == 400
     assert "up to 6 children" in response.content.decode()
     assert parent.children.count() == 6 and not User.objects.filter(gamer_tag="Kid7").exists()
@@ -117,7 +117,7 @@ def test_the_qr_page_shows_a_qr_image_of_the_sign_in_url_and_keeps_only_a_hash(c
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
     client.force_login(parent)
-    page = client.post(reverse("accounts:family_sign_in_qr", args=[child.pk]))
+    page = client.post(reverse("family_sign_in_qr", args=[child.pk]))
     secret = page.context["url"].rstrip("/").rsplit("/", 1)[1]
     assert len(secret) >= 40
     assert 'src="data:image/svg+xml;base64,' in page.content.decode()
@@ -176,7 +176,7 @@ def test_a_qr_signs_in_only_the_child_it_was_made_for():
 def test_nobody_makes_a_qr_or_changes_anything_for_a_child_not_in_their_family(client):
     child = family.add_child(parent=UserFactory(), tag="Sam")
     client.force_login(UserFactory())
-    for name in ["accounts:family_sign_in_qr", "accounts:family_public_play", "accounts:family_delete"]:
+    for name in ["family_sign_in_qr", "family_public_play", "family_delete"]:
         response = client.post(reverse(name, args=[child.pk]), {"allowed": "on", "confirm": "yes"})
         assert response.status_code == 302
     child.refresh_from_db()
@@ -224,7 +224,7 @@ def test_the_parent_turns_play_now_on_from_the_family_page(client):
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
     client.force_login(parent)
-    client.post(reverse("accounts:family_public_play", args=[child.pk]), {"allowed": "on"})
+    client.post(reverse("family_public_play", args=[child.pk]), {"allowed": "on"})
     child.refresh_from_db()
     assert child.may_play_public
 
@@ -233,7 +233,7 @@ CHILD_CLOSED_POSTS = [
     ("accounts:settings", {"gamer_tag": "NewName"}),
     ("accounts:choose_tag", {"gamer_tag": "NewName"}),
     ("accounts:team_mail", {"team_mail": "on"}),
-    ("accounts:family", {"gamer_tag": "NewName"}),
+    ("family", {"gamer_tag": "NewName"}),
     ("accounts:delete_account", {"confirm": "yes"}),
     ("account_change_password", {"password1": "x" * 12, "password2": "x" * 12}),
     ("account_set_password", {"password1": "x" * 12, "password2": "x" * 12}),
@@ -310,7 +310,7 @@ def test_the_parent_ends_a_childs_session_on_one_device(client):
     client.force_login(parent)
     device = child_device(client, child)
     record = ChildDevice.objects.get(child=child)
-    response = client.post(reverse("accounts:family_end_device", args=[record.pk]))
+    response = client.post(reverse("family_end_device", args=[record.pk]))
     assert response.status_code == 302
     assert not Session.objects.filter(session_key=record.session_key).exists()
     assert not ChildDevice.objects.exists()
@@ -324,7 +324,7 @@ def test_nobody_else_ends_a_childs_session(client):
     child_device(client, child)
     record = ChildDevice.objects.get()
     other = signed_in(UserFactory())
-    other.post(reverse("accounts:family_end_device", args=[record.pk]))
+    other.post(reverse("family_end_device", args=[record.pk]))
     assert Session.objects.filter(session_key=record.session_key).exists()
 
 
@@ -333,7 +333,7 @@ def test_delete_sam_deletes_a_child_who_never_played_entirely(client):
     child = family.add_child(parent=parent, tag="Sam")
     client.force_login(parent)
     child_device(client, child)
-    response = client.post(reverse("accounts:family_delete", args=[child.pk]), {"confirm": "yes"})
+    response = client.post(reverse("family_delete", args=[child.pk]), {"confirm": "yes"})
     assert response.status_code == 302
     assert not User.objects.filter(pk=child.pk).exists()
     assert not ChildDevice.objects.exists() and not ChildSignIn.objects.exists()
@@ -343,7 +343,7 @@ def test_delete_without_the_tick_changes_nothing(client):
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
     client.force_login(parent)
-    client.post(reverse("accounts:family_delete", args=[child.pk]))
+    client.post(reverse("family_delete", args=[child.pk]))
     assert User.objects.filter(pk=child.pk, gamer_tag="Sam").exists()
 
 

@@ -36,7 +36,7 @@ def _family_at_a_table():
     child = family.add_child(parent=parent, tag="Sam")
     parent_phone = Client()
     parent_phone.force_login(parent)
-    page = parent_phone.post(reverse("accounts:family_sign_in_qr", args=[child.pk]))
+    page = parent_phone.post(reverse("family_sign_in_qr", args=[child.pk]))
     tablet = Client()
     assert tablet.post(re.sub(r"^https?://[^/]+", "", page.context["url"])).status_code == 302
     table = deal_private_table(parent, child)
@@ -48,7 +48,7 @@ async def test_the_parent_ending_a_childs_session_closes_its_socket_and_jagai_ta
     at_table = await seated(child, table.code, cookie=session_cookie_of(tablet))
     watcher = await seated(parent, table.code)
     device = await sync_to_async(ChildDevice.objects.get)(child=child)
-    url = reverse("accounts:family_end_device", args=[device.pk])
+    url = reverse("family_end_device", args=[device.pk])
     assert (await sync_to_async(parent_phone.post)(url)).status_code == 302
     closed = await at_table.next_of("__closed__")
     assert closed["code"] == 4401

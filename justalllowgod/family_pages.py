@@ -1,4 +1,7 @@
-"""The Family page: a parent's children, their devices and permissions, and the sign-in QR."""
+"""The Family page: a parent's children, their devices and permissions, and the sign-in QR.
+
+It lives in the project package, not in accounts, because it shows games and QR codes (game), and
+accounts never imports the apps built on it; the services are accounts/family.py's."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from django.views.decorators.http import require_POST
 from accounts import family
 from accounts.forms import GamerTagForm
 from game.qr import qr_svg
-from game.table_views import client_ip
+from justalllowgod.addresses import request_address
 from justalllowgod.pages import my_games
 from justalllowgod.site_address import absolute_url
 
@@ -41,7 +44,7 @@ def grown_ups_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 def _refused(request: HttpRequest, error: ValidationError) -> HttpResponse:
     messages.error(request, " ".join(error.messages))
-    return redirect("accounts:family")
+    return redirect("family")
 
 
 @grown_ups_only
@@ -55,7 +58,7 @@ def family_page(request: HttpRequest) -> HttpResponse:
             form.add_error("gamer_tag", error)
         else:
             messages.success(request, f"{child.gamer_tag} is in your family now.")
-            return redirect("accounts:family")
+            return redirect("family")
     children = [{"user": child, "games": my_games(child)} for child in family.children_of(request.user)]
     context = {"form": form, "children": children, "max_children": family.MAX_CHILDREN}
     return render(request, "accounts/family.html", context, status=400 if form.errors else 200)
@@ -72,7 +75,7 @@ def public_play(request: HttpRequest, child_id: int) -> HttpResponse:
         return _refused(request, error)
     words = "may use Play now and public tables" if allowed else "plays at tables joined by code only"
     messages.success(request, f"{child.gamer_tag} {words}.")
-    return redirect("accounts:family")
+    return redirect("family")
 
 
 @require_POST
@@ -102,7 +105,7 @@ def end_device(request: HttpRequest, device_id: int) -> HttpResponse:
     except ValidationError as error:
         return _refused(request, error)
     messages.success(request, f"{child.gamer_tag} is signed out on that device.")
-    return redirect("accounts:family")
+    return redirect("family")
 
 
 @require_POST
@@ -111,13 +114,13 @@ def delete_child(request: HttpRequest, child_id: int) -> HttpResponse:
     """Delete a child's account, once the parent ticked that they mean it."""
     if request.POST.get("confirm") != "yes":
         messages.error(request, "Tick the box to say you mean it: deleting can't be undone.")
-        return redirect("accounts:family")
+        return redirect("family")
     try:
         tag = family.delete_child(parent=request.user, child_id=child_id)
     except ValidationError as error:
         return _refused(request, error)
     messages.success(request, f"{tag}'s account is deleted. Their games stay, shown as a former member.")
-    return redirect("accounts:family")
+    return redirect("family")
 
 
 def sign_in_with_qr(request: HttpRequest, secret: str) -> HttpResponse:
@@ -129,7 +132,7 @@ def sign_in_with_qr(request: HttpRequest, secret: str) -> HttpResponse:
         return response
     try:
         with transaction.atomic():
-            child = family.redeem_sign_in(secret=secret, ip=client_ip(request))
+            child = family.redeem_sign_in(secret=secret, ip=request_address(request.META))
             login(request, child, backend=MODEL_BACKEND)
             family.record_device(child=child, session_key=request.session.session_key)
     except ValidationError as error:

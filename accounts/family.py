@@ -22,7 +22,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import ChildDevice, ChildSignIn, FormerTag, User
-from accounts.services import tag_is_taken
+from accounts.services import set_gamer_tag, tag_is_taken
 from accounts.sockets import end_session_sockets, recheck_member_sockets
 from accounts.tags import approved_agent_names, validate_gamer_tag
 from justalllowgod.limits import limits as cache
@@ -250,9 +250,26 @@ def _keep_only_a_former_member(user: User) -> None:
     user.user_permissions.clear()
 
 
+def live_devices(child: User) -> list[ChildDevice]:
+    """The child's devices whose session is still live (an expired one signs nobody in)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    return [device for device in child.devices.all() if store(device.session_key).load()]
+
+
 def children_of(parent: User) -> list[User]:
-    """The parent's children, by tag, with their devices."""
-    return list(parent.children.order_by("gamer_tag").prefetch_related("devices"))
+    """The parent's children, by tag, each with the devices still signed in (`live_devices`)."""
+    children = list(parent.children.order_by("gamer_tag").prefetch_related("devices"))
+    for child in children:
+        child.live_devices = live_devices(child)
+    return children
+
+
+@transaction.atomic
+def rename_child(*, parent: User, child_id: int | str, tag: str) -> User:
+    """The parent changes a child's tag, under the same rules as anyone's change (once a month
+    after the first day)."""
+    child = _locked_child(parent, child_id)
+    return set_gamer_tag(user=child, tag=tag)
 
 
 def parent_of(user: User) -> User | None:

@@ -80,6 +80,23 @@ def public_play(request: HttpRequest, child_id: int) -> HttpResponse:
 
 @require_POST
 @grown_ups_only
+def rename_child(request: HttpRequest, child_id: int) -> HttpResponse:
+    """The parent gives a child a new tag (a child never renames themselves)."""
+    form = GamerTagForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, ValidationError(form.errors["gamer_tag"]))
+    try:
+        child = family.rename_child(
+            parent=request.user, child_id=child_id, tag=form.cleaned_data["gamer_tag"]
+        )
+    except ValidationError as error:
+        return _refused(request, error)
+    messages.success(request, f"{child.gamer_tag} it is.")
+    return redirect("family")
+
+
+@require_POST
+@grown_ups_only
 def sign_in_qr(request: HttpRequest, child_id: int) -> HttpResponse:
     """A new one-time QR for the child, shown once: the secret is never stored or shown again."""
     try:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("me/family/", family_pages.family_page, name="family"),
     path("me/family/<int:child_id>/public-play/", family_pages.public_play, name="family_public_play"),
     path("me/family/<int:child_id>/sign-in/", family_pages.sign_in_qr, name="family_sign_in_qr"),
+    path("me/family/<int:child_id>/rename/", family_pages.rename_child, name="family_rename"),
     path("me/family/<int:child_id>/delete/", family_pages.delete_child, name="family_delete"),
     path("me/family/devices/<int:device_id>/end/", family_pages.end_device, name="family_end_device"),
     path("tables/new/", table_views.new_private_table, name="new_private_table"),

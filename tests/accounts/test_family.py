@@ -384,3 +384,50 @@ def test_a_member_who_played_keeps_only_a_former_member_row_when_deleted(live_de
     family.delete_account(user=parent)
     gone = User.objects.get(pk=parent.pk)
     assert (gone.gamer_tag, gone.email, gone.is_active) == ("", None, False)
+
+
+def test_the_parent_renames_a_child_under_the_same_rules_as_anyones_tag(client):
+    parent = UserFactory()
+    child = family.add_child(parent=parent, tag="Sam")
+    client.force_login(parent)
+    client.post(reverse("family_rename", args=[child.pk]), {"gamer_tag": "a!"})
+    child.refresh_from_db()
+    assert child.gamer_tag == "Sam"
+    client.post(reverse("family_rename", args=[child.pk]), {"gamer_tag": "Samuel"})
+    child.refresh_from_db()
+    assert child.gamer_tag == "Samuel" and child.former_tags.filter(tag="Sam").exists()
+    response = client.post(reverse("family_rename", args=[child.pk]), {"gamer_tag": "Sammy"}, follow=True)
+    assert "once every 30 days" in response.content.decode()
+    child.refresh_from_db()
+    assert child.gamer_tag == "Samuel"
+
+
+def test_nobody_else_renames_a_child():
+    child = family.add_child(parent=UserFactory(), tag="Sam")
+    with pytest.raises(ValidationError):
+        family.rename_child(parent=UserFactory(), child_id=child.pk, tag="Other")
+    child.refresh_from_db()
+    assert child.gamer_tag == "Sam"
+
+
+def test_a_child_signing_out_on_their_device_leaves_the_parents_list(client):
+    parent = UserFactory()
+    child = family.add_child(parent=parent, tag="Sam")
+    client.force_login(parent)
+    device = child_device(client, child)
+    assert device.post(reverse("account_logout")).status_code == 302
+    assert not ChildDevice.objects.exists()
+
+
+def test_the_family_page_lists_only_devices_still_signed_in(client):
+    parent = UserFactory()
+    child = family.add_child(parent=parent, tag="Sam")
+    client.force_login(parent)
+    child_device(client, child)
+    child_device(client, child)
+    Session.objects.filter(session_key=ChildDevice.objects.first().session_key).update(
+        expire_date=timezone.now() - timedelta(seconds=1)
+    )
+    page = client.get(reverse("family"))
+    assert len(page.context["children"][0]["user"].live_devices) == 1
+    assert page.content.decode().count("Sign out there") == 1

@@ -154,6 +154,11 @@ def test_a_child_is_refused_play_now_until_the_parent_allows_it(live_asgi, new_p
     tablet.get_by_role("button", name="Play now").click()
     expect(tablet.get_by_role("heading", name="Waiting for players")).to_be_visible()
 
+    # The footer's Privacy link says what we keep about a child; the page passes axe.
+    parent.get_by_role("contentinfo").get_by_role("link", name="Privacy").click()
+    expect(parent.locator("#privacy-child")).to_contain_text("No email, no password")
+    assert axe_violations(parent) == []
+
 
 def test_a_parent_signs_the_child_out_mid_game_and_jagai_takes_the_seat(live_asgi, new_page):
     server = live_asgi(GAME_FIXED_SEED=20261202)

@@ -16,7 +16,8 @@ from django.urls import reverse
 
 from accounts import family
 from accounts.models import ChildDevice
-from game import engine
+from game import engine, services
+from game.errors import GameError
 from game.models import Game
 from tests.factories import UserFactory
 from tests.game.support import connect, deal_private_table, seated
@@ -78,3 +79,17 @@ def test_a_reviewers_decision_about_a_child_is_mailed_to_the_parent(live_deck):
     assert len(to_parent) == 1
     assert "Sam" in to_parent[0].body and "suspended" in to_parent[0].body
     assert "child's account" in to_parent[0].subject
+
+
+def test_a_move_from_a_childs_ended_session_is_refused_at_the_act(live_deck):
+    parent, _phone, child, tablet, table = _family_at_a_table()
+    key = tablet.cookies["sessionid"].value
+    device = ChildDevice.objects.get(child=child)
+    family.end_device(parent=parent, device_id=device.pk)
+    game = Game.objects.get(table=table)
+    with pytest.raises(GameError) as refused:
+        services.play_move(
+            table_id=table.pk, user=child, session_key=key, move_id="m", version=game.version, move={}
+        )
+    assert refused.value.code == "signed_out"
+    assert Game.objects.get(table=table).version == game.version

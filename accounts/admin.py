@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
-from django.contrib.auth.forms import UserChangeForm
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -41,9 +41,22 @@ class MemberChangeForm(UserChangeForm):
         return data
 
 
+class MemberCreationForm(AdminUserCreationForm):
+    """A member the team adds signs in by email, so it is required (only a child has none)."""
+
+    class Meta(AdminUserCreationForm.Meta):
+        model = User
+        fields = ("email",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].required = True
+
+
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
     form = MemberChangeForm
+    add_form = MemberCreationForm
     ordering = ("email",)
     list_display = ("gamer_tag", "email", "is_staff", "is_active", "date_joined")
     search_fields = ("email", "gamer_tag", "former_tags__tag")

@@ -283,10 +283,20 @@ def test_the_admin_refuses_to_make_a_child_staff_or_give_them_a_group(admin_clie
     child = family.add_child(parent=UserFactory(), tag="Sam")
     group = Group.objects.create(name="Reviewers-ish")
     url = reverse("admin:accounts_user_change", args=[child.pk])
-    data = {"email": "", "gamer_tag": "Sam", "is_active": "on", "is_staff": "on", "groups": [group.pk]}
+    data = {
+        "email": "",
+        "gamer_tag": "Sam",
+        "is_active": "on",
+        "is_staff": "on",
+        "groups": [group.pk],
+        "date_joined_0": "2026-12-01",
+        "date_joined_1": "12:00:00",
+        "former_tags-TOTAL_FORMS": "0",
+        "former_tags-INITIAL_FORMS": "0",
+    }
     response = admin_client.post(url, data)
     assert response.status_code == 200
-    assert "can&#x27;t be staff" in response.content.decode()
+    assert "can't be staff" in " ".join(response.context["adminform"].form.non_field_errors())
     child.refresh_from_db()
     assert not child.is_staff and not child.groups.exists()
 
@@ -431,3 +441,20 @@ def test_the_family_page_lists_only_devices_still_signed_in(client):
     page = client.get(reverse("family"))
     assert len(page.context["children"][0]["user"].live_devices) == 1
     assert page.content.decode().count("Sign out there") == 1
+
+
+def test_the_team_still_needs_an_email_to_add_a_member_in_the_admin(admin_client):
+    before = User.objects.count()
+    data = {
+        "email": "",
+        "password1": "a-long-pass-phrase",
+        "password2": "a-long-pass-phrase",
+        "former_tags-TOTAL_FORMS": "0",
+        "former_tags-INITIAL_FORMS": "0",
+    }
+    response = admin_client.post(reverse("admin:accounts_user_add"), data)
+    assert response.status_code == 200 and User.objects.count() == before
+    assert "email" in response.context["adminform"].form.errors
+    data["email"] = "new.member@example.org"
+    assert admin_client.post(reverse("admin:accounts_user_add"), data).status_code == 302
+    assert User.objects.filter(email="new.member@example.org").exists()

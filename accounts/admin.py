@@ -6,6 +6,8 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 
@@ -24,8 +26,37 @@ class FormerTagInline(admin.TabularInline):
     readonly_fields = ("tag", "used_until")
 
 
+class MemberChangeForm(UserChangeForm):
+    """A child's account (accounts/family.py) never joins the team: no staff, no superuser, no group."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.instance.managed_by_id and (
+            data.get("is_staff")
+            or data.get("is_superuser")
+            or data.get("groups")
+            or data.get("user_permissions")
+        ):
+            raise ValidationError("A child's account can't be staff or be given groups or permissions.")
+        return data
+
+
+class MemberCreationForm(AdminUserCreationForm):
+    """A member the team adds signs in by email, so it is required (only a child has none)."""
+
+    class Meta(AdminUserCreationForm.Meta):
+        model = User
+        fields = ("email",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].required = True
+
+
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
+    form = MemberChangeForm
+    add_form = MemberCreationForm
     ordering = ("email",)
     list_display = ("gamer_tag", "email", "is_staff", "is_active", "date_joined")
     search_fields = ("email", "gamer_tag", "former_tags__tag")

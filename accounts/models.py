@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -72,7 +73,8 @@ def _restriction_message(kind: str, until: datetime | None) -> str:
 class User(AbstractBaseUser, PermissionsMixin):
     """A member. The email is private; the gamer tag is what others see."""
 
-    email = models.EmailField("email address", unique=True)
+    # A child's account has no email (None: unique allows any number of them).
+    email = models.EmailField("email address", unique=True, null=True, blank=True)
     gamer_tag = models.CharField(max_length=20, blank=True, default="")
     tag_changed_at = models.DateTimeField(null=True, blank=True)
     is_staff = models.BooleanField(default=False)
@@ -89,6 +91,13 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=True,
         help_text="Mails about content and cases waiting for you (team members only).",
     )
+    # A child's account: the member who manages it (accounts/family.py). Deleted with them.
+    managed_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children", editable=False
+    )
+    # The parent's choice for a child: Play now and public tables too. Off: private tables only.
+    # Read only for children's accounts.
+    may_play_public = models.BooleanField("Play now and public tables", default=False)
 
     objects = UserManager()
 
@@ -102,11 +111,31 @@ class User(AbstractBaseUser, PermissionsMixin):
                 Lower("gamer_tag"),
                 name="unique_gamer_tag_ignoring_case",
                 condition=~models.Q(gamer_tag=""),
-            )
+            ),
+            # A child never joins the team, whatever an admin ticks (has_perm refuses groups too).
+            models.CheckConstraint(
+                condition=models.Q(managed_by__isnull=True) | models.Q(is_staff=False, is_superuser=False),
+                name="a_child_is_never_staff",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.gamer_tag or f"member #{self.pk}"
+
+    @property
+    def is_child(self) -> bool:
+        """A child's account, managed by a parent's (accounts/family.py)."""
+        return self.managed_by_id is not None
+
+    # A child holds no permission, whatever groups they are put in: no admin, no review pages.
+    def has_perm(self, perm: str, obj: object = None) -> bool:
+        return not self.is_child and super().has_perm(perm, obj)
+
+    def has_perms(self, perm_list: Iterable[str], obj: object = None) -> bool:
+        return not self.is_child and super().has_perms(perm_list, obj)
+
+    def has_module_perms(self, app_label: str) -> bool:
+        return not self.is_child and super().has_module_perms(app_label)
 
     def restriction(self, now: datetime | None = None) -> Restriction | None:
         """What keeps this member from tables right now (a ban, or a suspension still running), or None."""
@@ -130,6 +159,35 @@ class FormerTag(models.Model):
 
     def __str__(self) -> str:
         return self.tag
+
+
+class ChildSignIn(models.Model):
+    """A one-time sign-in a parent shows as a QR: bound to one child, 10 minutes, used once.
+
+    Only the secret's SHA-256 is kept, so a copy of the database signs nobody in."""
+
+    child = models.ForeignKey(User, on_delete=models.CASCADE, related_name="sign_ins")
+    secret_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"sign-in for {self.child}"
+
+
+class ChildDevice(models.Model):
+    """A device a child was signed in on by a parent's QR: its session, so the parent can end it."""
+
+    child = models.ForeignKey(User, on_delete=models.CASCADE, related_name="devices")
+    session_key = models.CharField(max_length=40, unique=True)
+    signed_in_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["signed_in_at"]
+
+    def __str__(self) -> str:
+        return f"device of {self.child}"
 
 
 class AgentQuerySet(models.QuerySet["Agent"]):

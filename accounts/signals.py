@@ -8,6 +8,7 @@ from allauth.account.signals import password_changed, password_reset, password_s
 from django.contrib.auth.signals import user_logged_out
 from django.dispatch import receiver
 
+from accounts.models import ChildDevice
 from accounts.sockets import end_session_sockets, recheck_member_sockets
 
 
@@ -17,6 +18,8 @@ def close_sockets_on_sign_out(sender: Any, request: Any, user: Any, **kwargs: An
     session = getattr(request, "session", None)
     if session is not None and session.session_key:
         end_session_sockets(session.session_key)
+        # A child signed out on their device: it leaves the parent's list of devices too.
+        ChildDevice.objects.filter(session_key=session.session_key).delete()
 
 
 @receiver(password_changed, dispatch_uid="jag-sockets-on-password-change")

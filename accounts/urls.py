@@ -9,4 +9,5 @@ urlpatterns = [
     path("tag/", views.choose_tag, name="choose_tag"),
     path("settings/", views.settings_page, name="settings"),
     path("settings/team-mail/", views.team_mail, name="team_mail"),
+    path("settings/delete/", views.delete_account, name="delete_account"),
 ]

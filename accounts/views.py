@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from accounts import family
 from accounts.forms import GamerTagForm
 from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag, set_team_mail
 from justalllowgod.methods import post_only
@@ -72,3 +74,16 @@ def team_mail(request: HttpRequest) -> HttpResponse:
     set_team_mail(user=request.user, wanted=wanted)
     messages.success(request, "Team mails are on." if wanted else "Team mails are off.")
     return redirect("accounts:settings")
+
+
+@require_POST
+@login_required
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """A member deletes their account (and their children's), once they ticked that they mean it."""
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the box to say you mean it: deleting can't be undone.")
+        return redirect("accounts:settings")
+    family.delete_account(user=request.user)
+    logout(request)
+    messages.success(request, "Your account is deleted. Thank you for playing with us.")
+    return redirect("home")

@@ -10,11 +10,20 @@ def _agent_withdrawn(sender: Any, agent: Any, **kwargs: Any) -> None:
     withdraw_agent(agent=agent)
 
 
+def _member_leaving(sender: Any, user: Any, **kwargs: Any) -> None:
+    """A child signed out of their last device, or an account deleted: JagAI takes their seats."""
+    from game.services.withdrawal import withdraw_member
+
+    withdraw_member(user=user)
+
+
 class GameConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "game"
 
     def ready(self) -> None:
         from accounts.agents import agent_withdrawn
+        from accounts.family import leaving_tables
 
         agent_withdrawn.connect(_agent_withdrawn, dispatch_uid="jag-agent-seats-to-jagai")
+        leaving_tables.connect(_member_leaving, dispatch_uid="jag-member-seats-to-jagai")

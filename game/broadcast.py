@@ -65,7 +65,10 @@ def seat_name(seat: Seat) -> str:
         return seat.agent.name
     if seat.kind == Seat.Kind.HELPER and not seat.user_id:
         return "JagAI"
-    return seat.user.gamer_tag if seat.user_id else "JagAI"
+    if seat.user_id:
+        # A deleted child's seat keeps its place in the game but no name (accounts/family.py).
+        return seat.user.gamer_tag or "a former member"
+    return "JagAI"
 
 
 def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:

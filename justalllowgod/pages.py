@@ -1,4 +1,4 @@
-"""The site's own pages: the start screen, how to play and the rules (table pages live in game/table_views.py)."""
+"""The site's own pages: the start screen, how to play, the rules and privacy (table pages live in game/table_views.py)."""
 
 from __future__ import annotations
 
@@ -118,3 +118,8 @@ def example_cards() -> dict[str, Any] | None:
 def rules(request: HttpRequest) -> HttpResponse:
     """The full rules."""
     return render(request, "home/rules.html", {"example": example_cards(), "rules_version": RULES_LABEL})
+
+
+def privacy(request: HttpRequest) -> HttpResponse:
+    """What we keep about a member and a child, and how to delete it."""
+    return render(request, "home/privacy.html")

@@ -96,6 +96,8 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "axes.middleware.AxesMiddleware",
     "game.devices.DeviceCookieMiddleware",
+    # A child's session is refused account, admin and review pages (accounts/family_guard.py).
+    "accounts.family_guard.ChildrenKeepToTheTable",
 ]
 
 ROOT_URLCONF = "justalllowgod.urls"

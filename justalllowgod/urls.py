@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from game import table_views
-from justalllowgod import pages
+from justalllowgod import family_pages, pages
 from justalllowgod.methods import post_only
 
 # Django's admin signs out only on POST and answers a typed /admin/logout/ with a blank 405: a GET
@@ -15,6 +15,14 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("how-to-play/", pages.how_to_play, name="how_to_play"),
     path("rules/", pages.rules, name="rules"),
+    path("privacy/", pages.privacy, name="privacy"),
+    path("family/sign-in/<str:secret>/", family_pages.sign_in_with_qr, name="family_sign_in"),
+    path("me/family/", family_pages.family_page, name="family"),
+    path("me/family/<int:child_id>/public-play/", family_pages.public_play, name="family_public_play"),
+    path("me/family/<int:child_id>/sign-in/", family_pages.sign_in_qr, name="family_sign_in_qr"),
+    path("me/family/<int:child_id>/rename/", family_pages.rename_child, name="family_rename"),
+    path("me/family/<int:child_id>/delete/", family_pages.delete_child, name="family_delete"),
+    path("me/family/devices/<int:device_id>/end/", family_pages.end_device, name="family_end_device"),
     path("tables/new/", table_views.new_private_table, name="new_private_table"),
     path("tables/join/", table_views.join_table, name="join_table"),
     path("play-now/", table_views.play_now, name="play_now"),

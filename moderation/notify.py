@@ -59,15 +59,31 @@ def case_opened(case: Case) -> None:
     )
 
 
+def told_of(user: User) -> User:
+    """Who hears of a decision about this account: the member, or a child's parent."""
+    return user.managed_by if user.managed_by_id else user
+
+
+def _about(user: User, text: str) -> str:
+    """A parent's mail says whose account it is about, by the child's tag."""
+    if not user.managed_by_id:
+        return text
+    return f"This is about {user.gamer_tag}, a child's account in your family.\n\n{text}"
+
+
 def decision_made(decision: Decision) -> None:
-    """The member hears of a warning, suspension or ban (No action leaves them in peace)."""
+    """The member (a child's parent) hears of a warning, suspension or ban (No action leaves them in
+    peace)."""
     if decision.action not in (Decision.Action.WARNING, Decision.Action.SUSPENSION, Decision.Action.BAN):
         return
     body = (
         f"{notice_text(decision)}\n\nYou will see this notice when you next open JustAllowGod "
         f"({absolute_url('/')}). If you think it is wrong, you can ask for a second look there."
     )
-    mail_after_commit(to=[decision.user], subject="A reviewer's decision about your account", body=body)
+    subject = "A reviewer's decision about " + (
+        "your child's account" if decision.user.managed_by_id else "your account"
+    )
+    mail_after_commit(to=[told_of(decision.user)], subject=subject, body=_about(decision.user, body))
 
 
 def decision_reversed(reversal: Decision) -> None:
@@ -76,4 +92,10 @@ def decision_reversed(reversal: Decision) -> None:
         f"A reviewer looked again and reversed the {original.get_action_display().lower()} of "
         f"{dateformat.format(timezone.localtime(original.created_at), 'j F Y')}.\n\n{reversal.reason}"
     )
-    mail_after_commit(to=[reversal.user], subject="A decision about your account was reversed", body=body)
+    mail_after_commit(
+        to=[told_of(reversal.user)],
+        subject="A decision about an account was reversed"
+        if reversal.user.managed_by_id
+        else "A decision about your account was reversed",
+        body=_about(reversal.user, body),
+    )

@@ -101,6 +101,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     """A finished game from the member's own seat; only people who sat at the table may open it."""
     game = get_object_or_404(Game.objects.select_related("table"), pk=game_id, table__status__in=OVER)
     seat = Seat.objects.filter(table_id=game.table_id, user=request.user).values_list("position", flat=True)
+    if not seat:  # a parent may open their child's games from the child's seat (accounts/family.py)
+        seat = Seat.objects.filter(
+            table_id=game.table_id, user__managed_by=request.user, user__managed_by__isnull=False
+        ).values_list("position", flat=True)
     if not seat:
         raise Http404("No such game among yours.")
     context = {"game": game, "table": game.table, "replay": seat_replay(game, seat[0])}

@@ -39,6 +39,20 @@ def check_may_play(user: User) -> None:
         raise GameError("restricted", restriction.message, status=403)
 
 
+FAMILY_TABLES_ONLY = (
+    "Your family keeps you to family tables for now. Ask them to switch on Play now, "
+    "or join a table by its code."
+)
+
+
+def check_may_play_public(user: User) -> None:
+    """A child's account sits at Play now and public tables only if the parent allows it; read from
+    the row inside the act's transaction, so a parent's change counts at once."""
+    row = User.objects.filter(pk=user.pk).values_list("managed_by_id", "may_play_public").first()
+    if row is not None and row[0] is not None and not row[1]:
+        raise GameError("family_tables_only", FAMILY_TABLES_ONLY, status=403)
+
+
 def _guesser_key(user: User | None, agent: Agent | None) -> str:
     return f"code-guess:agent:{agent.pk}" if agent is not None else f"code-guess:member:{user.pk}"
 

@@ -12,7 +12,7 @@ from accounts.models import User
 from game import broadcast, codes
 from game.errors import GameError
 from game.models import Game, Seat, Table, Variant
-from game.services.access import check_may_play, find_invited_table, find_table
+from game.services.access import check_may_play, check_may_play_public, find_invited_table, find_table
 from game.services.starting import begin_game, seat_list
 from justalllowgod.limits import limits as cache
 
@@ -99,6 +99,8 @@ def _take_seat(table: Table, user: User) -> Table:
         raise GameError("already_started" if table.is_open else "table_finished", status=409)
     if len(seats) >= table.seat_count:
         raise GameError("table_full", status=409)
+    if table.is_public:
+        check_may_play_public(user)
     people = sum(1 for s in seats if s.kind == Seat.Kind.PERSON)
     Seat.objects.create(table=table, position=people + 1, user=user)
     seats = seat_list(table)
@@ -138,6 +140,7 @@ def join_by_invitation(*, user: User, token: str) -> Table:
 def play_now(*, user: User) -> Table:
     """Sit at the public table that starts soonest, or open one (R26)."""
     check_may_play(user)
+    check_may_play_public(user)
     mine = Table.objects.open_public().filter(seats__user=user).first()
     if mine is not None:
         return mine
@@ -160,6 +163,8 @@ def play_again(*, user: User, code: str) -> Table:
     if table.is_open:
         raise GameError("not_finished", status=409)
     check_may_play(user)
+    if table.is_public:
+        check_may_play_public(user)
     following = Table.objects.filter(previous=table).first()
     if following is not None:
         return _take_seat(following, user) if following.is_open else following

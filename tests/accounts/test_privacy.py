@@ -9,7 +9,7 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
-MEMBER_PAGES = ["home", "how_to_play", "rules", "accounts:settings"]
+MEMBER_PAGES = ["home", "how_to_play", "rules", "privacy", "accounts:settings", "family"]
 
 
 @pytest.mark.parametrize("name", MEMBER_PAGES)
@@ -26,3 +26,10 @@ def test_ruling_R31_pages_a_member_sees_show_no_email_of_any_member(client, name
 def test_the_header_shows_the_members_tag(client):
     client.force_login(UserFactory(gamer_tag="Aaron"))
     assert "Aaron" in client.get(reverse("home")).content.decode()
+
+
+def test_the_privacy_page_says_what_we_keep_about_a_member_and_a_child_and_how_to_delete_it(client):
+    page = client.get(reverse("privacy")).content.decode()
+    for part in ["About a member", "About a child", "Deleting it", "a former member"]:
+        assert part in page
+    assert reverse("privacy") in client.get(reverse("home")).content.decode()  # linked from the footer

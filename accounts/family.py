@@ -1,0 +1,277 @@
+"""A family: children's accounts a member manages, signed in on a device by a one-time QR.
+
+A child is a `User` with no email, no usable password and a `managed_by` link to their parent.
+Only the parent names them, lets them play at public tables, signs them in on a device, ends a
+device's session, and deletes them. Every service here locks the parent's row first, so two taps
+from two of the parent's phones cannot both pass a check (a seventh child, a reused QR).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+from importlib import import_module
+
+from django.apps import apps
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models.deletion import ProtectedError
+from django.dispatch import Signal
+from django.utils import timezone
+
+from accounts.models import ChildDevice, ChildSignIn, FormerTag, User
+from accounts.services import set_gamer_tag, tag_is_taken
+from accounts.sockets import end_session_sockets, recheck_member_sockets
+from accounts.tags import approved_agent_names, validate_gamer_tag
+from justalllowgod.limits import limits as cache
+
+# Sent inside the transaction when a member or child may no longer sit anywhere: user.
+leaving_tables = Signal()
+
+MAX_CHILDREN = 6
+SIGN_IN_VALID = timedelta(minutes=10)
+# Wrong sign-in secrets one address may send in the window before it waits: no family mistypes a
+# 43-character secret, so these are scripts.
+WRONG_SECRET_LIMIT = 10
+WRONG_SECRET_WINDOW_SECONDS = 600
+
+NOT_YOURS = "That child isn't in your family."
+QR_NOT_VALID = (
+    "This sign-in QR doesn't work any more: each one works once, for 10 minutes. "
+    "Ask your grown-up to show a new one."
+)
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _locked_parent(parent: User) -> User:
+    """The parent's row, locked; a child's own account is never a parent."""
+    parent = User.objects.select_for_update().get(pk=parent.pk)
+    if parent.is_child or not parent.is_active:
+        raise ValidationError("Only a grown-up's account can manage a family.", code="not_a_parent")
+    return parent
+
+
+def _locked_child(parent: User, child_id: int | str) -> User:
+    """The parent's child, locked after the parent's row; anyone else's answers alike."""
+    parent = _locked_parent(parent)
+    try:
+        return User.objects.select_for_update().get(pk=int(child_id), managed_by=parent)
+    except (User.DoesNotExist, ValueError, TypeError):
+        raise ValidationError(NOT_YOURS, code="not_yours") from None
+
+
+@transaction.atomic
+def add_child(*, parent: User, tag: str) -> User:
+    """A child's account with only a gamer tag (the same rules as everyone's), at most six."""
+    parent = _locked_parent(parent)
+    tag = validate_gamer_tag(tag, agent_names=approved_agent_names())
+    if parent.children.count() >= MAX_CHILDREN:
+        raise ValidationError(f"A family can have up to {MAX_CHILDREN} children's accounts.", code="too_many")
+    if tag_is_taken(tag):
+        raise ValidationError("Someone already plays as that tag. Try another.", code="taken")
+    child = User(gamer_tag=tag, tag_changed_at=timezone.now(), managed_by=parent, email=None)
+    child.set_unusable_password()
+    try:
+        with transaction.atomic():
+            child.save()
+    except IntegrityError:
+        raise ValidationError("Someone already plays as that tag. Try another.", code="taken") from None
+    return child
+
+
+@transaction.atomic
+def set_public_play(*, parent: User, child_id: int | str, allowed: bool) -> User:
+    """Let a child use Play now and public tables, or keep them to tables joined by code."""
+    child = _locked_child(parent, child_id)
+    child.may_play_public = allowed
+    child.save(update_fields=["may_play_public"])
+    return child
+
+
+@transaction.atomic
+def issue_sign_in(*, parent: User, child_id: int | str) -> str:
+    """A fresh one-time secret for the child's QR; only its hash is kept, and it is shown once."""
+    child = _locked_child(parent, child_id)
+    secret = secrets.token_urlsafe(32)
+    now = timezone.now()
+    ChildSignIn.objects.create(
+        child=child, secret_hash=_hash(secret), created_at=now, expires_at=now + SIGN_IN_VALID
+    )
+    return secret
+
+
+def _wrong_secret_key(ip: str) -> str:
+    return f"child-sign-in:wrong:{ip or 'unknown'}"
+
+
+def _count_wrong_secret(ip: str) -> None:
+    key = _wrong_secret_key(ip)
+    cache.add(key, 0, timeout=WRONG_SECRET_WINDOW_SECONDS)
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, timeout=WRONG_SECRET_WINDOW_SECONDS)
+
+
+def require_sign_in_not_throttled(ip: str) -> None:
+    """Refuse an address that sent too many unknown secrets (checked before any lookup)."""
+    if (cache.get(_wrong_secret_key(ip)) or 0) >= WRONG_SECRET_LIMIT:
+        raise ValidationError(
+            "Too many sign-in QRs that don't work from here. Please wait ten minutes.", code="throttled"
+        )
+
+
+@transaction.atomic
+def redeem_sign_in(*, secret: str, ip: str = "") -> User:
+    """The child this secret signs in, marking it used; expired, used or unknown secrets are refused
+    alike and change nothing (an unknown one counts against the address)."""
+    require_sign_in_not_throttled(ip)
+    sign_in = (
+        ChildSignIn.objects.select_for_update()
+        .select_related("child")
+        .filter(secret_hash=_hash(secret or ""))
+        .first()
+    )
+    if sign_in is None:
+        _count_wrong_secret(ip)
+        raise ValidationError(QR_NOT_VALID, code="not_valid")
+    now = timezone.now()
+    child = sign_in.child
+    if sign_in.used_at is not None or sign_in.expires_at <= now or not child.is_child or not child.is_active:
+        raise ValidationError(QR_NOT_VALID, code="not_valid")
+    sign_in.used_at = now
+    sign_in.save(update_fields=["used_at"])
+    return child
+
+
+def record_device(*, child: User, session_key: str) -> ChildDevice:
+    """Remember the session a QR opened, so the parent can see and end it."""
+    device, _ = ChildDevice.objects.update_or_create(session_key=session_key, defaults={"child": child})
+    return device
+
+
+def _end_device(device: ChildDevice) -> None:
+    """The session is deleted at once and its sockets close after commit (R38's sign-out)."""
+    import_module(settings.SESSION_ENGINE).SessionStore(device.session_key).delete()
+    end_session_sockets(device.session_key)
+    device.delete()
+
+
+def _leave_tables(user: User) -> None:
+    # accounts cannot call game (game builds on accounts), so it announces this inside the
+    # transaction and game (its AppConfig.ready) lets JagAI take every seat they held, as R38 does.
+    leaving_tables.send(sender=User, user=user)
+
+
+@transaction.atomic
+def end_device(*, parent: User, device_id: int | str) -> User:
+    """End one of a child's sessions; with no device left, the child leaves their tables too."""
+    parent = _locked_parent(parent)
+    try:
+        device = ChildDevice.objects.select_related("child").get(pk=int(device_id), child__managed_by=parent)
+    except (ChildDevice.DoesNotExist, ValueError, TypeError):
+        raise ValidationError(
+            "That device isn't signed in as one of your children.", code="not_yours"
+        ) from None
+    child = User.objects.select_for_update().get(pk=device.child_id)
+    _end_device(device)
+    if not child.devices.exists():
+        _leave_tables(child)
+    return child
+
+
+@transaction.atomic
+def delete_child(*, parent: User, child_id: int | str) -> str:
+    """Delete a child's account and what it holds about them; their games stay, their seat shown
+    as "a former member". Returns the tag they had, for the parent's message."""
+    child = _locked_child(parent, child_id)
+    tag = child.gamer_tag
+    for device in list(child.devices.all()):
+        _end_device(device)
+    _leave_tables(child)
+    child.sign_ins.all().delete()
+    FormerTag.objects.filter(user=child).delete()
+    try:
+        with transaction.atomic():
+            child.delete()  # a child who never sat anywhere leaves no row at all
+    except ProtectedError:
+        _keep_only_a_former_member(child)
+    return tag
+
+
+@transaction.atomic
+def delete_account(*, user: User) -> None:
+    """A member deletes their own account, and every child's account in their family with it.
+    Their games stay, their seats shown as "a former member"; their other browsers are signed out
+    at once (an inactive account has no session: Django's auth backend and the sockets refuse it)."""
+    user = _locked_parent(user)
+    for child in list(user.children.all()):
+        delete_child(parent=user, child_id=child.pk)
+    _leave_tables(user)
+    FormerTag.objects.filter(user=user).delete()
+    _forget_sign_in_records(user)
+    try:
+        with transaction.atomic():
+            user.delete()
+    except ProtectedError:
+        _keep_only_a_former_member(user)
+    recheck_member_sockets(user.pk)
+
+
+def _forget_sign_in_records(user: User) -> None:
+    """allauth's rows about the member (addresses, passkeys) go too, whatever is installed."""
+    for label, model in (
+        ("account", "EmailAddress"),
+        ("mfa", "Authenticator"),
+        ("socialaccount", "SocialAccount"),
+    ):
+        if apps.is_installed(f"allauth.{label}"):
+            apps.get_model(label, model).objects.filter(user=user).delete()
+
+
+def _keep_only_a_former_member(user: User) -> None:
+    """Games keep their seats (game and moderation records protect them): the row stays with no
+    tag, no email, no password and no family, and can never sign in again."""
+    user.gamer_tag = ""
+    user.tag_changed_at = None
+    user.email = None
+    user.managed_by = None
+    user.may_play_public = False
+    user.is_active = False
+    user.is_staff = user.is_superuser = False
+    user.set_unusable_password()
+    user.save()
+    user.groups.clear()
+    user.user_permissions.clear()
+
+
+def live_devices(child: User) -> list[ChildDevice]:
+    """The child's devices whose session is still live (an expired one signs nobody in)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    return [device for device in child.devices.all() if store(device.session_key).load()]
+
+
+def children_of(parent: User) -> list[User]:
+    """The parent's children, by tag, each with the devices still signed in (`live_devices`)."""
+    children = list(parent.children.order_by("gamer_tag").prefetch_related("devices"))
+    for child in children:
+        child.live_devices = live_devices(child)
+    return children
+
+
+@transaction.atomic
+def rename_child(*, parent: User, child_id: int | str, tag: str) -> User:
+    """The parent changes a child's tag, under the same rules as anyone's change (once a month
+    after the first day)."""
+    child = _locked_child(parent, child_id)
+    return set_gamer_tag(user=child, tag=tag)
+
+
+def parent_of(user: User) -> User | None:
+    """Who hears about a child's account: their parent (None for anyone else)."""
+    return user.managed_by if user.managed_by_id else None

@@ -76,7 +76,7 @@ def team_mail(request: HttpRequest) -> HttpResponse:
     return redirect("accounts:settings")
 
 
-@require_POST
+@post_only(go_to="accounts:settings")
 @login_required
 def delete_account(request: HttpRequest) -> HttpResponse:
     """A member deletes their account (and their children's), once they ticked that they mean it."""

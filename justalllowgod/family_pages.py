@@ -17,12 +17,12 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from accounts import family
 from accounts.forms import GamerTagForm
 from game.qr import qr_svg
 from justalllowgod.addresses import request_address
+from justalllowgod.methods import post_only
 from justalllowgod.pages import my_games
 from justalllowgod.site_address import absolute_url
 
@@ -64,7 +64,7 @@ def family_page(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/family.html", context, status=400 if form.errors else 200)
 
 
-@require_POST
+@post_only(go_to="family")
 @grown_ups_only
 def public_play(request: HttpRequest, child_id: int) -> HttpResponse:
     """Switch Play now and public tables on or off for one child."""
@@ -78,7 +78,7 @@ def public_play(request: HttpRequest, child_id: int) -> HttpResponse:
     return redirect("family")
 
 
-@require_POST
+@post_only(go_to="family")
 @grown_ups_only
 def rename_child(request: HttpRequest, child_id: int) -> HttpResponse:
     """The parent gives a child a new tag (a child never renames themselves)."""
@@ -95,7 +95,7 @@ def rename_child(request: HttpRequest, child_id: int) -> HttpResponse:
     return redirect("family")
 
 
-@require_POST
+@post_only(go_to="family")
 @grown_ups_only
 def sign_in_qr(request: HttpRequest, child_id: int) -> HttpResponse:
     """A new one-time QR for the child, shown once: the secret is never stored or shown again."""
@@ -113,7 +113,7 @@ def sign_in_qr(request: HttpRequest, child_id: int) -> HttpResponse:
     return response
 
 
-@require_POST
+@post_only(go_to="family")
 @grown_ups_only
 def end_device(request: HttpRequest, device_id: int) -> HttpResponse:
     """Sign a child out on one device, at once."""
@@ -125,7 +125,7 @@ def end_device(request: HttpRequest, device_id: int) -> HttpResponse:
     return redirect("family")
 
 
-@require_POST
+@post_only(go_to="family")
 @grown_ups_only
 def delete_child(request: HttpRequest, child_id: int) -> HttpResponse:
     """Delete a child's account, once the parent ticked that they mean it."""

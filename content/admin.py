@@ -18,7 +18,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from content import revisions, services
+from content import admin_state, live, revisions, services
 from content.admin_review import ReviewAdminMixin, parse_revision, reason_of
 from content.forms import CardAdminForm
 from content.models import GAME_ORDER, KIND_ORDER, Card, Deck, ReviewStep, Status, Story, in_kind_order
@@ -88,16 +88,6 @@ def _story_since_approval(story: Story) -> SafeString | str:
     return _render_changes(sections, since=own.since, editors=editors)
 
 
-def _story_state(story: Story) -> SafeString:
-    """The story's badge, and whether new games deal it (services.why_not_dealt says the rule)."""
-    why_not = services.why_not_dealt(story)
-    if why_not:
-        state = "Not dealt in new games: " + "; ".join(why_not) + "."
-    else:
-        state = "Dealt in new games: the story and its four cards are approved, in the live deck."
-    return format_html('{} <span class="story-state">{}</span>', badge_for(story.status), state)
-
-
 def _save_noting_reopened(request: HttpRequest, subject: Card | Story, save: Callable[[], object]) -> None:
     """Save an edit, and remember it if the edit took an approved item back to review."""
     was = subject.status
@@ -113,11 +103,11 @@ def _say_reopened(request: HttpRequest, story: Story) -> None:
     if not items:
         return
     names = ", ".join("the story" if isinstance(i, Story) else services.subject_label(i) for i in items)
-    it, was = ("it", "It was") if len(items) == 1 else ("them", "They were")
+    it = "it" if len(items) == 1 else "them"
     messages.warning(
         request,
-        f"Back in review after your edit: {names}. {was} approved, so “{story.title}” is not dealt in new "
-        f"games until an approver approves {it} again.",
+        f"Back in review after your edit: {names}. New games keep dealing “{story.title}” as it was last "
+        f"approved until an approver approves {it} again.",
     )
 
 
@@ -206,11 +196,18 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
+        ("Review", {"fields": ["status_badge", "every_card", "edited_by", "since_approval"]}),
         ("History", {"fields": ["history"]}),
         ("As players see it", {"fields": ["cards_preview"]}),
     ]
-    readonly_fields = ["status_badge", "edited_by", "since_approval", "history", "cards_preview"]
+    readonly_fields = [
+        "status_badge",
+        "every_card",
+        "edited_by",
+        "since_approval",
+        "history",
+        "cards_preview",
+    ]
     formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 3, "cols": 80})}}
     inlines = [CardInline]
     list_select_related = ["deck"]
@@ -227,11 +224,15 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Status", ordering="status")
     def status_badge(self, story: Story) -> SafeString:
-        return _story_state(story)
+        return admin_state.story_state(story)
 
     @admin.display(description="Status", ordering="status")
     def listed_status(self, story: Story) -> SafeString:
         return _listed_status(story)
+
+    @admin.display(description="Its cards")
+    def every_card(self, story: Story) -> SafeString | str:
+        return admin_state.story_cards(story) if story.pk else "—"
 
     @admin.display(description="Changes since approval")
     def since_approval(self, story: Story) -> SafeString | str:
@@ -250,9 +251,15 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
         )
         return format_html('<span class="card-chips">{}</span>', chips)
 
-    @admin.display(description="Dealable", boolean=True)
-    def is_dealable(self, story: Story) -> bool:
-        return story.status == Status.APPROVED and getattr(story, "approved_cards", 0) == len(KIND_ORDER)
+    def get_list_display(self, request: HttpRequest) -> list:
+        # Whether a row is dealt comes from each deck's live version, worked out once per list.
+        dealt = {s.story_id for deck in Deck.objects.all() for s in live.live_stories(deck)}
+
+        @admin.display(description="Dealable", boolean=True)
+        def is_dealable(story: Story) -> bool:
+            return story.pk in dealt
+
+        return [is_dealable if name == "is_dealable" else name for name in super().get_list_display(request)]
 
     @admin.display(description="Last edited by")
     def edited_by(self, story: Story) -> str:
@@ -408,7 +415,7 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Status", ordering="status")
     def status_badge(self, card: Card) -> SafeString:
-        return badge_for(card.status)
+        return admin_state.card_state(card)
 
     @admin.display(description="Status", ordering="status")
     def listed_status(self, card: Card) -> SafeString:

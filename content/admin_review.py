@@ -63,7 +63,9 @@ def reason_of(error: Exception) -> str:
 class ReviewAdminMixin:
     """Submit, approve and request changes, for stories and cards alike; the services decide."""
 
-    actions = ["submit_selected", "approve_selected", "request_changes_selected"]
+    # No bulk approve: a list shows titles, not diffs, so approval happens on the page that shows
+    # what changed (#29).
+    actions = ["submit_selected", "request_changes_selected"]
     change_form_template = "admin/content/review_change_form.html"
 
     # --- permissions the actions and buttons are shown for (the services check again) ---
@@ -94,11 +96,6 @@ class ReviewAdminMixin:
     @admin.action(description="Submit for review", permissions=["submit"])
     def submit_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
         self._apply(request, queryset, _step(services.submit_for_review, request.user), "Sent for review")
-
-    @admin.action(description="Approve", permissions=["approve"])
-    def approve_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
-        step = _seen_step(services.approve, request.user, listed_revision(request))
-        self._apply(request, queryset, step, "Approved")
 
     @admin.action(description="Request changes…", permissions=["approve"])
     def request_changes_selected(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:

@@ -42,6 +42,19 @@ def approved_revision(subject: Subject) -> int | None:
     return steps.values_list("revision", flat=True).first()
 
 
+def number_of(subject: Subject, history_id: int) -> int:
+    """A revision as the team counts them: 1 for the first, 2 for the next (history ids are global)."""
+    return subject.history.filter(history_id__lte=history_id).count()
+
+
+def history_id_of(subject: Subject, number: int) -> int | None:
+    """The history id of revision `number` of this subject, or None if there is no such revision."""
+    if number < 1:
+        return None
+    ids = subject.history.order_by("history_id").values_list("history_id", flat=True)
+    return next(iter(ids[number - 1 : number]), None)
+
+
 def editors_since_approval(subject: Subject) -> set[int]:
     """Everyone who made a revision since the last approval (every editor, if it was never approved)."""
     records = subject.history.exclude(history_user=None)

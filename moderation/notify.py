@@ -10,7 +10,7 @@ from django.utils import dateformat, timezone
 from accounts.mail import mail_after_commit
 from accounts.models import User
 from justalllowgod.site_address import absolute_url
-from moderation.models import Case, Decision, Flag
+from moderation.models import Appeal, Case, Decision, Flag
 
 # What kind of problem a flag points at, in the member's words.
 PROBLEMS = {
@@ -55,6 +55,22 @@ def case_opened(case: Case) -> None:
         to=reviewers(),
         subject=f"Case {case.pk} is waiting for a review",
         body=f"Game {case.game_id} was flagged. Open the review queue to judge it: {case_link}",
+        team=True,
+    )
+
+
+def appeal_made(appeal: Appeal) -> None:
+    """Reviewers hear that a member asked for a second look, with a link straight to the case."""
+    decision = appeal.decision
+    case_link = absolute_url(reverse("review_case", args=[decision.case_id]))
+    mail_after_commit(
+        to=[u for u in reviewers() if u.pk != decision.user_id],
+        subject=f"Case {decision.case_id}: a member asks for a second look",
+        body=(
+            f"A member appealed the {decision.get_action_display().lower()} of "
+            f"{dateformat.format(timezone.localtime(decision.created_at), 'j F Y')}:\n\n{appeal.note}\n\n"
+            f"Open the case: {case_link}"
+        ),
         team=True,
     )
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 from content import services
 from content.models import Status
 from content.revisions import current_revision
+from justalllowgod.site_address import absolute_url
 from tests.factories import CardFactory
 
 pytestmark = pytest.mark.django_db
@@ -75,3 +76,33 @@ def test_a_broken_mail_server_never_rolls_back_an_approval(
     assert len(sent) == 1
     card.refresh_from_db()
     assert card.status == Status.APPROVED
+
+
+def _link_to(card) -> str:
+    return absolute_url(reverse("admin:content_card_change", args=[card.pk]))
+
+
+def test_an_edit_that_reopens_approved_work_mails_the_approvers_a_link_to_it(
+    editor, approver, django_capture_on_commit_callbacks
+):
+    card = CardFactory(status=Status.APPROVED, title="Noah")
+    card.description = "A just man who walked with God."
+    with django_capture_on_commit_callbacks(execute=True):
+        services.save_card(card=card, user=editor)
+    (sent,) = mail.outbox
+    assert sent.to == [approver.email] and sent.subject == "Edited after approval: Noah"
+    assert _link_to(card) in sent.body and _link_to(card).startswith(("http://", "https://"))
+    assert "keep dealing the approved version" in sent.body
+
+
+def test_every_mail_links_straight_to_the_item(editor, approver, django_capture_on_commit_callbacks):
+    card = CardFactory(last_edited_by=editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_card(card=card, user=editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.approve_card(card=card, user=approver, revision=current_revision(card))
+    submitted, decided = mail.outbox
+    assert decided.to == [editor.email]
+    for sent in (submitted, decided):
+        assert _link_to(card) in sent.body
+        assert "Open the team admin: /" not in sent.body

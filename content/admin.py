@@ -19,7 +19,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from content import admin_state, live, revisions, services
-from content.admin_review import ReviewAdminMixin, parse_revision, reason_of
+from content.admin_review import ReviewAdminMixin, confirm_drain, parse_revision, reason_of
 from content.forms import CardAdminForm
 from content.models import GAME_ORDER, KIND_ORDER, Card, Deck, ReviewStep, Status, Story, in_kind_order
 from content.preview import render_card_preview, render_story_preview
@@ -152,12 +152,24 @@ class DeckAdmin(admin.ModelAdmin):
         css = CARD_CSS
 
     @admin.action(description="Make this the live deck", permissions=["change"])
-    def make_live(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
+    def make_live(self, request: HttpRequest, queryset: QuerySet[Deck]) -> HttpResponse | None:
         if queryset.count() != 1:
             self.message_user(request, "Choose exactly one deck to make live.", messages.ERROR)
-            return
-        deck = services.make_deck_live(deck=queryset.get())
+            return None
+        chosen = queryset.get()
+        ask = confirm_drain(
+            request,
+            self.model._meta,
+            self.admin_site.each_context(request),
+            lambda: services.make_deck_live(deck=chosen),
+            what="Make this the live deck",
+            cancel_url=reverse("admin:content_deck_changelist"),
+        )
+        if ask is not None:
+            return ask
+        deck = services.make_deck_live(deck=chosen)
         self.message_user(request, f"“{deck.name}” is now the live deck. {services.dealability(deck)}.")
+        return None
 
     @admin.display(description="Ready to deal")
     def dealable(self, deck: Deck) -> str:
@@ -333,6 +345,17 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
         story = self.get_object(request, object_id)
         if story is None or step not in {"submit", "approve"}:
             raise Http404("Nothing to review here")
+        if request.method == "POST" and step == "approve":
+            ask = confirm_drain(
+                request,
+                self.model._meta,
+                self.admin_site.each_context(request),
+                lambda: self._together(request, story, step),
+                what="Approve",
+                cancel_url=self._change_url(story),
+            )
+            if ask is not None:
+                return ask
         if request.method == "POST":
             try:
                 done = self._together(request, story, step)
@@ -442,7 +465,12 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
         return _history(card)
 
     def save_model(self, request: HttpRequest, obj: Card, form: Any, change: bool) -> None:
+        old_story_id = Card.objects.filter(pk=obj.pk).values_list("story_id", flat=True).first()
         _save_noting_reopened(request, obj, lambda: services.save_card(card=obj, user=request.user))
+        if old_story_id and old_story_id != obj.story_id:
+            # A move touches two stories: name both, and what each lacks now.
+            messages.warning(request, admin_state.move_message(obj, Story.objects.get(pk=old_story_id)))
+            return
         _say_reopened(request, obj.story)
 
 

@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from content import revisions, services
+from content import drain, revisions, services
 from content.forms import RequestChangesForm, SingleChangesForm
 from content.models import Status
 
@@ -52,6 +52,28 @@ def listed_revision(request: HttpRequest) -> Callable[[Model], int | None]:
 def posted_revision(request: HttpRequest) -> Callable[[Model], int | None]:
     """The revision one object's page showed."""
     return lambda obj: parse_revision(request.POST.get("revision"))
+
+
+def confirm_drain(
+    request: HttpRequest,
+    opts: Any,
+    each_context: dict,
+    act: Callable[[], object],
+    *,
+    what: str,
+    cancel_url: str,
+) -> HttpResponse | None:
+    """A page asking "are you sure?" when `act` would leave the live deck short; None when it would
+    not, or when this post is the confirmation."""
+    if request.POST.get("confirm_drain") == "yes":
+        return None
+    found = drain.would_drain(act, needed=services.MIN_DEALABLE)
+    if found is None:
+        return None
+    posted = [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
+    context = {**each_context, "opts": opts, "drain": found, "what": what, "posted": posted}
+    context |= {"title": "Are you sure?", "cancel_url": cancel_url}
+    return TemplateResponse(request, "admin/content/confirm_drain.html", context)
 
 
 def reason_of(error: Exception) -> str:
@@ -164,6 +186,16 @@ class ReviewAdminMixin:
             self._apply(request, [obj], _step(services.submit_for_review, request.user), "Sent for review")
         elif request.method == "POST":
             step_run = _seen_step(services.approve, request.user, posted_revision(request))
+            ask = confirm_drain(
+                request,
+                self.model._meta,
+                self.admin_site.each_context(request),
+                lambda: step_run(obj),
+                what="Approve",
+                cancel_url=self._change_url(obj),
+            )
+            if ask is not None:
+                return ask
             self._apply(request, [obj], step_run, "Approved")
         return HttpResponseRedirect(self._change_url(obj))
 
@@ -176,6 +208,13 @@ class ReviewAdminMixin:
             return HttpResponseRedirect(self._change_url(obj))
         seen = {"revision": request.POST.get("revision") or request.GET.get("revision", "")}
         return self._note_page(request, form, [obj], cancel_url=self._change_url(obj), seen=seen)
+
+    def render_delete_form(self, request: HttpRequest, context: dict) -> HttpResponse:
+        # Django's page already asks "are you sure?": it also names the stories leaving new games.
+        obj = context.get("object")
+        if obj is not None:
+            context["drain"] = drain.would_drain(obj.delete, needed=services.MIN_DEALABLE)
+        return super().render_delete_form(request, context)
 
     def review_steps(self, request: HttpRequest, obj: Model | None) -> list[dict[str, Any]]:
         """The buttons shown on an object's page for this person and this status."""

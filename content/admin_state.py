@@ -6,7 +6,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from content import live, services
-from content.models import Card, Deck, Status, Story, in_kind_order
+from content.models import Card, Deck, Kind, Status, Story, in_kind_order
 from content.templatetags.content_tags import status_badge as badge_for
 
 
@@ -53,15 +53,13 @@ def story_cards(story: Story) -> SafeString:
         '<tr><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>',
         ((c.get_kind_display(), c.title, badge_for(c.status), revision_line(c)) for c in cards),
     )
-    missing = [
-        k for k in ("Person", "Place", "Moment", "Word") if k not in {c.get_kind_display() for c in cards}
-    ]
-    lacks = format_html('<p class="story-lacks">Lacks: {}.</p>', ", ".join(missing)) if missing else ""
+    missing = lacks(story)
+    short = format_html('<p class="story-lacks">Lacks: {}.</p>', ", ".join(missing)) if missing else ""
     return format_html(
         '<table class="story-cards"><thead><tr><th scope="col">Card</th><th scope="col">Title</th>'
         '<th scope="col">Status</th><th scope="col">Revisions</th></tr></thead><tbody>{}</tbody></table>{}',
         rows,
-        lacks,
+        short,
     )
 
 
@@ -77,3 +75,26 @@ def deck_health() -> dict[str, object] | None:
     if not ok:
         text += " New tables cannot start until more stories are approved."
     return {"ok": ok, "text": text, "deck": deck}
+
+
+def lacks(story: Story) -> list[str]:
+    """The kinds of card a story has no card of, such as ["Place"]."""
+    have = set(story.cards.values_list("kind", flat=True))
+    return [k.label for k in Kind if k.value not in have]
+
+
+def _lacking(story: Story) -> str:
+    missing = lacks(story)
+    if not missing:
+        return f"“{story.title}” has all four cards"
+    return f"“{story.title}” lacks {' and '.join(f'a {k} card' for k in missing)}"
+
+
+def move_message(card: Card, old: Story) -> str:
+    """What a move does to both stories, said when the card is saved in its new story."""
+    new = card.story
+    return (
+        f"Moved {services.subject_label(card)} from “{old.title}” to “{new.title}”. Now {_lacking(old)}, "
+        f"and {_lacking(new)}. Until an approver approves the move, new games keep dealing the card in "
+        f"“{old.title}”; once approved, a story without all four cards leaves new games."
+    )

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
 from django.db.models import QuerySet
@@ -16,9 +14,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
-from content import admin_state, live, revisions, services
+from content import admin_changes, admin_state, live, revisions, services
+from content.admin_compare import CompareAdminMixin
 from content.admin_review import ReviewAdminMixin, confirm_drain, parse_revision, reason_of
 from content.forms import CardAdminForm
 from content.models import GAME_ORDER, KIND_ORDER, Card, Deck, ReviewStep, Status, Story, in_kind_order
@@ -35,57 +35,6 @@ def _history(obj: Card | Story) -> SafeString:
     """Every review step and every revision of one card or story, newest first."""
     entries = revisions.review_log(obj) if obj.pk else []
     return render_to_string("admin/content/decisions.html", {"entries": entries})
-
-
-@dataclass(frozen=True)
-class _Section:
-    """One item's part of the diff: what changed in it since its own last approval."""
-
-    label: str
-    changes: list[revisions.FieldChange]
-    since: int | None
-
-
-def _section(obj: Card | Story, label: str = "") -> _Section:
-    since = revisions.approved_revision(obj)
-    return _Section(label, revisions.changes(obj, since=since), since)
-
-
-def _render_changes(sections: list[_Section], *, since: int | None, editors: set[int]) -> SafeString:
-    context = {
-        "sections": sections,
-        "since": since,
-        "editors": sorted(u.email for u in get_user_model().objects.filter(pk__in=editors)),
-    }
-    return render_to_string("admin/content/changes.html", context)
-
-
-def _since_approval(obj: Card | Story) -> SafeString | str:
-    """What changed since the last approval, side by side, and who may therefore not approve."""
-    if not obj.pk:
-        return "—"
-    section = _section(obj)
-    sections = [section] if section.changes else []
-    return _render_changes(sections, since=section.since, editors=revisions.editors_since_approval(obj))
-
-
-def _story_since_approval(story: Story) -> SafeString | str:
-    """The story's changes and those of each card not approved: all an approver decides on here."""
-    if not story.pk:
-        return "—"
-    own = _section(story, "The story")
-    waiting = [c for c in in_kind_order(story.cards.all()) if c.status != Status.APPROVED]
-    cards = []
-    for card in waiting:
-        section = _section(card)
-        status = card.get_status_display().lower()
-        new = "" if section.since else ", never approved: all of it is new"
-        cards.append(
-            _Section(f"{services.subject_label(card)} ({status}{new})", section.changes, section.since)
-        )
-    sections = [own, *cards] if own.changes or cards else []
-    editors = set().union(*(revisions.editors_since_approval(i) for i in [story, *waiting]))
-    return _render_changes(sections, since=own.since, editors=editors)
 
 
 def _save_noting_reopened(request: HttpRequest, subject: Card | Story, save: Callable[[], object]) -> None:
@@ -201,7 +150,7 @@ class CardInline(admin.TabularInline):
 
 
 @admin.register(Story)
-class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
+class StoryAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
     list_display = ["number", "title", "listed_status", "card_badges", "is_dealable"]
     list_display_links = ["title"]
     list_filter = ["status", "deck"]
@@ -209,7 +158,7 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
         ("Review", {"fields": ["status_badge", "every_card", "edited_by", "since_approval"]}),
-        ("History", {"fields": ["history"]}),
+        ("History", {"fields": ["history", "revisions"]}),
         ("As players see it", {"fields": ["cards_preview"]}),
     ]
     readonly_fields = [
@@ -218,6 +167,7 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
         "edited_by",
         "since_approval",
         "history",
+        "revisions",
         "cards_preview",
     ]
     formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 3, "cols": 80})}}
@@ -248,7 +198,7 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Changes since approval")
     def since_approval(self, story: Story) -> SafeString | str:
-        return _story_since_approval(story)
+        return admin_changes.story_since_approval(story)
 
     @admin.display(description="Cards")
     def card_badges(self, story: Story) -> SafeString:
@@ -389,13 +339,15 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
             if step["label"] == "Request changes":
                 step["label"] = "Request changes to the story"
         if request.user.has_perm("content.approve_card"):
-            # A card is sent back from its own note page, which returns to the card.
+            # A card is sent back from its own note page, which then returns to this story.
             for card in in_kind_order(obj.cards.all()):
                 if card.status == Status.IN_REVIEW:
                     revision = revisions.current_revision(card) or ""
                     changes = reverse("admin:content_card_review", args=[card.pk, "changes"])
                     label = f"Request changes to {services.subject_label(card)}"
-                    steps.append({"label": label, "url": f"{changes}?revision={revision}", "post": False})
+                    # The note page returns to this story's page, where the approver was reviewing.
+                    back = urlencode({"revision": revision, "next": self._change_url(obj)})
+                    steps.append({"label": label, "url": f"{changes}?{back}", "post": False})
         url = lambda step: reverse("admin:content_story_together", args=[obj.pk, step])  # noqa: E731
         items = [obj, *in_kind_order(obj.cards.all())]
         user = request.user
@@ -412,18 +364,26 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(Card)
-class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
+class CardAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
     form = CardAdminForm
     list_display = ["title", "kind", "story", "listed_status", "edited_by", "updated_at"]
     list_filter = ["status", "kind", "story__deck", ("story", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["title", "description", "reference", "verse_text", "story__title"]
-    readonly_fields = ["status_badge", "verse", "edited_by", "since_approval", "preview", "history"]
+    readonly_fields = [
+        "status_badge",
+        "verse",
+        "edited_by",
+        "since_approval",
+        "preview",
+        "history",
+        "revisions",
+    ]
     list_select_related = ["story", "last_edited_by"]
     autocomplete_fields = ["story"]
     fieldsets = [
         (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
         ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
-        ("History", {"fields": ["history"]}),
+        ("History", {"fields": ["history", "revisions"]}),
         ("As players see it", {"fields": ["preview"]}),
     ]
 
@@ -446,7 +406,7 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Changes since approval")
     def since_approval(self, card: Card) -> SafeString | str:
-        return _since_approval(card)
+        return admin_changes.since_approval(card)
 
     @admin.display(description="Verse (King James Version)")
     def verse(self, card: Card) -> SafeString:

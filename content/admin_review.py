@@ -12,6 +12,7 @@ from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from content import drain, revisions, services
 from content.forms import RequestChangesForm, SingleChangesForm
@@ -74,6 +75,13 @@ def confirm_drain(
     context = {**each_context, "opts": opts, "drain": found, "what": what, "posted": posted}
     context |= {"title": "Are you sure?", "cancel_url": cancel_url}
     return TemplateResponse(request, "admin/content/confirm_drain.html", context)
+
+
+def came_from(request: HttpRequest) -> str:
+    """The admin page the approver came from (a story's page for one of its cards), if it is ours."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    ours = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=False)
+    return target if ours and target.startswith("/admin/") else ""
 
 
 def reason_of(error: Exception) -> str:
@@ -201,13 +209,16 @@ class ReviewAdminMixin:
 
     def _single_changes(self, request: HttpRequest, obj: Model) -> HttpResponse:
         form = SingleChangesForm(request.POST if request.method == "POST" else None)
+        back = came_from(request) or self._change_url(obj)
         if form.is_valid():
             note = form.cleaned_data["note"]
             step = _seen_step(services.request_changes, request.user, posted_revision(request), note=note)
             self._apply(request, [obj], step, "Sent back with your note")
-            return HttpResponseRedirect(self._change_url(obj))
+            return HttpResponseRedirect(back)
         seen = {"revision": request.POST.get("revision") or request.GET.get("revision", "")}
-        return self._note_page(request, form, [obj], cancel_url=self._change_url(obj), seen=seen)
+        if came_from(request):
+            seen["next"] = back
+        return self._note_page(request, form, [obj], cancel_url=back, seen=seen)
 
     def render_delete_form(self, request: HttpRequest, context: dict) -> HttpResponse:
         # Django's page already asks "are you sure?": it also names the stories leaving new games.

@@ -213,6 +213,10 @@ class StoryAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
         )
         return format_html('<span class="card-chips">{}</span>', chips)
 
+    @admin.display(description="Dealable", boolean=True)
+    def is_dealable(self, story: Story) -> bool:
+        return live.live_story(story) is not None
+
     def get_list_display(self, request: HttpRequest) -> list:
         # Whether a row is dealt comes from each deck's live version, worked out once per list.
         dealt = {s.story_id for deck in Deck.objects.all() for s in live.live_stories(deck)}

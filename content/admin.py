@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 
 from content import admin_changes, admin_state, live, revisions, services
 from content.admin_compare import CompareAdminMixin
-from content.admin_review import ReviewAdminMixin, confirm_drain, parse_revision, reason_of
+from content.admin_review import ReviewAdminMixin, confirm_drain, fresh, parse_revision, reason_of
 from content.forms import CardAdminForm
 from content.models import GAME_ORDER, KIND_ORDER, Card, Deck, ReviewStep, Status, Story, in_kind_order
 from content.preview import render_card_preview, render_story_preview
@@ -110,7 +110,7 @@ class DeckAdmin(admin.ModelAdmin):
             request,
             self.model._meta,
             self.admin_site.each_context(request),
-            lambda: services.make_deck_live(deck=chosen),
+            lambda: services.make_deck_live(deck=fresh(chosen)),
             what="Make this the live deck",
             cancel_url=reverse("admin:content_deck_changelist"),
         )
@@ -304,7 +304,7 @@ class StoryAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
                 request,
                 self.model._meta,
                 self.admin_site.each_context(request),
-                lambda: self._together(request, story, step),
+                lambda: self._together(request, fresh(story), step),
                 what="Approve",
                 cancel_url=self._change_url(story),
             )

@@ -77,6 +77,11 @@ def confirm_drain(
     return TemplateResponse(request, "admin/content/confirm_drain.html", context)
 
 
+def fresh(obj: Model) -> Model:
+    """The row read again: a trial run (content/drain.py) must not change the objects the real act uses."""
+    return type(obj).objects.get(pk=obj.pk)
+
+
 def came_from(request: HttpRequest) -> str:
     """The admin page the approver came from (a story's page for one of its cards), if it is ours."""
     target = request.POST.get("next") or request.GET.get("next") or ""
@@ -198,7 +203,7 @@ class ReviewAdminMixin:
                 request,
                 self.model._meta,
                 self.admin_site.each_context(request),
-                lambda: step_run(obj),
+                lambda: step_run(fresh(obj)),
                 what="Approve",
                 cancel_url=self._change_url(obj),
             )
@@ -224,7 +229,7 @@ class ReviewAdminMixin:
         # Django's page already asks "are you sure?": it also names the stories leaving new games.
         obj = context.get("object")
         if obj is not None:
-            context["drain"] = drain.would_drain(obj.delete, needed=services.MIN_DEALABLE)
+            context["drain"] = drain.would_drain(lambda: fresh(obj).delete(), needed=services.MIN_DEALABLE)
         return super().render_delete_form(request, context)
 
     def review_steps(self, request: HttpRequest, obj: Model | None) -> list[dict[str, Any]]:

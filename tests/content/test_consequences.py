@@ -115,3 +115,22 @@ def test_the_story_page_lists_every_cards_state(client, editor, eight):
     assert table.count('<tr><th scope="row">') == 4
     assert "A new moment" in table and "Live: revision 1 · In review: revision 2" in table
     assert table.count("Live: revision 1</td>") == 3
+
+
+def test_the_trial_run_before_an_approval_leaves_the_real_one_to_do(client, editor, approver, eight):
+    story = eight[4]
+    for card in story.cards.all():
+        card.title += " v2"
+        services.save_card(card=card, user=editor)
+    client.force_login(approver)
+    seen = {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
+    url = reverse("admin:content_story_together", args=[story.pk, "approve"])
+    done = client.post(url, {"revision": current_revision(story), **seen}, follow=True)
+    assert "Approved: 4 cards." in done.content.decode()
+    assert set(story.cards.values_list("status", flat=True)) == {Status.APPROVED}
+
+
+def test_the_delete_page_still_links_to_the_item_after_its_trial_run(admin_client, eight):
+    card = eight[5].cards.get(kind=Kind.WORD)
+    html = admin_client.get(reverse("admin:content_card_delete", args=[card.pk])).content.decode()
+    assert reverse("admin:content_card_change", args=[card.pk]) in html

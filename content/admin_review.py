@@ -14,7 +14,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from content import drain, revisions, services
+from content import drain, reverting, revisions, services
 from content.forms import RequestChangesForm, SingleChangesForm
 from content.models import Status
 
@@ -189,12 +189,16 @@ class ReviewAdminMixin:
     def review_view(self, request: HttpRequest, object_id: str, step: str) -> HttpResponse:
         """Submit, approve or request changes for one object (POST only)."""
         obj = self.get_object(request, object_id)
-        if obj is None or step not in {"submit", "approve", "changes"}:
+        if obj is None or step not in {"submit", "approve", "changes", "withdraw"}:
             raise Http404("Nothing to review here")
         if not self.has_view_or_change_permission(request, obj):
             raise PermissionDenied
         if step == "changes":
             return self._single_changes(request, obj)
+        if request.method == "POST" and step == "withdraw":
+            withdraw = _step(reverting.withdraw_change, request.user)
+            self._apply(request, [obj], withdraw, "Change withdrawn, the approved version is back")
+            return HttpResponseRedirect(self._change_url(obj))
         if request.method == "POST" and step == "submit":
             self._apply(request, [obj], _step(services.submit_for_review, request.user), "Sent for review")
         elif request.method == "POST":
@@ -244,6 +248,12 @@ class ReviewAdminMixin:
         steps: list[dict[str, Any]] = []
         if self.has_submit_permission(request) and obj.status in {Status.DRAFT, Status.CHANGES_REQUESTED}:
             steps.append({"label": "Submit for review", "url": url("submit"), "post": True})
+        if (
+            obj.status != Status.APPROVED
+            and self.has_change_permission(request, obj)
+            and revisions.approved_revision(obj) is not None
+        ):
+            steps.append({"label": "Withdraw the change", "url": url("withdraw"), "post": True})
         if self.has_approve_permission(request) and obj.status == Status.IN_REVIEW:
             # The buttons carry the revision on this page, so a decision is about what was seen.
             revision = revisions.current_revision(obj)

@@ -16,7 +16,8 @@ REVISED_FIELDS = {
     Card: ("story", "kind", "title", "description", "reference", "verse_text"),
     Story: ("deck", "position", "title", "summary"),
 }
-APPROVALS = (ReviewStep.Action.APPROVED, ReviewStep.Action.LOADED)
+# A withdrawn change puts back exactly the content last approved, so it counts as that approval.
+APPROVALS = (ReviewStep.Action.APPROVED, ReviewStep.Action.LOADED, ReviewStep.Action.WITHDRAWN)
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ class LogEntry:
 
 
 # Steps taken in the same act as the revision they are about: the log shows the two as one row.
-MADE_WITH_A_REVISION = (ReviewStep.Action.REOPENED, ReviewStep.Action.LOADED)
+MADE_WITH_A_REVISION = (ReviewStep.Action.REOPENED, ReviewStep.Action.LOADED, ReviewStep.Action.WITHDRAWN)
 
 
 def _who(user: Any) -> str:

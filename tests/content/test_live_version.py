@@ -107,3 +107,44 @@ def test_the_admin_line_names_the_live_and_the_waiting_revision(editor, approver
     assert live.live_revisions(card) == (1, 2)
     edit(card, editor, description="A newer line.")
     assert live.live_revisions(card) == (1, 3)
+
+
+def test_a_withdrawn_change_brings_back_the_approved_version_approved(editor, approver, client):
+    from django.urls import reverse
+
+    from content.models import ReviewStep
+
+    deck = DeckFactory(is_live=True)
+    (story,) = approved_through_review(deck, editor=editor, approver=approver)
+    card = story.cards.get(kind=Kind.PLACE)
+    approved_title = card.title
+    edit(card, editor, title="A draft place")
+    client.force_login(editor)
+    page = client.get(reverse("admin:content_card_change", args=[card.pk])).content.decode()
+    assert "Withdraw the change" in page
+    done = client.post(reverse("admin:content_card_review", args=[card.pk, "withdraw"]), follow=True)
+    assert "Change withdrawn, the approved version is back: 1 card." in done.content.decode()
+    card.refresh_from_db()
+    assert (card.title, card.status) == (approved_title, Status.APPROVED)
+    assert card.review_steps.first().action == ReviewStep.Action.WITHDRAWN
+    assert live.live_revisions(card) == (3, None)
+
+
+def test_only_a_change_to_approved_work_can_be_withdrawn(editor, approver):
+    from django.core.exceptions import PermissionDenied, ValidationError
+
+    from content import reverting
+
+    draft = FullStoryFactory(status=Status.DRAFT).cards.first()
+    with pytest.raises(ValidationError, match="never approved"):
+        reverting.withdraw_change(subject=draft, user=editor)
+    deck = DeckFactory()
+    (story,) = approved_through_review(deck, editor=editor, approver=approver)
+    card = story.cards.get(kind=Kind.WORD)
+    with pytest.raises(ValidationError, match="no change waiting"):
+        reverting.withdraw_change(subject=card, user=editor)
+    edit(card, editor, description="Changed.")
+    with pytest.raises(PermissionDenied):
+        reverting.withdraw_change(subject=card, user=approver)
+    card.refresh_from_db()
+    assert (card.description, card.status) == ("Changed.", Status.IN_REVIEW)

@@ -17,7 +17,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
-from content import admin_changes, admin_state, live, revisions, services
+from content import admin_changes, admin_state, live, notify, revisions, services
 from content.admin_compare import CompareAdminMixin
 from content.admin_review import ReviewAdminMixin, confirm_drain, fresh, parse_revision, reason_of
 from content.forms import CardAdminForm
@@ -240,17 +240,21 @@ class StoryAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
         return render_story_preview(story) if story.pk else "Save the story to see its cards."
 
     def save_model(self, request: HttpRequest, obj: Story, form: Any, change: bool) -> None:
-        _save_noting_reopened(request, obj, lambda: services.save_story(story=obj, user=request.user))
+        _save_noting_reopened(
+            request, obj, lambda: services.save_story(story=obj, user=request.user, tell=False)
+        )
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for card in formset.save(commit=False):
             _save_noting_reopened(
-                request, card, lambda card=card: services.save_card(card=card, user=request.user)
+                request, card, lambda card=card: services.save_card(card=card, user=request.user, tell=False)
             )
         formset.save_m2m()
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
+        # One mail to the approvers for everything this save sent back to review.
+        notify.reopened(getattr(request, REOPENED, []), by=request.user)
         _say_reopened(request, form.instance)
         for other in services.similar_stories(form.instance):
             self.message_user(

@@ -55,14 +55,17 @@ def submitted(items: Sequence[Card | Story], *, by: Any) -> None:
     mail_after_commit(to=others, subject=f"Waiting for your review: {items[0].title}", body=body, team=True)
 
 
-def reopened(item: Card | Story, *, by: Any, changed: str) -> None:
-    """Approvers hear that approved content was edited: the approved version stays dealt meanwhile."""
+def reopened(items: Sequence[Card | Story], *, by: Any) -> None:
+    """Approvers hear that approved content was edited (one mail for one save of a story's page):
+    the approved version stays dealt meanwhile."""
+    if not items:
+        return
     body = (
-        f"{by.email} edited approved content, so it is back in review:\n{_names([item])}\n{changed}\n\n"
-        f"New games keep dealing the approved version until you decide. Open it: {item_link([item])}"
+        f"{by.email} edited approved content, so it is back in review:\n{_names(items)}\n\n"
+        f"New games keep dealing the approved version until you decide. Open it: {item_link(items)}"
     )
     others = [u for u in approvers() if u.pk != by.pk]
-    mail_after_commit(to=others, subject=f"Edited after approval: {item.title}", body=body, team=True)
+    mail_after_commit(to=others, subject=f"Edited after approval: {items[0].title}", body=body, team=True)
 
 
 def decided(items: Sequence[Card | Story], *, by: Any, approved: bool, note: str = "") -> None:

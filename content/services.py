@@ -223,7 +223,7 @@ def _changed(subject: Subject, fields: tuple[str, ...]) -> list[str]:
     return [f for f in fields if before.get(f) != getattr(subject, f)]
 
 
-def _save_edit(subject: Subject, *, user: Any, fields: tuple[str, ...]) -> Subject:
+def _save_edit(subject: Subject, *, user: Any, fields: tuple[str, ...], tell: bool = True) -> Subject:
     """Save an edit as a new revision; approved content that changed goes back to review."""
     creating = subject.pk is None
     _require_perm(user, subject, "add" if creating else "change")
@@ -251,7 +251,8 @@ def _save_edit(subject: Subject, *, user: Any, fields: tuple[str, ...]) -> Subje
             note=f"Changed: {names}",
             revision=revisions.current_revision(subject),
         )
-        notify.reopened(subject, by=user, changed=f"Changed: {names}")
+        if tell:  # a story's page saves several items at once and tells the approvers once
+            notify.reopened([subject], by=user)
     return subject
 
 
@@ -268,20 +269,20 @@ def fill_verse(card: Card) -> None:
 
 
 @transaction.atomic
-def save_card(*, card: Card, user: Any) -> Card:
+def save_card(*, card: Card, user: Any, tell: bool = True) -> Card:
     """The admin's save for a card: verse looked up, approval withdrawn when the content changed.
 
     Moving a card to another story is an edit like any other: the card goes back to review, so
     neither story is dealt with it until an approver has seen it where it now is.
     """
     fill_verse(card)
-    return _save_edit(card, user=user, fields=CARD_CONTENT_FIELDS)
+    return _save_edit(card, user=user, fields=CARD_CONTENT_FIELDS, tell=tell)
 
 
 @transaction.atomic
-def save_story(*, story: Story, user: Any) -> Story:
+def save_story(*, story: Story, user: Any, tell: bool = True) -> Story:
     """The admin's save for a story: approval withdrawn when the content changed."""
-    return _save_edit(story, user=user, fields=STORY_CONTENT_FIELDS)
+    return _save_edit(story, user=user, fields=STORY_CONTENT_FIELDS, tell=tell)
 
 
 @transaction.atomic

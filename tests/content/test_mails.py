@@ -106,3 +106,21 @@ def test_every_mail_links_straight_to_the_item(editor, approver, django_capture_
     for sent in (submitted, decided):
         assert _link_to(card) in sent.body
         assert "Open the team admin: /" not in sent.body
+
+
+def test_one_save_of_a_storys_page_mails_each_approver_once_with_a_link_to_the_story(
+    client, editor, approver, django_capture_on_commit_callbacks
+):
+    from tests.content.test_admin import _approved_story, _inline_data
+
+    story = _approved_story(approver, title="Noah and the ark")
+    client.force_login(editor)
+    url = reverse("admin:content_story_change", args=[story.pk])
+    changes = {f"cards-{i}-description": f"A new line {i}." for i in range(4)}
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(url, _inline_data(story, **changes)).status_code == 302
+    (sent,) = [m for m in mail.outbox if m.subject.startswith("Edited after approval")]
+    assert sent.to == [approver.email]
+    assert sent.body.count("(Noah and the ark)") == 4
+    assert absolute_url(url) in sent.body

@@ -134,3 +134,18 @@ def test_the_delete_page_still_links_to_the_item_after_its_trial_run(admin_clien
     card = eight[5].cards.get(kind=Kind.WORD)
     html = admin_client.get(reverse("admin:content_card_delete", args=[card.pk])).content.decode()
     assert reverse("admin:content_card_change", args=[card.pk]) in html
+
+
+def test_making_an_unready_deck_live_asks_first_and_names_what_leaves(admin_client, eight):
+    empty = DeckFactory(name="Half-written deck")
+    changelist = reverse("admin:content_deck_changelist")
+    data = {"action": "make_live", "_selected_action": [empty.pk]}
+    page = admin_client.post(changelist, data)
+    html = page.content.decode()
+    assert page.status_code == 200 and "are you sure?" in html
+    assert all(f"<li>{s.title}</li>" in html for s in eight)
+    empty.refresh_from_db()
+    assert not empty.is_live
+    admin_client.post(changelist, {**data, "confirm_drain": "yes"})
+    empty.refresh_from_db()
+    assert empty.is_live

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from content.groups import APPROVERS, EDITORS
 from content.models import Card, Kind, Status, Story
-from content.services import dealable_stories, live_deck
+from content.services import count_dealable, dealable_stories, live_deck
 from game import services as game_services
 from game.models import Deal
 from justalllowgod.site_address import site_url
@@ -145,6 +145,27 @@ def test_moving_a_card_names_both_stories(live_server, new_page):
     shot(page, "card-moved-820")
     assert "Noah and the ark" in _dealt()  # still dealt with its approved Place until the move is approved
 
+    # With exactly eight stories dealt, approving the move would leave seven: the approver is asked.
+    Card.objects.filter(story__deck=deck, story__position__in=range(9, 21)).delete()
+    assert len(_dealt()) == 8
+    approver = _staff(APPROVERS, "approver@example.org")
+    checker = new_page(DESKTOP)
+    sign_in(checker, live_server.url, approver)
+    checker.goto(f"{live_server.url}/admin/content/card/{place.pk}/change/")
+    checker.get_by_role("button", name="Approve", exact=True).click()
+    expect(checker.locator(".drain-warning")).to_contain_text("would deal 7 stories, and a game needs 8")
+    expect(checker.get_by_role("listitem").filter(has_text="Noah and the ark")).to_be_visible()
+    shot(checker, "confirm-drain-1280")
+    checker.set_viewport_size(TABLET)
+    shot(checker, "confirm-drain-820")
+    place.refresh_from_db()
+    assert place.status == Status.IN_REVIEW
+    checker.get_by_role("button", name="Yes, approve anyway").click()
+    expect(checker.locator(".messagelist")).to_contain_text("Approved: 1 card.")
+    assert count_dealable(deck) == 7  # as the approver was told, and chose
+    checker.goto(f"{live_server.url}/admin/")
+    expect(checker.locator("#deck-health.is-low")).to_contain_text("7 of 21 stories are dealt")
+
 
 def test_a_compare_of_revisions_one_and_three_marks_the_changed_word_and_a_revert_goes_to_review(
     live_server, new_page
@@ -156,8 +177,9 @@ def test_a_compare_of_revisions_one_and_three_marks_the_changed_word_and_a_rever
     sign_in(page, live_server.url, editor)
     url = f"{live_server.url}/admin/content/card/{moment.pk}/change/"
     for line in (
-        "David chose five smooth stones from the brook.",
-        "David chose five round stones from the brook.",
+        # Revision 1 is the loaded text: "Chosen from the brook, then David ran to meet the giant."
+        "Chosen from the brook, then David ran to meet the Philistine.",
+        "Chosen from the stream, then David ran to meet the Philistine.",
     ):
         page.goto(url)
         page.locator("#id_description").fill(line)
@@ -167,7 +189,8 @@ def test_a_compare_of_revisions_one_and_three_marks_the_changed_word_and_a_rever
     expect(page.get_by_role("heading", name=re.compile("Compare revisions"))).to_be_visible()
     expect(page.locator("#compare-a")).to_have_value("1")
     expect(page.locator("#compare-b")).to_have_value("3")
-    expect(page.locator(".diff-after ins").first).to_contain_text("round")
+    expect(page.locator(".diff-after ins")).to_have_text(["stream,", "Philistine."])
+    expect(page.locator(".diff-before del")).to_have_text(["brook,", "giant."])
     shot(page, "compare-1280")
     page.set_viewport_size(TABLET)
     expect(page.locator("#nav-sidebar")).to_be_hidden()

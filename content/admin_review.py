@@ -73,7 +73,7 @@ def confirm_drain(
         return None
     posted = [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
     context = {**each_context, "opts": opts, "drain": found, "what": what, "posted": posted}
-    context |= {"title": "Are you sure?", "cancel_url": cancel_url}
+    context |= {"title": f"{what}: are you sure?", "cancel_url": cancel_url}
     return TemplateResponse(request, "admin/content/confirm_drain.html", context)
 
 

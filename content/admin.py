@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
 from django.db.models import QuerySet
@@ -16,10 +14,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
-from content import revisions, services
-from content.admin_review import ReviewAdminMixin, parse_revision, reason_of
+from content import admin_changes, admin_state, live, notify, revisions, services
+from content.admin_compare import CompareAdminMixin
+from content.admin_review import ReviewAdminMixin, confirm_drain, fresh, parse_revision, reason_of
 from content.forms import CardAdminForm
 from content.models import GAME_ORDER, KIND_ORDER, Card, Deck, ReviewStep, Status, Story, in_kind_order
 from content.preview import render_card_preview, render_story_preview
@@ -37,67 +37,6 @@ def _history(obj: Card | Story) -> SafeString:
     return render_to_string("admin/content/decisions.html", {"entries": entries})
 
 
-@dataclass(frozen=True)
-class _Section:
-    """One item's part of the diff: what changed in it since its own last approval."""
-
-    label: str
-    changes: list[revisions.FieldChange]
-    since: int | None
-
-
-def _section(obj: Card | Story, label: str = "") -> _Section:
-    since = revisions.approved_revision(obj)
-    return _Section(label, revisions.changes(obj, since=since), since)
-
-
-def _render_changes(sections: list[_Section], *, since: int | None, editors: set[int]) -> SafeString:
-    context = {
-        "sections": sections,
-        "since": since,
-        "editors": sorted(u.email for u in get_user_model().objects.filter(pk__in=editors)),
-    }
-    return render_to_string("admin/content/changes.html", context)
-
-
-def _since_approval(obj: Card | Story) -> SafeString | str:
-    """What changed since the last approval, side by side, and who may therefore not approve."""
-    if not obj.pk:
-        return "—"
-    section = _section(obj)
-    sections = [section] if section.changes else []
-    return _render_changes(sections, since=section.since, editors=revisions.editors_since_approval(obj))
-
-
-def _story_since_approval(story: Story) -> SafeString | str:
-    """The story's changes and those of each card not approved: all an approver decides on here."""
-    if not story.pk:
-        return "—"
-    own = _section(story, "The story")
-    waiting = [c for c in in_kind_order(story.cards.all()) if c.status != Status.APPROVED]
-    cards = []
-    for card in waiting:
-        section = _section(card)
-        status = card.get_status_display().lower()
-        new = "" if section.since else ", never approved: all of it is new"
-        cards.append(
-            _Section(f"{services.subject_label(card)} ({status}{new})", section.changes, section.since)
-        )
-    sections = [own, *cards] if own.changes or cards else []
-    editors = set().union(*(revisions.editors_since_approval(i) for i in [story, *waiting]))
-    return _render_changes(sections, since=own.since, editors=editors)
-
-
-def _story_state(story: Story) -> SafeString:
-    """The story's badge, and whether new games deal it (services.why_not_dealt says the rule)."""
-    why_not = services.why_not_dealt(story)
-    if why_not:
-        state = "Not dealt in new games: " + "; ".join(why_not) + "."
-    else:
-        state = "Dealt in new games: the story and its four cards are approved, in the live deck."
-    return format_html('{} <span class="story-state">{}</span>', badge_for(story.status), state)
-
-
 def _save_noting_reopened(request: HttpRequest, subject: Card | Story, save: Callable[[], object]) -> None:
     """Save an edit, and remember it if the edit took an approved item back to review."""
     was = subject.status
@@ -113,11 +52,11 @@ def _say_reopened(request: HttpRequest, story: Story) -> None:
     if not items:
         return
     names = ", ".join("the story" if isinstance(i, Story) else services.subject_label(i) for i in items)
-    it, was = ("it", "It was") if len(items) == 1 else ("them", "They were")
+    it = "it" if len(items) == 1 else "them"
     messages.warning(
         request,
-        f"Back in review after your edit: {names}. {was} approved, so “{story.title}” is not dealt in new "
-        f"games until an approver approves {it} again.",
+        f"Back in review after your edit: {names}. New games keep dealing “{story.title}” as it was last "
+        f"approved until an approver approves {it} again.",
     )
 
 
@@ -162,12 +101,24 @@ class DeckAdmin(admin.ModelAdmin):
         css = CARD_CSS
 
     @admin.action(description="Make this the live deck", permissions=["change"])
-    def make_live(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
+    def make_live(self, request: HttpRequest, queryset: QuerySet[Deck]) -> HttpResponse | None:
         if queryset.count() != 1:
             self.message_user(request, "Choose exactly one deck to make live.", messages.ERROR)
-            return
-        deck = services.make_deck_live(deck=queryset.get())
+            return None
+        chosen = queryset.get()
+        ask = confirm_drain(
+            request,
+            self.model._meta,
+            self.admin_site.each_context(request),
+            lambda: services.make_deck_live(deck=fresh(chosen)),
+            what="Make this the live deck",
+            cancel_url=reverse("admin:content_deck_changelist"),
+        )
+        if ask is not None:
+            return ask
+        deck = services.make_deck_live(deck=chosen)
         self.message_user(request, f"“{deck.name}” is now the live deck. {services.dealability(deck)}.")
+        return None
 
     @admin.display(description="Ready to deal")
     def dealable(self, deck: Deck) -> str:
@@ -199,18 +150,26 @@ class CardInline(admin.TabularInline):
 
 
 @admin.register(Story)
-class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
+class StoryAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
     list_display = ["number", "title", "listed_status", "card_badges", "is_dealable"]
     list_display_links = ["title"]
     list_filter = ["status", "deck"]
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
-        ("History", {"fields": ["history"]}),
+        ("Review", {"fields": ["status_badge", "every_card", "edited_by", "since_approval"]}),
+        ("History", {"fields": ["history", "revisions"]}),
         ("As players see it", {"fields": ["cards_preview"]}),
     ]
-    readonly_fields = ["status_badge", "edited_by", "since_approval", "history", "cards_preview"]
+    readonly_fields = [
+        "status_badge",
+        "every_card",
+        "edited_by",
+        "since_approval",
+        "history",
+        "revisions",
+        "cards_preview",
+    ]
     formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 3, "cols": 80})}}
     inlines = [CardInline]
     list_select_related = ["deck"]
@@ -227,15 +186,19 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Status", ordering="status")
     def status_badge(self, story: Story) -> SafeString:
-        return _story_state(story)
+        return admin_state.story_state(story)
 
     @admin.display(description="Status", ordering="status")
     def listed_status(self, story: Story) -> SafeString:
         return _listed_status(story)
 
+    @admin.display(description="Its cards")
+    def every_card(self, story: Story) -> SafeString | str:
+        return admin_state.story_cards(story) if story.pk else "—"
+
     @admin.display(description="Changes since approval")
     def since_approval(self, story: Story) -> SafeString | str:
-        return _story_since_approval(story)
+        return admin_changes.story_since_approval(story)
 
     @admin.display(description="Cards")
     def card_badges(self, story: Story) -> SafeString:
@@ -252,7 +215,17 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Dealable", boolean=True)
     def is_dealable(self, story: Story) -> bool:
-        return story.status == Status.APPROVED and getattr(story, "approved_cards", 0) == len(KIND_ORDER)
+        return live.live_story(story) is not None
+
+    def get_list_display(self, request: HttpRequest) -> list:
+        # Whether a row is dealt comes from each deck's live version, worked out once per list.
+        dealt = {s.story_id for deck in Deck.objects.all() for s in live.live_stories(deck)}
+
+        @admin.display(description="Dealable", boolean=True)
+        def is_dealable(story: Story) -> bool:
+            return story.pk in dealt
+
+        return [is_dealable if name == "is_dealable" else name for name in super().get_list_display(request)]
 
     @admin.display(description="Last edited by")
     def edited_by(self, story: Story) -> str:
@@ -267,17 +240,21 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
         return render_story_preview(story) if story.pk else "Save the story to see its cards."
 
     def save_model(self, request: HttpRequest, obj: Story, form: Any, change: bool) -> None:
-        _save_noting_reopened(request, obj, lambda: services.save_story(story=obj, user=request.user))
+        _save_noting_reopened(
+            request, obj, lambda: services.save_story(story=obj, user=request.user, tell=False)
+        )
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for card in formset.save(commit=False):
             _save_noting_reopened(
-                request, card, lambda card=card: services.save_card(card=card, user=request.user)
+                request, card, lambda card=card: services.save_card(card=card, user=request.user, tell=False)
             )
         formset.save_m2m()
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
+        # One mail to the approvers for everything this save sent back to review.
+        notify.reopened(getattr(request, REOPENED, []), by=request.user)
         _say_reopened(request, form.instance)
         for other in services.similar_stories(form.instance):
             self.message_user(
@@ -326,6 +303,17 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
         story = self.get_object(request, object_id)
         if story is None or step not in {"submit", "approve"}:
             raise Http404("Nothing to review here")
+        if request.method == "POST" and step == "approve":
+            ask = confirm_drain(
+                request,
+                self.model._meta,
+                self.admin_site.each_context(request),
+                lambda: self._together(request, fresh(story), step),
+                what="Approve",
+                cancel_url=self._change_url(story),
+            )
+            if ask is not None:
+                return ask
         if request.method == "POST":
             try:
                 done = self._together(request, story, step)
@@ -359,13 +347,15 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
             if step["label"] == "Request changes":
                 step["label"] = "Request changes to the story"
         if request.user.has_perm("content.approve_card"):
-            # A card is sent back from its own note page, which returns to the card.
+            # A card is sent back from its own note page, which then returns to this story.
             for card in in_kind_order(obj.cards.all()):
                 if card.status == Status.IN_REVIEW:
                     revision = revisions.current_revision(card) or ""
                     changes = reverse("admin:content_card_review", args=[card.pk, "changes"])
                     label = f"Request changes to {services.subject_label(card)}"
-                    steps.append({"label": label, "url": f"{changes}?revision={revision}", "post": False})
+                    # The note page returns to this story's page, where the approver was reviewing.
+                    back = urlencode({"revision": revision, "next": self._change_url(obj)})
+                    steps.append({"label": label, "url": f"{changes}?{back}", "post": False})
         url = lambda step: reverse("admin:content_story_together", args=[obj.pk, step])  # noqa: E731
         items = [obj, *in_kind_order(obj.cards.all())]
         user = request.user
@@ -382,18 +372,26 @@ class StoryAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(Card)
-class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
+class CardAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
     form = CardAdminForm
     list_display = ["title", "kind", "story", "listed_status", "edited_by", "updated_at"]
     list_filter = ["status", "kind", "story__deck", ("story", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["title", "description", "reference", "verse_text", "story__title"]
-    readonly_fields = ["status_badge", "verse", "edited_by", "since_approval", "preview", "history"]
+    readonly_fields = [
+        "status_badge",
+        "verse",
+        "edited_by",
+        "since_approval",
+        "preview",
+        "history",
+        "revisions",
+    ]
     list_select_related = ["story", "last_edited_by"]
     autocomplete_fields = ["story"]
     fieldsets = [
         (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
         ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
-        ("History", {"fields": ["history"]}),
+        ("History", {"fields": ["history", "revisions"]}),
         ("As players see it", {"fields": ["preview"]}),
     ]
 
@@ -408,7 +406,7 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Status", ordering="status")
     def status_badge(self, card: Card) -> SafeString:
-        return badge_for(card.status)
+        return admin_state.card_state(card)
 
     @admin.display(description="Status", ordering="status")
     def listed_status(self, card: Card) -> SafeString:
@@ -416,7 +414,7 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
 
     @admin.display(description="Changes since approval")
     def since_approval(self, card: Card) -> SafeString | str:
-        return _since_approval(card)
+        return admin_changes.since_approval(card)
 
     @admin.display(description="Verse (King James Version)")
     def verse(self, card: Card) -> SafeString:
@@ -435,7 +433,12 @@ class CardAdmin(ReviewAdminMixin, admin.ModelAdmin):
         return _history(card)
 
     def save_model(self, request: HttpRequest, obj: Card, form: Any, change: bool) -> None:
+        old_story_id = Card.objects.filter(pk=obj.pk).values_list("story_id", flat=True).first()
         _save_noting_reopened(request, obj, lambda: services.save_card(card=obj, user=request.user))
+        if old_story_id and old_story_id != obj.story_id:
+            # A move touches two stories: name both, and what each lacks now.
+            messages.warning(request, admin_state.move_message(obj, Story.objects.get(pk=old_story_id)))
+            return
         _say_reopened(request, obj.story)
 
 

@@ -12,8 +12,9 @@ from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
-from content import revisions, services
+from content import drain, reverting, revisions, services
 from content.forms import RequestChangesForm, SingleChangesForm
 from content.models import Status
 
@@ -54,6 +55,40 @@ def posted_revision(request: HttpRequest) -> Callable[[Model], int | None]:
     return lambda obj: parse_revision(request.POST.get("revision"))
 
 
+def confirm_drain(
+    request: HttpRequest,
+    opts: Any,
+    each_context: dict,
+    act: Callable[[], object],
+    *,
+    what: str,
+    cancel_url: str,
+) -> HttpResponse | None:
+    """A page asking "are you sure?" when `act` would leave the live deck short; None when it would
+    not, or when this post is the confirmation."""
+    if request.POST.get("confirm_drain") == "yes":
+        return None
+    found = drain.would_drain(act, needed=services.MIN_DEALABLE)
+    if found is None:
+        return None
+    posted = [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
+    context = {**each_context, "opts": opts, "drain": found, "what": what, "posted": posted}
+    context |= {"title": f"{what}: are you sure?", "cancel_url": cancel_url}
+    return TemplateResponse(request, "admin/content/confirm_drain.html", context)
+
+
+def fresh(obj: Model) -> Model:
+    """The row read again: a trial run (content/drain.py) must not change the objects the real act uses."""
+    return type(obj).objects.get(pk=obj.pk)
+
+
+def came_from(request: HttpRequest) -> str:
+    """The admin page the approver came from (a story's page for one of its cards), if it is ours."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    ours = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=False)
+    return target if ours and target.startswith("/admin/") else ""
+
+
 def reason_of(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return " ".join(error.messages)
@@ -63,7 +98,9 @@ def reason_of(error: Exception) -> str:
 class ReviewAdminMixin:
     """Submit, approve and request changes, for stories and cards alike; the services decide."""
 
-    actions = ["submit_selected", "approve_selected", "request_changes_selected"]
+    # No bulk approve: a list shows titles, not diffs, so approval happens on the page that shows
+    # what changed (#29).
+    actions = ["submit_selected", "request_changes_selected"]
     change_form_template = "admin/content/review_change_form.html"
 
     # --- permissions the actions and buttons are shown for (the services check again) ---
@@ -94,11 +131,6 @@ class ReviewAdminMixin:
     @admin.action(description="Submit for review", permissions=["submit"])
     def submit_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
         self._apply(request, queryset, _step(services.submit_for_review, request.user), "Sent for review")
-
-    @admin.action(description="Approve", permissions=["approve"])
-    def approve_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
-        step = _seen_step(services.approve, request.user, listed_revision(request))
-        self._apply(request, queryset, step, "Approved")
 
     @admin.action(description="Request changes…", permissions=["approve"])
     def request_changes_selected(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
@@ -157,28 +189,52 @@ class ReviewAdminMixin:
     def review_view(self, request: HttpRequest, object_id: str, step: str) -> HttpResponse:
         """Submit, approve or request changes for one object (POST only)."""
         obj = self.get_object(request, object_id)
-        if obj is None or step not in {"submit", "approve", "changes"}:
+        if obj is None or step not in {"submit", "approve", "changes", "withdraw"}:
             raise Http404("Nothing to review here")
         if not self.has_view_or_change_permission(request, obj):
             raise PermissionDenied
         if step == "changes":
             return self._single_changes(request, obj)
+        if request.method == "POST" and step == "withdraw":
+            withdraw = _step(reverting.withdraw_change, request.user)
+            self._apply(request, [obj], withdraw, "Change withdrawn, the approved version is back")
+            return HttpResponseRedirect(self._change_url(obj))
         if request.method == "POST" and step == "submit":
             self._apply(request, [obj], _step(services.submit_for_review, request.user), "Sent for review")
         elif request.method == "POST":
             step_run = _seen_step(services.approve, request.user, posted_revision(request))
+            ask = confirm_drain(
+                request,
+                self.model._meta,
+                self.admin_site.each_context(request),
+                lambda: step_run(fresh(obj)),
+                what="Approve",
+                cancel_url=self._change_url(obj),
+            )
+            if ask is not None:
+                return ask
             self._apply(request, [obj], step_run, "Approved")
         return HttpResponseRedirect(self._change_url(obj))
 
     def _single_changes(self, request: HttpRequest, obj: Model) -> HttpResponse:
         form = SingleChangesForm(request.POST if request.method == "POST" else None)
+        back = came_from(request) or self._change_url(obj)
         if form.is_valid():
             note = form.cleaned_data["note"]
             step = _seen_step(services.request_changes, request.user, posted_revision(request), note=note)
             self._apply(request, [obj], step, "Sent back with your note")
-            return HttpResponseRedirect(self._change_url(obj))
+            return HttpResponseRedirect(back)
         seen = {"revision": request.POST.get("revision") or request.GET.get("revision", "")}
-        return self._note_page(request, form, [obj], cancel_url=self._change_url(obj), seen=seen)
+        if came_from(request):
+            seen["next"] = back
+        return self._note_page(request, form, [obj], cancel_url=back, seen=seen)
+
+    def render_delete_form(self, request: HttpRequest, context: dict) -> HttpResponse:
+        # Django's page already asks "are you sure?": it also names the stories leaving new games.
+        obj = context.get("object")
+        if obj is not None:
+            context["drain"] = drain.would_drain(lambda: fresh(obj).delete(), needed=services.MIN_DEALABLE)
+        return super().render_delete_form(request, context)
 
     def review_steps(self, request: HttpRequest, obj: Model | None) -> list[dict[str, Any]]:
         """The buttons shown on an object's page for this person and this status."""
@@ -192,6 +248,12 @@ class ReviewAdminMixin:
         steps: list[dict[str, Any]] = []
         if self.has_submit_permission(request) and obj.status in {Status.DRAFT, Status.CHANGES_REQUESTED}:
             steps.append({"label": "Submit for review", "url": url("submit"), "post": True})
+        if (
+            obj.status != Status.APPROVED
+            and self.has_change_permission(request, obj)
+            and revisions.approved_revision(obj) is not None
+        ):
+            steps.append({"label": "Withdraw the change", "url": url("withdraw"), "post": True})
         if self.has_approve_permission(request) and obj.status == Status.IN_REVIEW:
             # The buttons carry the revision on this page, so a decision is about what was seen.
             revision = revisions.current_revision(obj)

@@ -211,6 +211,7 @@ class ReviewStep(models.Model):
         CHANGES_REQUESTED = "changes_requested", "Asked for changes"
         REOPENED = "reopened", "Edited after approval, back to review"
         LOADED = "loaded", "Loaded and approved with the default deck"
+        WITHDRAWN = "withdrawn", "Change withdrawn: back to the approved version"
 
     card = models.ForeignKey(
         Card, null=True, blank=True, on_delete=models.CASCADE, related_name="review_steps"

@@ -16,7 +16,8 @@ REVISED_FIELDS = {
     Card: ("story", "kind", "title", "description", "reference", "verse_text"),
     Story: ("deck", "position", "title", "summary"),
 }
-APPROVALS = (ReviewStep.Action.APPROVED, ReviewStep.Action.LOADED)
+# A withdrawn change puts back exactly the content last approved, so it counts as that approval.
+APPROVALS = (ReviewStep.Action.APPROVED, ReviewStep.Action.LOADED, ReviewStep.Action.WITHDRAWN)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,19 @@ def approved_revision(subject: Subject) -> int | None:
     """The revision the latest approval was of, or None if it was never approved."""
     steps = subject.review_steps.filter(action__in=APPROVALS).order_by("-at", "-pk")
     return steps.values_list("revision", flat=True).first()
+
+
+def number_of(subject: Subject, history_id: int) -> int:
+    """A revision as the team counts them: 1 for the first, 2 for the next (history ids are global)."""
+    return subject.history.filter(history_id__lte=history_id).count()
+
+
+def history_id_of(subject: Subject, number: int) -> int | None:
+    """The history id of revision `number` of this subject, or None if there is no such revision."""
+    if number < 1:
+        return None
+    ids = subject.history.order_by("history_id").values_list("history_id", flat=True)
+    return next(iter(ids[number - 1 : number]), None)
 
 
 def editors_since_approval(subject: Subject) -> set[int]:
@@ -88,7 +102,7 @@ class LogEntry:
 
 
 # Steps taken in the same act as the revision they are about: the log shows the two as one row.
-MADE_WITH_A_REVISION = (ReviewStep.Action.REOPENED, ReviewStep.Action.LOADED)
+MADE_WITH_A_REVISION = (ReviewStep.Action.REOPENED, ReviewStep.Action.LOADED, ReviewStep.Action.WITHDRAWN)
 
 
 def _who(user: Any) -> str:

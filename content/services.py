@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from content import bible, notify, revisions
+from content import bible, live, notify, revisions
 from content.models import (
     CARD_CONTENT_FIELDS,
     STORY_CONTENT_FIELDS,
@@ -223,7 +223,7 @@ def _changed(subject: Subject, fields: tuple[str, ...]) -> list[str]:
     return [f for f in fields if before.get(f) != getattr(subject, f)]
 
 
-def _save_edit(subject: Subject, *, user: Any, fields: tuple[str, ...]) -> Subject:
+def _save_edit(subject: Subject, *, user: Any, fields: tuple[str, ...], tell: bool = True) -> Subject:
     """Save an edit as a new revision; approved content that changed goes back to review."""
     creating = subject.pk is None
     _require_perm(user, subject, "add" if creating else "change")
@@ -251,6 +251,8 @@ def _save_edit(subject: Subject, *, user: Any, fields: tuple[str, ...]) -> Subje
             note=f"Changed: {names}",
             revision=revisions.current_revision(subject),
         )
+        if tell:  # a story's page saves several items at once and tells the approvers once
+            notify.reopened([subject], by=user)
     return subject
 
 
@@ -267,20 +269,20 @@ def fill_verse(card: Card) -> None:
 
 
 @transaction.atomic
-def save_card(*, card: Card, user: Any) -> Card:
+def save_card(*, card: Card, user: Any, tell: bool = True) -> Card:
     """The admin's save for a card: verse looked up, approval withdrawn when the content changed.
 
     Moving a card to another story is an edit like any other: the card goes back to review, so
     neither story is dealt with it until an approver has seen it where it now is.
     """
     fill_verse(card)
-    return _save_edit(card, user=user, fields=CARD_CONTENT_FIELDS)
+    return _save_edit(card, user=user, fields=CARD_CONTENT_FIELDS, tell=tell)
 
 
 @transaction.atomic
-def save_story(*, story: Story, user: Any) -> Story:
+def save_story(*, story: Story, user: Any, tell: bool = True) -> Story:
     """The admin's save for a story: approval withdrawn when the content changed."""
-    return _save_edit(story, user=user, fields=STORY_CONTENT_FIELDS)
+    return _save_edit(story, user=user, fields=STORY_CONTENT_FIELDS, tell=tell)
 
 
 @transaction.atomic
@@ -336,7 +338,8 @@ class DealtStory:
         }
 
 
-def _dealt_card(card: Card) -> DealtCard:
+def _dealt_card(card: Any) -> DealtCard:
+    """A card's live row or approved revision, as the game copies it."""
     word = card.kind == Kind.WORD
     return DealtCard(
         kind=card.kind,
@@ -348,7 +351,7 @@ def _dealt_card(card: Card) -> DealtCard:
 
 
 def count_dealable(deck: Deck) -> int:
-    return Story.objects.in_deck(deck).dealable().count()
+    return len(live.live_stories(deck))
 
 
 def dealability(deck: Deck) -> str:
@@ -366,34 +369,40 @@ def subject_label(subject: Subject) -> str:
 
 def why_not_dealt(story: Story) -> list[str]:
     """Why new games do not deal this story, in words for the team; empty when they do. A story is
-    dealt when it is dealable (itself and its four cards approved) in the live deck, and that deck
-    has the stories a game needs."""
-    if Story.objects.filter(pk=story.pk).dealable().exists():
-        if not story.deck.is_live:
-            return [f"its deck “{story.deck.name}” is not the live deck"]
-        ready = count_dealable(story.deck)
+    dealt when its live version (the story and four cards as last approved) is in the live deck, and
+    that deck has the stories a game needs; an edit in review keeps the approved version dealt."""
+    found = live.live_story(story)
+    if found is not None:
+        deck = Deck.objects.get(pk=found.record.deck_id)
+        if not deck.is_live:
+            return [f"its deck “{deck.name}” is not the live deck"]
+        ready = count_dealable(deck)
         if ready < MIN_DEALABLE:
             return [f"its deck has {ready} dealable stories and needs {MIN_DEALABLE}"]
         return []
     cards = in_kind_order(story.cards.all())
-    waiting = [s for s in [story, *cards] if s.status != Status.APPROVED]
-    reasons = [f"{subject_label(s)} is {s.get_status_display().lower()}" for s in waiting]
+    never = [
+        s for s in [story, *cards] if s.status != Status.APPROVED and revisions.approved_revision(s) is None
+    ]
+    reasons = [
+        f"{subject_label(s)} is {s.get_status_display().lower()} and was never approved" for s in never
+    ]
     if len(cards) < len(Kind):
         reasons.append(f"it has {len(cards)} of its {len(Kind)} cards")
-    return reasons
+    return reasons or ["its approved version is not complete: it lacks a card that was approved here"]
 
 
 def dealable_stories(deck: Deck) -> list[DealtStory]:
-    """The deck's dealable stories in deck order, numbered 1..S, cards in kind order; DeckNotReady if < 8."""
-    stories = list(Story.objects.in_deck(deck).dealable().order_by("position").prefetch_related("cards"))
+    """The deck's live stories in deck order, numbered 1..S, cards in kind order; DeckNotReady if < 8."""
+    stories = live.live_stories(deck)
     if len(stories) < MIN_DEALABLE:
         raise DeckNotReady(deck, len(stories))
     return [
         DealtStory(
             position=number,
-            story_id=story.pk,
-            title=story.title,
-            cards=tuple(_dealt_card(c) for c in in_kind_order(story.cards.all())),
+            story_id=story.story_id,
+            title=story.record.title,
+            cards=tuple(_dealt_card(c) for c in story.cards),
         )
         for number, story in enumerate(stories, start=1)
     ]

@@ -10,7 +10,7 @@ from django.utils import dateformat, timezone
 from accounts.mail import mail_after_commit
 from accounts.models import User
 from justalllowgod.site_address import absolute_url
-from moderation.models import Case, Decision, Flag
+from moderation.models import Appeal, Case, Decision, Flag
 
 # What kind of problem a flag points at, in the member's words.
 PROBLEMS = {
@@ -69,6 +69,22 @@ def _about(user: User, text: str) -> str:
     if not user.managed_by_id:
         return text
     return f"This is about {user.gamer_tag}, a child's account in your family.\n\n{text}"
+
+
+def appeal_made(appeal: Appeal) -> None:
+    """Reviewers hear that a member asked for a second look, with a link straight to the case."""
+    decision = appeal.decision
+    case_link = absolute_url(reverse("review_case", args=[decision.case_id]))
+    mail_after_commit(
+        to=[u for u in reviewers() if u.pk != decision.user_id],
+        subject=f"Case {decision.case_id}: a member asks for a second look",
+        body=(
+            f"A member appealed the {decision.get_action_display().lower()} of "
+            f"{dateformat.format(timezone.localtime(decision.created_at), 'j F Y')}:\n\n{appeal.note}\n\n"
+            f"Open the case: {case_link}"
+        ),
+        team=True,
+    )
 
 
 def decision_made(decision: Decision) -> None:

@@ -222,6 +222,9 @@ def decide_case(
     ]
     for user_id in sorted(chosen):
         _sync_restriction(user_id)
+    # A decision lets the case go: nobody is left "claimed" on a case they have decided.
+    case.claimed_by, case.claimed_at = None, None
+    case.save(update_fields=["claimed_by", "claimed_at"])
     _refresh_case(case, now)
     for decision in made:
         if decision.restricts:
@@ -322,4 +325,5 @@ def appeal_decision(*, decision_id: int, user: User, note: str) -> Appeal:
     now = timezone.now()
     appeal = Appeal.objects.create(decision=decision, note=note[:2000], created_at=now)
     _refresh_case(Case.objects.select_for_update().get(pk=decision.case_id), now)
+    notify.appeal_made(appeal)
     return appeal

@@ -50,3 +50,11 @@ def status_badge(status: str) -> SafeString:
 def kind_label(kind: str) -> str:
     """ "person" -> "Person"."""
     return Kind(kind).label if kind in Kind.values else kind
+
+
+@register.simple_tag
+def deck_health() -> dict[str, object] | None:
+    """The live deck's health for the admin's front page (content/admin_state.py words it)."""
+    from content.admin_state import deck_health as health
+
+    return health()

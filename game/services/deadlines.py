@@ -8,10 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from game import engine, metrics
+from game.errors import GameError
 from game.models import Game, Table
 from game.services.recording import Step, record
 from game.services.rows import lock_game
-from game.services.starting import begin_game, seat_list
+from game.services.starting import begin_game, close_for_unready_deck, seat_list
 
 
 def _start_due_table(table_id: int, now: datetime) -> bool:
@@ -24,7 +25,14 @@ def _start_due_table(table_id: int, now: datetime) -> bool:
         if table is None:
             return False  # another sweeper got there first, or the host started it
         deadline = table.countdown_deadline
-        begin_game(table, seat_list(table))
+        try:
+            with transaction.atomic():  # a refused deal leaves no helper seats behind
+                begin_game(table, seat_list(table))
+        except GameError as error:
+            if error.code != "deck_not_ready":
+                raise
+            close_for_unready_deck(table, seat_list(table))
+            return True
         metrics.CLOCK_LAG.observe((timezone.now() - deadline).total_seconds())
         return True
 

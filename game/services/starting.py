@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 from datetime import timedelta
 
@@ -14,6 +15,8 @@ from content.services import DeckNotReady, engine_deck, live_deck
 from game import broadcast, engine
 from game.errors import GameError
 from game.models import Deal, Game, Seat, Table, Variant
+
+log = logging.getLogger(__name__)
 
 
 def seat_list(table: Table) -> list[Seat]:
@@ -41,6 +44,27 @@ def _deck() -> tuple[str, list[dict]]:
         return deck.name, engine_deck(deck)
     except DeckNotReady as error:
         raise GameError("deck_not_ready", status=409) from error
+
+
+def require_deck_ready() -> None:
+    """Refuse at once (Play now) when no game could be dealt, rather than seat people at a table
+    that could never start."""
+    _deck()
+
+
+def close_for_unready_deck(table: Table, seats: list[Seat]) -> None:
+    """A public table whose countdown ends on a deck that cannot be dealt is told, and closed."""
+    table.status = Table.Status.ENDED
+    table.countdown_deadline = None
+    table.save(update_fields=["status", "countdown_deadline"])
+    error = GameError("deck_not_ready", status=409)
+    broadcast.on_commit_send(
+        broadcast.table_group(table.pk), {"type": "error", "code": error.code, "message": error.message}
+    )
+    broadcast.send_table_update(table, seats)
+    broadcast.send_lobby_update()
+    # A warning, once per table: the content team must act, but the clock itself is fine.
+    log.warning("table %s closed at its countdown: the live deck cannot be dealt", table.code)
 
 
 def begin_game(table: Table, seats: list[Seat]) -> Game:

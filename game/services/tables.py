@@ -13,7 +13,7 @@ from game import broadcast, codes
 from game.errors import GameError
 from game.models import Game, Seat, Table, Variant
 from game.services.access import check_may_play, check_may_play_public, find_invited_table, find_table
-from game.services.starting import begin_game, seat_list
+from game.services.starting import begin_game, require_deck_ready, seat_list
 from justalllowgod.limits import limits as cache
 
 MAX_CODE_TRIES = 20
@@ -138,9 +138,10 @@ def join_by_invitation(*, user: User, token: str) -> Table:
 
 @transaction.atomic
 def play_now(*, user: User) -> Table:
-    """Sit at the public table that starts soonest, or open one (R26)."""
+    """Sit at the public table that starts soonest, or open one (R26); never at an undealable deck."""
     check_may_play(user)
     check_may_play_public(user)
+    require_deck_ready()
     mine = Table.objects.open_public().filter(seats__user=user).first()
     if mine is not None:
         return mine

@@ -24,6 +24,12 @@ def _act(client, action: str, *cards: Card, **extra: str):
     return client.post(CARDS, data, follow=True)
 
 
+def _approve_on_page(client, card: Card):
+    """Approve from the card's own page, with the revision the page showed."""
+    url = reverse("admin:content_card_review", args=[card.pk, "approve"])
+    return client.post(url, {"revision": current_revision(card)}, follow=True)
+
+
 def _status(card: Card) -> str:
     card.refresh_from_db()
     return card.status
@@ -61,7 +67,7 @@ def test_a_player_is_sent_to_the_admin_login(client, player):
 def test_a_player_cannot_approve_through_the_admin(client, player):
     card = CardFactory(status=Status.IN_REVIEW)
     client.force_login(player)
-    client.post(CARDS, {"action": "approve_selected", "_selected_action": [card.pk]})
+    _approve_on_page(client, card)
     assert _status(card) == Status.IN_REVIEW
 
 
@@ -125,16 +131,22 @@ def test_an_editor_submits_cards_but_cannot_approve_them(client, editor):
     client.force_login(editor)
     _act(client, "submit_selected", card)
     assert _status(card) == Status.IN_REVIEW
-    _act(client, "approve_selected", card)
+    _approve_on_page(client, card)
     assert _status(card) == Status.IN_REVIEW
 
 
-def test_an_approver_approves_in_bulk(client, approver):
-    cards = CardFactory.create_batch(3, status=Status.IN_REVIEW)
+def test_the_lists_offer_no_bulk_approve_so_approval_happens_beside_the_diff(client, approver):
+    cards = CardFactory.create_batch(2, status=Status.IN_REVIEW)
     client.force_login(approver)
-    response = _act(client, "approve_selected", *cards)
-    assert "Approved: 3 cards." in response.content.decode()
-    assert {_status(c) for c in cards} == {Status.APPROVED}
+    for url in (CARDS, reverse("admin:content_story_changelist")):
+        html = client.get(url).content.decode()
+        assert 'value="request_changes_selected"' in html
+        assert 'value="approve_selected"' not in html
+    _act(client, "approve_selected", *cards)
+    assert {_status(c) for c in cards} == {Status.IN_REVIEW}
+    html = _approve_on_page(client, cards[0]).content.decode()
+    assert "Approved: 1 card." in html
+    assert _status(cards[0]) == Status.APPROVED
 
 
 def test_an_approver_cannot_edit_or_submit(client, approver):
@@ -150,7 +162,7 @@ def test_an_approver_cannot_edit_or_submit(client, approver):
 def test_four_eyes_in_the_admin_shows_a_clear_error(client, approver):
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=approver)
     client.force_login(approver)
-    response = _act(client, "approve_selected", card)
+    response = _approve_on_page(client, card)
     assert "another approver must approve it" in response.content.decode()
     assert _status(card) == Status.IN_REVIEW
 
@@ -158,7 +170,7 @@ def test_four_eyes_in_the_admin_shows_a_clear_error(client, approver):
 def test_a_refused_step_shows_why(client, approver):
     card = CardFactory(status=Status.DRAFT)
     client.force_login(approver)
-    response = _act(client, "approve_selected", card)
+    response = _approve_on_page(client, card)
     assert "can only be approved while in review" in response.content.decode()
 
 
@@ -294,11 +306,12 @@ def test_an_inline_edit_says_which_cards_wait_for_approval_again(client, editor,
     said = [str(m) for m in response.context["messages"]]
     person = story.cards.get(kind=Kind.PERSON)
     assert any(f"Back in review after your edit: Person “{person.title}”" in m for m in said), said
-    assert any("“Noah and the ark” is not dealt in new games" in m for m in said), said
+    assert any("New games keep dealing “Noah and the ark” as it was last approved" in m for m in said), said
     html = _story_page(client, story)
     review = html[html.index('id="fieldset-0-1-heading"') : html.index('id="fieldset-0-2-heading"')]
     assert "Nothing changed since it was last approved" not in review
-    assert f"Not dealt in new games: Person “{person.title}” is in review." in review
+    assert "Live: revision 1 · In review: revision 2" in review
+    assert "Person" in review and person.title in review
     assert '<td class="diff-after">A just man who walked with God.</td>' in review
 
 

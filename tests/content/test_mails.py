@@ -9,6 +9,7 @@ from django.urls import reverse
 from content import services
 from content.models import Status
 from content.revisions import current_revision
+from justalllowgod.site_address import absolute_url
 from tests.factories import CardFactory
 
 pytestmark = pytest.mark.django_db
@@ -75,3 +76,51 @@ def test_a_broken_mail_server_never_rolls_back_an_approval(
     assert len(sent) == 1
     card.refresh_from_db()
     assert card.status == Status.APPROVED
+
+
+def _link_to(card) -> str:
+    return absolute_url(reverse("admin:content_card_change", args=[card.pk]))
+
+
+def test_an_edit_that_reopens_approved_work_mails_the_approvers_a_link_to_it(
+    editor, approver, django_capture_on_commit_callbacks
+):
+    card = CardFactory(status=Status.APPROVED, title="Noah")
+    card.description = "A just man who walked with God."
+    with django_capture_on_commit_callbacks(execute=True):
+        services.save_card(card=card, user=editor)
+    (sent,) = mail.outbox
+    assert sent.to == [approver.email] and sent.subject == "Edited after approval: Noah"
+    assert _link_to(card) in sent.body and _link_to(card).startswith(("http://", "https://"))
+    assert "keep dealing the approved version" in sent.body
+
+
+def test_every_mail_links_straight_to_the_item(editor, approver, django_capture_on_commit_callbacks):
+    card = CardFactory(last_edited_by=editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_card(card=card, user=editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.approve_card(card=card, user=approver, revision=current_revision(card))
+    submitted, decided = mail.outbox
+    assert decided.to == [editor.email]
+    for sent in (submitted, decided):
+        assert _link_to(card) in sent.body
+        assert "Open the team admin: /" not in sent.body
+
+
+def test_one_save_of_a_storys_page_mails_each_approver_once_with_a_link_to_the_story(
+    client, editor, approver, django_capture_on_commit_callbacks
+):
+    from tests.content.test_admin import _approved_story, _inline_data
+
+    story = _approved_story(approver, title="Noah and the ark")
+    client.force_login(editor)
+    url = reverse("admin:content_story_change", args=[story.pk])
+    changes = {f"cards-{i}-description": f"A new line {i}." for i in range(4)}
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(url, _inline_data(story, **changes)).status_code == 302
+    (sent,) = [m for m in mail.outbox if m.subject.startswith("Edited after approval")]
+    assert sent.to == [approver.email]
+    assert sent.body.count("(Noah and the ark)") == 4
+    assert absolute_url(url) in sent.body

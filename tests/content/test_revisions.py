@@ -75,17 +75,6 @@ def test_approve_is_refused_after_an_unseen_edit_and_the_approver_sees_the_diffe
     assert 'class="revision-diff"' in html
 
 
-def test_a_bulk_approve_is_refused_for_a_card_edited_after_the_list_was_shown(client, editor, approver):
-    edited, untouched = CardFactory.create_batch(2, status=Status.IN_REVIEW)
-    client.force_login(approver)
-    seen = {f"revision-{c.pk}": current_revision(c) for c in (edited, untouched)}
-    _edit(edited, editor, title="Changed meanwhile")
-    data = {"action": "approve_selected", "_selected_action": [edited.pk, untouched.pk], **seen}
-    html = client.post(reverse("admin:content_card_changelist"), data, follow=True).content.decode()
-    assert (_status(edited), _status(untouched)) == (Status.IN_REVIEW, Status.APPROVED)
-    assert "Changed meanwhile" in html and "nothing was done" in html
-
-
 def test_request_changes_is_refused_too_when_the_card_changed(editor, approver):
     card = CardFactory(status=Status.IN_REVIEW)
     seen = current_revision(card)

@@ -176,7 +176,7 @@ def test_a_deck_that_is_not_ready_refuses_to_start():
     assert table.status == Table.Status.WAITING
 
 
-def test_ruling_R26_play_now_takes_the_public_table_that_starts_soonest_or_opens_one():
+def test_ruling_R26_play_now_takes_the_public_table_that_starts_soonest_or_opens_one(live_deck):
     first = services.play_now(user=UserFactory())
     assert first.is_public and first.countdown_deadline is not None
     later = services.play_now(user=UserFactory())
@@ -184,7 +184,7 @@ def test_ruling_R26_play_now_takes_the_public_table_that_starts_soonest_or_opens
     assert first.seats.count() == 2
 
 
-def test_ruling_R24_play_now_never_sends_anyone_to_a_private_table():
+def test_ruling_R24_play_now_never_sends_anyone_to_a_private_table(live_deck):
     services.create_private_table(user=UserFactory())
     table = services.play_now(user=UserFactory())
     assert table.is_public

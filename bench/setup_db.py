@@ -98,16 +98,17 @@ def play_moves(table: TableInfo, count: int) -> int:
     for _ in range(count):
         game = Game.objects.get(table_id=table.table_id)
         state = engine.from_json(game.state)
-        if state["over"] is not None or not 1 <= state["turn"] <= len(table.members):
+        turn = engine.current_seat(state)
+        if engine.is_over(state) or not 1 <= turn <= len(table.members):
             break
-        member = table.members[state["turn"] - 1]
+        member = table.members[turn - 1]
         services.play_move(
             table_id=table.table_id,
             user=users[member.user_id],
             session_key=member.cookie.split("=", 1)[1],
             move_id=f"bench{game.version}",
             version=game.version,
-            move=engine.legal_moves(state, state["turn"])[0],
+            move=engine.legal_moves(state, turn)[0],
         )
         played += 1
     return played

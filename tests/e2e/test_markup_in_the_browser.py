@@ -68,7 +68,7 @@ def test_sign_up_reads_the_password_rules_with_the_password_box(live_asgi, new_p
     server = live_asgi()
     page = new_page({"width": 320, "height": 640})
     page.goto(server.url + "/accounts/signup/")
-    password = page.get_by_label("Password:", exact=True)
+    password = page.get_by_label("Password (optional):", exact=True)
     expect(password).to_have_accessible_description(re.compile("at least 8 characters"))
     expect(page.locator("meta[name=description]")).to_have_attribute("content", re.compile("Sign up"))
     screenshot(page, "sign-up-320")

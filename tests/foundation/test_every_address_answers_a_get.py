@@ -25,14 +25,22 @@ pytestmark = pytest.mark.django_db
 PAGE_STATUSES = {200, 403, 404}
 
 
-def named_patterns(resolver: URLResolver, namespace: str = "") -> Iterator[tuple[str, URLPattern]]:
-    """Every named URL pattern, with its namespaced name (an unnamed one cannot be addressed)."""
+Outer = tuple[tuple[str, object], ...]  # an include's own arguments, with their converters
+
+
+def named_patterns(
+    resolver: URLResolver, namespace: str = "", outer: Outer = ()
+) -> Iterator[tuple[str, URLPattern, Outer]]:
+    """Every named URL pattern, with its namespaced name (an unnamed one cannot be addressed) and the
+    arguments its includes' own routes add (allauth's passkeys: keys/<pk>/ around remove/)."""
     for entry in resolver.url_patterns:
         if isinstance(entry, URLResolver):
             inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
-            yield from named_patterns(entry, inner)
+            converters = getattr(entry.pattern, "converters", {})
+            added = tuple((name, converters.get(name)) for name in entry.pattern.regex.groupindex)
+            yield from named_patterns(entry, inner, outer + added)
         elif entry.name:
-            yield f"{namespace}{entry.name}", entry
+            yield f"{namespace}{entry.name}", entry, outer
 
 
 def parameters(pattern: URLPattern) -> list[str]:
@@ -70,7 +78,7 @@ def world(db):
 
 def addresses(world: dict) -> Iterator[tuple[str, str]]:
     """One address per named pattern (each table action), with real objects for its arguments."""
-    for name, pattern in named_patterns(get_resolver()):
+    for name, pattern, outer in named_patterns(get_resolver()):
         params = parameters(pattern)
         if "action" in params:
             for action in TABLE_ACTIONS:
@@ -78,6 +86,7 @@ def addresses(world: dict) -> Iterator[tuple[str, str]]:
                 yield name, reverse(name, kwargs=kwargs)
             continue
         kwargs = {p: sample(p, pattern, world) for p in params}
+        kwargs |= {p: 1 if isinstance(converter, IntConverter) else "x1" for p, converter in outer}
         if None in kwargs.values():
             continue  # an admin page for a kind of record the test has none of
         yield name, reverse(name, kwargs=kwargs)

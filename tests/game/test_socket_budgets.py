@@ -76,6 +76,27 @@ async def test_a_stale_move_still_gets_its_catchup_right_after_a_hello(live_deck
     await player.close()
 
 
+async def test_stale_moves_cannot_stand_in_for_hellos(live_deck, settings):
+    # Review of #28: each stale move was caught up from the version it named, so -5 was a full
+    # catch-up every time. Now: from what the socket was sent, one per hello window.
+    settings.WS_HELLO_SECONDS = 60
+    table, host, _guest = await two_member_game()
+    player = await seated(host, table.code)
+    version = await version_of(table)
+    for i in range(8):
+        await player.send({"type": "move", "id": f"x{i}", "version": -5, "move": {"well": {}}})
+    got = await player.drain(quiet=0.5)
+    errors = [m for m in got if m["type"] == "error"]
+    assert [m["code"] for m in errors] == ["stale_version"] * 8
+    assert all(m["version"] == version for m in errors)
+    catchups = [m for m in got if m["type"] == "catchup"]
+    assert len(catchups) == 1
+    # Nothing older than the welcome this socket already has.
+    assert catchups[0]["complete"] and all(e["version"] > version for e in catchups[0]["events"])
+    assert await version_of(table) == version
+    await player.close()
+
+
 class SlowVersion:
     """snapshots.version as it is, but each read waits first, as on a loaded database: the frames
     behind it wait in the socket's queue. Counts the reads that were made."""

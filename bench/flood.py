@@ -8,7 +8,10 @@ answer delays the next probe's measurement too: no coordinated omission) in thre
 - `baseline`: nobody floods (its socket stay open, quiet);
 - `flood`: the flooder's sockets (10 by default, the most a member may open) send as much as the
   limits now let them: every socket a hello every WS_HELLO_SECONDS (each would bring a catch-up of
-  the whole game so far) and pings filling the rest of the member's budget a second, at 90 % of it;
+  the whole game so far), and stale moves (version -5, each a locked play_move transaction, and
+  before the review of #28 each a full catch-up) and pings in turn filling the rest of the
+  member's budget a second, at 90 % of it; meanwhile the flooder's partner reconnects (a new socket,
+  a full welcome, closed) as often as the connect budget lets them, at 90 % of it;
 - `after`: the flood has stopped (the issue saw the ping stay slow for ~9 s).
 
 The baseline and flood phases are taken in CYCLES blocks each, in turn, so that load from outside
@@ -66,6 +69,7 @@ class Flood:
     received: Counter = field(default_factory=Counter)  # message type or error code
     bytes_in: int = 0
     closes: Counter = field(default_factory=Counter)
+    stale_moves: int = 0
 
     async def read(self, ws: ClientConnection) -> None:
         try:
@@ -78,8 +82,11 @@ class Flood:
             pass
         self.closes[ws.close_code] += 1
 
-    async def drive(self, ws: ClientConnection, until: float, hello_every: float, per_second: float) -> None:
-        """Send hellos every `hello_every` and pings at `per_second` on one socket until `until`."""
+    async def drive(
+        self, ws: ClientConnection, until: float, hello_every: float, per_second: float, stale: bool = True
+    ) -> None:
+        """Send hellos every `hello_every` and, at `per_second` in all, stale moves and pings in
+        turn (pings only without `stale`) on one socket until `until`."""
         next_hello, gap = now(), 1.0 / per_second
         due = now()
         try:
@@ -88,12 +95,39 @@ class Flood:
                 if now() >= next_hello:
                     await ws.send('{"type":"hello","version":0}')
                     next_hello = now() + hello_every + 0.2  # never early at the server
+                elif stale and self.sent % 2:
+                    self.stale_moves += 1
+                    move = {"type": "move", "id": f"stale{id(ws)}-{self.sent}", "version": -5}
+                    await ws.send(json.dumps({**move, "move": {"well": {}}}))
                 else:
                     await ws.send('{"type":"ping"}')
                 self.sent += 1
                 due += gap
         except ConnectionClosed:
             pass
+
+
+@dataclass
+class Reconnects:
+    """A member who opens a new socket (and is sent a full welcome) again and again."""
+
+    welcomed: int = 0
+    refused: Counter = field(default_factory=Counter)  # close code of a socket refused at connect
+
+    async def drive(
+        self, url: str, origin: str, code: str, member: Member, until: float, every: float
+    ) -> None:
+        due = now()
+        while due < until:
+            await asyncio.sleep(max(0.0, due - now()))
+            try:
+                ws = await table_socket(url, origin, code, member)
+            except ConnectionClosed as closed:
+                self.refused[closed.rcvd.code if closed.rcvd else None] += 1
+            else:
+                self.welcomed += 1
+                await ws.close()
+            due += every
 
 
 async def probe(ws: ClientConnection, until: float) -> list[float]:
@@ -139,7 +173,10 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
     count = args.flood_sockets
     # Inside both caps: the member's budget shared by its sockets, and each socket's own.
     per_socket = min(budget / count, settings.WS_MAX_MESSAGES_PER_SECOND * 0.75)
-    flood = Flood()
+    flood, reconnects = Flood(), Reconnects()
+    partner = members[1]
+    # As often as the connect budget lets the partner, at 90 % of it.
+    reconnect_every = settings.WS_CONNECT_WINDOW_SECONDS / settings.WS_MAX_CONNECTS / 0.9
     sockets = [await table_socket(url, origin, flooder_table.code, flooder) for _ in range(count)]
     readers = [asyncio.create_task(flood.read(ws)) for ws in sockets]
     # Quiet and flooded blocks take turns, CYCLES times, so that a machine whose load drifts
@@ -151,10 +188,16 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
         baseline += await probe(victim, now() + block)
         until = now() + block
         drivers = [asyncio.create_task(flood.drive(ws, until, hello_every, per_socket)) for ws in sockets]
+        drivers.append(
+            asyncio.create_task(
+                reconnects.drive(url, origin, flooder_table.code, partner, until, reconnect_every)
+            )
+        )
         flooded += await probe(victim, until)
         await asyncio.gather(*drivers)
     log(f"baseline: {percentiles(baseline)}")
     log(f"flood: {percentiles(flooded)}; flooder sent {flood.sent}, got {dict(flood.received)}")
+    log(f"reconnects: {reconnects.welcomed} welcomed, refused {dict(reconnects.refused)}")
     after = await probe(victim, now() + block)
     log(f"after: {percentiles(after)}")
     for ws in sockets:
@@ -166,7 +209,7 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
     sockets = [await table_socket(url, origin, flooder_table.code, flooder) for _ in range(count)]
     readers = [asyncio.create_task(old.read(ws)) for ws in sockets]
     until = now() + 3.0
-    drivers = [asyncio.create_task(old.drive(ws, until, 1 / 18, 18)) for ws in sockets]
+    drivers = [asyncio.create_task(old.drive(ws, until, 1 / 18, 18, stale=False)) for ws in sockets]
     old_flooded = await probe(victim, until)
     await asyncio.gather(*drivers)
     await asyncio.wait(readers, timeout=5)
@@ -186,6 +229,9 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
         "flood_received": dict(flood.received),
         "flood_kb_in": round(flood.bytes_in / 1024, 1),
         "flood_closes": {str(k): v for k, v in flood.closes.items()},
+        "flood_stale_moves": flood.stale_moves,
+        "reconnects_welcomed": reconnects.welcomed,
+        "reconnects_refused": {str(k): v for k, v in reconnects.refused.items()},
         "ping_baseline_p50_ms": base["p50"],
         "ping_baseline_p99_ms": base["p99"],
         "ping_flood_p50_ms": during["p50"],

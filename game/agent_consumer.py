@@ -14,7 +14,7 @@ from game.consumers import SeatSocket
 from game.doors import WHO_KEY
 from game.errors import GameError
 from game.member_door import note_socket_closed, note_socket_opened
-from game.realtime import faults, snapshots
+from game.realtime import budgets, faults, snapshots
 from game.realtime.database import database_call
 from game.services.agents import agent_join, agent_leave, record_agent_message
 from justalllowgod.addresses import scope_address
@@ -54,6 +54,9 @@ class AgentConsumer(SeatSocket):
         self.who = {"agent": self.agent}
         # Checked again at every move: the same token, still approved.
         self.credentials = {"agent": self.agent, "token_hash": hash_token(token)}
+        if await budgets.too_many_connects(f"agent {self.credentials['token_hash'][:32]}"):
+            await self.refuse(Close.TOO_MANY, "too many new sockets")
+            return
         await self.channel_layer.group_add(agent_group(self.agent.pk), self.channel_name)
         # At most WS_MAX_SOCKETS_PER_AGENT sockets per token: the oldest gives way (4409), as a
         # member's do, so an agent that reconnects after a network drop is never locked out by

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from datetime import datetime
 from typing import Any
@@ -13,8 +14,10 @@ from django.utils import timezone
 
 from game import engine
 from game.models import Game, Seat, Table, Variant
-from game.realtime import outbox
+from game.realtime import faults, outbox
 from game.table_options import option_chips, together_best
+
+log = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 SEAT_TAKEN = {"type": "seat_taken"}  # a group message for the consumers, never sent to a client
@@ -226,10 +229,21 @@ def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[di
 def close_seat_sockets(seat: Seat) -> None:
     """After commit: the sockets of a seat JagAI has just taken close with 4403 (not_seated)."""
     group, layer = seat_group(seat), get_channel_layer()
-    if group is not None and layer is not None:
+    if group is None or layer is None:
+        return
+
+    def send() -> None:
         # Straight to the consumers' `seat_taken` handler: the outbox relays text, which no
         # socket could be closed by (accounts/sockets.py sends its account checks the same way).
-        transaction.on_commit(lambda: async_to_sync(layer.group_send)(group, dict(SEAT_TAKEN)))
+        # Redis down at commit loses it: one warning, never an error in leave_table or the clock.
+        # The seat is safe anyway, since every welcome and catch-up asks `left_at` itself.
+        try:
+            async_to_sync(layer.group_send)(group, dict(SEAT_TAKEN))
+        except faults.OUTAGES as error:
+            log.warning("seat_taken for %s not sent (%s: %s)", group, type(error).__name__, error)
+
+    # robust: any other error is logged by Django, not raised into the act that committed.
+    transaction.on_commit(send, robust=True)
 
 
 def send_table_update(table: Table, seats: list[Seat], version: int = 0) -> None:

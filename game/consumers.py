@@ -152,6 +152,8 @@ class SeatSocket(ServerSocket):
     credentials: dict[str, Any]
     # When this socket's last hello was answered (monotonic seconds).
     hello_at = float("-inf")
+    # When a stale move last brought a catch-up (monotonic seconds).
+    stale_catchup_at = float("-inf")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data is not None:
@@ -228,8 +230,11 @@ class SeatSocket(ServerSocket):
             )
         except GameError as error:
             await self.refused(error, ref=move_id)
-            if error.code == "stale_version":
-                await self.catch_up(max(0, version))
+            if error.code == "stale_version" and self.may_catch_up():
+                # From what this socket was sent, never from the version the client named (a
+                # made-up -5 would be a full catch-up), one per hello window: a stale move sooner
+                # gets only its error and version, and the layer's updates.
+                await self.catch_up(max(self.update_sent, 0))
             return error.code
         # The mover's own update first (the seat's other sockets get it through the layer), then
         # the ack with the version as play_move left it: no second trip to the database.
@@ -250,8 +255,7 @@ class SeatSocket(ServerSocket):
         last = message.get("version")
         if type(last) is not int:
             raise GameError("malformed_message")
-        now = time.monotonic()
-        wait = self.hello_at + settings.WS_HELLO_SECONDS - now
+        wait = self.hello_wait()
         if wait > 0:
             refusal = GameError("hello_too_soon")
             await self.send_json(
@@ -264,18 +268,36 @@ class SeatSocket(ServerSocket):
                 }
             )
             return refusal.code
-        self.hello_at = now
+        self.hello_at = time.monotonic()
         await self.catch_up(last)
         return "ok"
 
+    def hello_wait(self) -> float:
+        """Seconds until this socket may have its next hello answered; <= 0: now."""
+        return self.hello_at + settings.WS_HELLO_SECONDS - time.monotonic()
+
+    def may_catch_up(self) -> bool:
+        """Whether a stale move may bring a catch-up now: one per WS_HELLO_SECONDS, on a window of
+        its own, so a stale move right after a hello still gets one (its updates may have been
+        lost) but a run of them cannot stand in for hellos."""
+        now = time.monotonic()
+        if self.stale_catchup_at + settings.WS_HELLO_SECONDS > now:
+            return False
+        self.stale_catchup_at = now
+        return True
+
     async def catch_up(self, last: int) -> None:
-        """Send a catch-up of everything since version `last`."""
+        """Send a catch-up of everything since version `last`, or close 4403 if the seat is no
+        longer this member's or agent's (snapshots.catchup asks, as the door did)."""
         if self.update_sent >= 0:
             # Never past what this socket has sent: after a refused move the version named came
             # from the database, and updates up to it may still be on their way here.
             last = min(last, self.update_sent)
         async with self.holding():
             catchup = await database_call(snapshots.catchup)(table_id=self.table_id, since=last, **self.who)
+            if catchup is None:  # JagAI took the seat and its seat_taken never came (R38)
+                await self.refuse(Close.NOT_SEATED, "JagAI plays the seat now")
+                return
             await self.send_json(catchup)
             self.welcomed(catchup)
 
@@ -342,8 +364,8 @@ class TableConsumer(MemberDoor, SeatSocket):
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
         welcome = await database_call(snapshots.welcome)(table_id=table_id, user=user)
-        if welcome is None:  # left meanwhile
-            await self.turn_away(Close.NOT_SEATED)
+        if welcome is None:  # left, or JagAI took the seat, since the door's check
+            await self.refuse(Close.NOT_SEATED, "no longer seated")
             return
         del welcome["table_id"]
         await self.accept()

@@ -2,7 +2,8 @@
 
 It is let in only with a live session, listens for that session's sign-out and for changes to the
 account (a new password, made inactive, restricted), wakes when the session is due to expire, and
-counts against the member's limit of open sockets (the oldest closes first). Whenever told, it asks
+counts against the member's limit of open sockets (the oldest closes first) and of new sockets
+in a window (game/realtime/budgets.py; further ones close with 4429). Whenever told, it asks
 game.services.authority afresh and closes with the matching code if the member may no longer act.
 """
 
@@ -18,7 +19,7 @@ from django.utils import timezone
 from accounts.sockets import account_group, session_group
 from game.closing import REFUSAL_CLOSES, Close
 from game.doors import WHO_KEY
-from game.realtime import faults
+from game.realtime import budgets, faults
 from game.realtime.database import database_call
 from game.services import authority
 from justalllowgod.limits import limits as cache
@@ -73,6 +74,9 @@ class MemberDoor:
             await self.refuse(Close.SIGNED_OUT)
             return False
         self.scope[WHO_KEY] = f"member {user.pk}"
+        if await budgets.too_many_connects(f"member {user.pk}"):
+            await self.refuse(Close.TOO_MANY, "too many new sockets")
+            return False
         refusal = await database_call(authority.member_refusal)(
             user_id=user.pk, session_key=session.session_key
         )

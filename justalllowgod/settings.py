@@ -375,6 +375,10 @@ WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND = 30
 WS_MAX_QUEUED_FRAMES = 20
 WS_MAX_SOCKETS_PER_AGENT = 4
 WS_HELLO_SECONDS = 5
+# Review of #28: new sockets (each brings a full welcome) per member or agent token in a window;
+# more are closed with 4429. A family reloading pages, or ten tabs coming back, stays far below.
+WS_MAX_CONNECTS = 12
+WS_CONNECT_WINDOW_SECONDS = 20
 GAME_AGENT_SECONDS = 10
 # Benchmark only (`make bench`): a bare echo socket at /ws/bench/echo/ measures the transport floor.
 # Off by default and never set in production.

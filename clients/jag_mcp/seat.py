@@ -14,6 +14,8 @@ from .link import AgentLink, JagError, close_words
 MAX_WAIT_SECONDS = 50
 # After a stale refusal, how long to wait for the catch-up that follows it.
 CATCHUP_WAIT_SECONDS = 2.0
+# After stale_version: our choice was not played, the clock's was (R16).
+STALE_WORDS = "Your choice was not played: the clock chose for you."
 
 # Refusals after which the site closes the socket (game/closing.py), with the close they come with.
 CLOSING = {"signed_out": 4401, "agent_revoked": 4401, "restricted": 4423, "too_many_tries": 4429}
@@ -189,12 +191,10 @@ class Seat:
         chosen = parse_move(move, link.view or {})
         reply = await link.move(chosen, version)
         if reply.get("code") == "stale_version":
-            # The clock chose for us while the move was on its way: wait for the catch-up, and say
-            # where the table is now. The choice is never sent again on the new version.
+            # The clock chose for us while the move was on its way (R16): wait for the catch-up, and
+            # say so and where the table is now. The choice is never sent again on the new version.
             await link.changed(CATCHUP_WAIT_SECONDS)
-            return "\n".join(
-                [self._it_is_now(), "Nothing was played for you.", *self._news(), *self._where()]
-            )
+            return "\n".join([self._it_is_now(), STALE_WORDS, *self._news(), *self._where()])
         if reply.get("code") in CLOSING:
             # The site says why, then closes: this seat may not act any more.
             raise JagError(close_words(CLOSING[reply["code"]]))

@@ -12,6 +12,9 @@ connect). The window is the wall-clock second, so the count needs no list of tim
 a second's boundary can reach twice the budget for that moment, which the per-socket cap bounds.
 An unreachable cache lets the frame through: the per-socket cap still holds, and an outage must not
 close every socket.
+
+New sockets are counted the same way (WS_MAX_CONNECTS per WS_CONNECT_WINDOW_SECONDS per member or
+agent token): each is sent a full welcome, so reconnecting must not stand in for hellos.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from justalllowgod.limits import limits as cache
 log = logging.getLogger(__name__)
 
 BUDGET_KEY = "sockets:budget:{}:{}"
+CONNECTS_KEY = "sockets:connects:{}:{}"
 # The counts live with the security counters (justalllowgod/limits.py), where nothing evicts them.
 CACHE_ALIAS = LIMITS
 # A second's count is kept a little longer than its second, then expires by itself.
@@ -69,3 +73,32 @@ async def over_budget(who: str) -> bool:
         log.warning("message budget not counted (%s: %s)", type(error).__name__, error)
         return False
     return spent > settings.WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND
+
+
+def _count_connect(who: str, window: int) -> int:
+    """Count one new socket for `who` in the current window; the count so far (this one included).
+    The window is wall-clock aligned like the message budget's second, so no list of times."""
+    key = CONNECTS_KEY.format(who, window)
+    seconds = settings.WS_CONNECT_WINDOW_SECONDS
+    cache.add(key, 0, timeout=seconds * 2)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=seconds * 2)
+        return 1
+
+
+_count_connect_off_loop = sync_to_async(_count_connect, thread_sensitive=False)
+
+
+async def too_many_connects(who: str) -> bool:
+    """Whether this new socket takes `who` (e.g. "member 12", "agent abc...") past
+    WS_MAX_CONNECTS in this WS_CONNECT_WINDOW_SECONDS: reconnecting must not work as an unlimited
+    hello, each new socket being sent a full welcome. An unreachable cache lets it in."""
+    window = int(time.time()) // settings.WS_CONNECT_WINDOW_SECONDS
+    try:
+        count = await _count_connect_off_loop(who.replace(" ", ":"), window)
+    except faults.OUTAGES as error:
+        log.warning("connect not counted (%s: %s)", type(error).__name__, error)
+        return False
+    return count > settings.WS_MAX_CONNECTS

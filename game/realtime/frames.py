@@ -1,7 +1,8 @@
 """Turning a socket's incoming frame into a message, whatever the client sent.
 
 A frame that cannot be parsed for any reason (not JSON, not UTF-8, nested deeper than any message
-of ours, a number too long for Python to read) is not our bug: the consumer answers it
+of ours, a number too long for Python to read, a string with a lone surrogate such as "\\ud800"
+that no UTF-8 text can carry) is not our bug: the consumer answers it
 `malformed_message` and this module writes one warning line, never a traceback. Frames over the
 size limit never get here (game/doors.py closes those with 4413 as they arrive).
 """
@@ -41,18 +42,35 @@ def log_malformed(scope: dict, why: str) -> None:
     )
 
 
-def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
-    """Whether a parsed value nests containers deeper than `limit` (walked without recursion)."""
+def _fault(value: Any, limit: int = MAX_DEPTH) -> str | None:
+    """Why a parsed value cannot be one of our messages: containers nested deeper than `limit`, or
+    a string (key or value) that is not UTF-8 text (a lone surrogate from a "\\ud800" escape,
+    which json.loads accepts but nothing downstream can encode). Walked without recursion."""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
+        if isinstance(item, str):
+            if not _is_utf8(item):
+                return "a string that is not UTF-8 text (a lone surrogate)"
+            continue
+        if isinstance(item, dict):
+            children: list = [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            children = item
+        else:
             continue
         if depth > limit:
-            return True
+            return f"nested deeper than {MAX_DEPTH}"
         stack.extend((child, depth + 1) for child in children)
-    return False
+    return None
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def parse(text: str, scope: dict | None = None) -> Any:
@@ -64,9 +82,10 @@ def parse(text: str, scope: dict | None = None) -> Any:
     except ValueError as error:  # not JSON, or an integer too long to convert
         why = f"not JSON ({str(error)[:80]})"
     else:
-        if not too_deep(value):
+        fault = _fault(value)
+        if fault is None:
             return value
-        why = f"nested deeper than {MAX_DEPTH}"
+        why = fault
     log_malformed(scope or {}, why)
     return UNPARSED
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 from accounts.models import Agent, User
 from game import broadcast, engine
 from game.models import Game, GameEvent, Seat, Table
+from game.services.access import still_theirs
 from game.services.starting import seat_list
 
 # A client further behind than this gets a fresh view and the recent log instead of every event.
@@ -32,14 +35,16 @@ def _game_part(game: Game, seat: int, since: int) -> dict[str, Any]:
     return update
 
 
-def _seat_filter(user: User | None, agent: Agent | None) -> dict[str, Any]:
-    return {"seats__agent": agent} if agent is not None else {"seats__user": user}
+def _own_seats(table_id: int, user: User | None, agent: Agent | None) -> QuerySet[Seat]:
+    seats = Seat.objects.filter(table_id=table_id)
+    return seats.filter(agent=agent) if agent is not None else seats.filter(user=user)
 
 
 def welcome(*, table_id: int, user: User | None = None, agent: Agent | None = None) -> dict[str, Any] | None:
-    """The first message on a table socket, or None if the member or agent has no seat there."""
-    table = Table.objects.filter(pk=table_id, **_seat_filter(user, agent)).first()
-    if table is None:
+    """The first message on a table socket, or None if the member or agent has no seat there, or
+    only one JagAI took while the game runs (R38)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not still_theirs(_own_seats(table_id, user, agent), table.status).exists():
         return None
     seats = seat_list(table)
     me = next(s for s in seats if (s.agent_id == agent.pk if agent else s.user_id == user.pk))
@@ -66,13 +71,18 @@ def welcome(*, table_id: int, user: User | None = None, agent: Agent | None = No
 
 def catchup(
     *, table_id: int, since: int, user: User | None = None, agent: Agent | None = None
-) -> dict[str, Any]:
-    """What a seat missed since a version, with a fresh view."""
+) -> dict[str, Any] | None:
+    """What a seat missed since a version, with a fresh view; None if the seat is no longer theirs
+    (gone, or JagAI took it while the game runs, R38): the socket then closes 4403."""
+    status = Table.objects.filter(pk=table_id).values_list("status", flat=True).first()
+    seat = None
+    if status is not None:
+        seats = still_theirs(_own_seats(table_id, user, agent), status)
+        seat = seats.values_list("position", flat=True).first()
+    if seat is None:
+        return None
     game = Game.objects.filter(table_id=table_id).first()
-    seats = Seat.objects.filter(table_id=table_id)
-    seats = seats.filter(agent=agent) if agent is not None else seats.filter(user=user)
-    seat = seats.values_list("position", flat=True).first()
-    if game is None or seat is None:
+    if game is None:
         return {"type": "catchup", "version": 0, "events": [], "view": None, "complete": True}
     return _game_part(game, seat, since)
 

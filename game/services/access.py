@@ -20,11 +20,12 @@ import math
 import time
 
 from django.conf import settings
+from django.db.models import QuerySet
 
 from accounts.models import Agent, User
 from game import codes
 from game.errors import GameError
-from game.models import Table, TableQuerySet
+from game.models import Seat, Table, TableQuerySet
 from justalllowgod.limits import limits as cache
 
 
@@ -164,7 +165,13 @@ def table_for_socket(*, code: str, user: User, ip: str = "") -> tuple[int | None
     table = find_table(code, user=user, ip=ip)
     if table is None:
         return None, False
-    seats = table.seats.filter(user=user)
-    if table.status == Table.Status.PLAYING:
-        seats = seats.filter(left_at__isnull=True)
-    return table.pk, seats.exists()
+    return table.pk, still_theirs(table.seats.filter(user=user), table.status).exists()
+
+
+def still_theirs(seats: QuerySet[Seat], status: str) -> QuerySet[Seat]:
+    """The seats among these that are still their member's or agent's: while the table plays, a
+    seat JagAI took (`left_at` set, R38) is not, and nothing of it reaches them; before the deal
+    and after the end, every one is. The table socket's door, its welcome and every catch-up
+    (game/realtime/snapshots.py) ask this, each in its own read, so a takeover that commits
+    between two of them still counts at the next."""
+    return seats.filter(left_at__isnull=True) if status == Table.Status.PLAYING else seats

@@ -36,6 +36,12 @@ def test_the_flood_scenario_measures_the_other_members_ping_and_the_old_flood_is
     # Inside the limits: each socket's first hello got its catch-up, none was closed for it.
     assert result["flood_received"]["catchup"] >= 3
     assert result["flood_closes"] == {"1000": 3}
+    # Stale moves were sent and refused stale_version, each socket's run of them costing at most
+    # one catch-up a hello window on top of its hellos' (review of #28).
+    assert result["flood_stale_moves"] > 0
+    assert result["flood_received"]["stale_version"] == result["flood_stale_moves"]
+    # The partner reconnected and was welcomed, inside the connect budget.
+    assert result["reconnects_welcomed"] >= 1 and not result["reconnects_refused"]
     # The other member's pings were all answered, in every phase.
     assert min(result["samples"]) > 0
     # The issue's flood (18 hellos a second per socket) goes over the member's budget: closed 4429.

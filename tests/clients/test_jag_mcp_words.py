@@ -156,7 +156,9 @@ async def test_a_choice_the_site_finds_stale_is_answered_in_a_sentence_and_never
     link.move = stale
     said = await Seat(link).play("give 17", 41)
     assert said.startswith("Your time ran out; it is now Anna's turn (version 43)."), said
-    assert "Nothing was played for you." in said
+    # The clock did choose for the seat (R16): the words never say nothing was played.
+    assert "Your choice was not played: the clock chose for you" in said
+    assert "Nothing was played" not in said
     assert sent == [({"give": {"card": 17}}, 41)]
     # A choice for a version already passed is not even sent.
     assert (await Seat(link).play("give 17", 41)).startswith("Your time ran out; it is now ")

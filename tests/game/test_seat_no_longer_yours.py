@@ -5,12 +5,18 @@ and R40 gives it back. (Over real sockets: tests/realtime/test_seat_no_longer_yo
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import channel_layers, get_channel_layer
+from django.test import override_settings
 
 from accounts import agents
 from game import engine, services
-from game.models import Game
+from game.models import Game, Seat
+from game.realtime import snapshots
+from game.realtime.redis_layer import redis_channel_layer
 from tests.factories import signed_in_session
 from tests.game.support import connect, seated, two_member_game
 from tests.game.test_agents import agent_socket, approved_agent, joined, table_for_agents
@@ -107,3 +113,70 @@ async def test_an_agent_whose_seat_jagai_took_gets_4403_with_a_new_token(live_de
     assert [m["code"] for m in got if m["type"] == "error"] == ["seat_taken"]
     assert got[-1] == {"type": "__closed__", "code": 4403}
     assert not [m for m in got if m.get("view") is not None]
+
+
+# Review of #28: the seat_taken message is the only thing that closed an open socket, and it can be
+# lost. Every welcome and catch-up now asks `left_at` itself (access.still_theirs).
+
+
+@sync_to_async
+def snapshots_for(user, table) -> tuple[dict | None, dict | None]:
+    return (
+        snapshots.welcome(table_id=table.pk, user=user),
+        snapshots.catchup(table_id=table.pk, since=0, user=user),
+    )
+
+
+async def test_welcome_and_catchup_refuse_a_seat_jagai_took_while_the_game_runs(live_deck):
+    # The read a connect makes after its door check: a takeover that commits between them is seen.
+    table, host, guest = await two_member_game()
+    await leave(guest, table)
+    assert await snapshots_for(guest, table) == (None, None)
+    welcome, catchup = await snapshots_for(host, table)
+    assert welcome["view"] is not None and catchup["view"] is not None
+    await sync_to_async(services.end_game)(user=host, code=table.code)
+    welcome, catchup = await snapshots_for(guest, table)  # once it ends they may replay it (R33)
+    assert welcome["view"]["result"] is not None and catchup["view"] is not None
+
+
+async def forget_the_groups() -> None:
+    """What a Redis restart does to the layer: every group is gone, so seat_taken reaches nobody."""
+    layer = get_channel_layer()
+    layer.groups.clear()
+
+
+async def test_a_hello_after_a_lost_seat_taken_closes_4403_without_the_hand(live_deck):
+    table, _host, guest = await two_member_game()
+    watcher = await seated(guest, table.code)
+    await forget_the_groups()
+    await leave(guest, table)
+    assert await watcher.drain(quiet=0.3) == []  # the close never came
+    await watcher.send({"type": "hello", "version": 0})
+    got = await watcher.drain(quiet=0.5)
+    assert got == [{"type": "__closed__", "code": 4403}], got
+
+
+async def test_a_stale_move_after_a_lost_seat_taken_closes_4403_without_the_hand(live_deck):
+    table, _host, guest = await two_member_game()
+    watcher = await seated(guest, table.code)
+    await forget_the_groups()
+    await leave(guest, table)
+    await watcher.send({"type": "move", "id": "late", "version": 0, "move": {"draw": True}})
+    got = await watcher.drain(quiet=0.5)
+    assert got[-1] == {"type": "__closed__", "code": 4403}, got
+    assert not [m for m in got if m.get("view") is not None]
+
+
+async def test_a_redis_error_at_commit_is_logged_and_never_raised_into_leave_table(live_deck, caplog):
+    table, _host, guest = await two_member_game()
+    dead = redis_channel_layer("redis://127.0.0.1:6401/0")  # our own port, nothing listening
+    layers = channel_layers.backends.copy()
+    channel_layers.backends.clear()
+    try:
+        with override_settings(CHANNEL_LAYERS={"default": dead}), caplog.at_level(logging.WARNING):
+            await leave(guest, table)  # no exception
+    finally:
+        channel_layers.backends.clear()
+        channel_layers.backends.update(layers)
+    assert (await sync_to_async(Seat.objects.get)(table=table, user=guest)).left_at is not None
+    assert [r for r in caplog.records if "seat_taken" in r.getMessage() and r.exc_info is None]

@@ -13,7 +13,7 @@ from asgiref.sync import sync_to_async
 
 from game.models import Game
 from game.realtime import snapshots
-from tests.game.support import seated, two_member_game
+from tests.game.support import connect, seated, two_member_game
 from tests.game.test_agents import agent_socket, approved_agent
 from tests.game.test_socket_authority import closed_with
 
@@ -74,6 +74,55 @@ async def test_a_stale_move_still_gets_its_catchup_right_after_a_hello(live_deck
     assert (await player.next_of("error"))["code"] == "stale_version"
     assert (await player.next_of("catchup"))["version"] == version
     await player.close()
+
+
+async def test_stale_moves_cannot_stand_in_for_hellos(live_deck, settings):
+    # Review of #28: each stale move was caught up from the version it named, so -5 was a full
+    # catch-up every time. Now: from what the socket was sent, one per hello window.
+    settings.WS_HELLO_SECONDS = 60
+    table, host, _guest = await two_member_game()
+    player = await seated(host, table.code)
+    version = await version_of(table)
+    for i in range(8):
+        await player.send({"type": "move", "id": f"x{i}", "version": -5, "move": {"well": {}}})
+    got = await player.drain(quiet=0.5)
+    errors = [m for m in got if m["type"] == "error"]
+    assert [m["code"] for m in errors] == ["stale_version"] * 8
+    assert all(m["version"] == version for m in errors)
+    catchups = [m for m in got if m["type"] == "catchup"]
+    assert len(catchups) == 1
+    # Nothing older than the welcome this socket already has.
+    assert catchups[0]["complete"] and all(e["version"] > version for e in catchups[0]["events"])
+    assert await version_of(table) == version
+    await player.close()
+
+
+async def test_new_sockets_past_the_connect_budget_close_4429_for_that_member_only(live_deck, settings):
+    # Review of #28: reconnecting was an unlimited hello (every new socket gets a full welcome).
+    settings.WS_MAX_CONNECTS, settings.WS_CONNECT_WINDOW_SECONDS = 3, 3600
+    table, host, guest = await two_member_game()
+    for _ in range(3):
+        player = await seated(host, table.code)
+        await player.close()
+    connected, code, player = await connect(host, table.code)
+    assert (connected, code) == (False, 4429)
+    assert not [m for m in await player.drain() if m.get("view") is not None]
+    other = await seated(guest, table.code)  # another member is untouched
+    await other.close()
+
+
+async def test_an_agent_tokens_new_sockets_past_the_connect_budget_close_4429(live_deck, settings):
+    settings.WS_MAX_CONNECTS, settings.WS_CONNECT_WINDOW_SECONDS = 3, 3600
+    _agent, token = await approved_agent()
+    for _ in range(3):
+        connected, _code, player = await agent_socket(token)
+        assert connected and (await player.next_of("hello"))["type"] == "hello"
+        await player.close()
+    connected, code, _player = await agent_socket(token)
+    assert (connected, code) == (False, 4429)
+    connected, _code, other = await agent_socket((await approved_agent("OtherHelper"))[1])
+    assert connected  # another agent's token is untouched
+    await other.close()
 
 
 class SlowVersion:

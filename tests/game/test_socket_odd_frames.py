@@ -20,6 +20,10 @@ ODD_TEXT = {
     "deep but closed": json.dumps({"type": "move", "move": [[[[[[[[[[1]]]]]]]]]]}),
     "not json": "{nope",
     "number too long": "1" * 4090,
+    # json.loads accepts an escaped lone surrogate, but no UTF-8 text (nor the database) can hold it.
+    "lone surrogate move id": '{"type": "move", "id": "\\ud800", "version": 1, "move": {"draw": true}}',
+    "lone surrogate key": '{"type": "ping", "\\udfff": 1}',
+    "lone surrogate deep": '{"type": "move", "id": "m", "version": 1, "move": {"ask": {"seat": "\\ud83d"}}}',
 }
 ODD_BYTES = {"bad utf-8": b'{"type": "ping", "x": "\xff\xfe"}', "lone continuation": b"\x80"}
 

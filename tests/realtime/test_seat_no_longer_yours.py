@@ -87,3 +87,20 @@ def test_an_agent_whose_seat_jagai_took_gets_4403_over_a_real_socket_with_a_new_
                 got.append(json.loads(ws.recv(timeout=WAIT)))
     assert closed.value.rcvd.code == 4403
     assert [m["code"] for m in got] == ["seat_taken"] and not [m for m in got if "view" in m]
+
+
+def test_a_tab_that_missed_seat_taken_is_closed_4403_at_its_next_hello_over_real_sockets(server, table):
+    """Review of #28: the guest leaves in another process (here the test's own, whose channel layer
+    the server never hears), so the open tab's seat_taken never comes. Its next hello, and a stale
+    move, are answered with a close 4403 and nothing of the seat JagAI plays."""
+    made, _host, guest = table
+    open_tab, other_tab = tab_for(server, made, guest), tab_for(server, made, guest)
+    services.leave_table(user=guest, code=made.code)
+    version = Game.objects.get(table=made).version
+    open_tab.send({"type": "hello", "version": 0})
+    assert open_tab.closed_code() == 4403
+    other_tab.send({"type": "move", "id": "late", "version": 0, "move": {"well": {}}})
+    assert other_tab.closed_code() == 4403
+    for tab in (open_tab, other_tab):
+        assert not [m for m in tab.views() if m["version"] >= version]
+        assert not [m for m in tab.got if m["type"] == "catchup"]

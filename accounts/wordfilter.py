@@ -146,7 +146,8 @@ _JOINED_LETTERS = (("rn", "m"), ("vv", "w"))
 
 def glance_fold(text: str, *, joined: bool = True) -> str:
     """A text as it reads at a glance: fold(), then l as i, and (unless joined=False) rn as m and
-    vv as w. Reserved names (accounts/tags.py) and rude words are both compared in this form."""
+    vv as w. Reserved names (accounts/tags.py) are compared in this form on both sides; is_rude
+    reads a tag with the same tables but keeps the words' own i and l apart (see below)."""
     folded = fold(text).replace(*_SAME_LETTER)
     if joined:
         for looks, reads in _JOINED_LETTERS:
@@ -154,11 +155,11 @@ def glance_fold(text: str, *, joined: bool = True) -> str:
     return folded
 
 
-# In a tag, lower-case l, 1 and | may each be read as i or as l, and so may a capital I that touches a
-# lower-case letter ("HitIer", "SIut"); a lower-case i (its dot shows) is only ever i, and a capital I
-# among capitals ("KIAN") reads as I. A word of the lists matches a text where each of its i's and l's is either
-# that letter or one of these. Only the text is read loosely: folding the words too would make
-# "Kian" read as "klan", "Heli" as "hell" and "Pomegranate" as "porn".
+# In a tag, lower-case l, 1 and | may each be read as i or as l, and so may a capital I that
+# touches a lower-case letter ("HitIer", "SIut"); a lower-case i (its dot shows) is only ever i,
+# and a capital I among capitals ("KIAN") reads as I. A word of the lists matches a text where each
+# of its i's and l's is that letter or one of these. Only the text is read loosely: folding the
+# words too would make "Kian" read as "klan", "Heli" as "hell" and "Pomegranate" as "porn".
 _EITHER = "*"
 _EITHER_CHARS = str.maketrans({"l": _EITHER, "1": _EITHER, "|": _EITHER, "!": _EITHER})
 _CAPITAL_I_BY_LOWER_CASE = re.compile(r"(?<=[a-z])I|I(?=[a-z])")

@@ -13,6 +13,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from justalllowgod.addresses import request_address
+from justalllowgod.site_address import site_domain
 
 
 def login_name(request: HttpRequest, credentials: dict | None) -> str | None:
@@ -35,6 +36,9 @@ class PerAddressLoginLimit:
 
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         # allauth keys the limit by site and email alone, so anyone could lock an account for
-        # everyone; adding the address keeps the lock on whoever is guessing. (Private in allauth:
-        # tests/accounts/test_lockouts.py fails if an upgrade stops calling it.)
-        return f"{super()._get_login_attempts_cache_key(request, **credentials)}:{client_address(request)}"
+        # everyone; the address keeps the lock on whoever is guessing. Its "site" is the request's
+        # Host without django.contrib.sites, so each new Host (or port) would be a fresh allowance
+        # and a new live key in the never-evicting limits cache: the site is our own address.
+        # (Private in allauth: tests/accounts/test_lockouts.py fails if an upgrade stops calling it.)
+        login = str(credentials.get("email", credentials.get("username", ""))).strip().lower()
+        return f"{site_domain()}:{login}:{client_address(request)}"

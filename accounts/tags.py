@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from accounts.wordfilter import fold, is_rude
+from accounts.wordfilter import glance_fold, is_rude
 
 ALLOWED_CHARACTERS = re.compile(r"^[A-Za-z0-9_-]*$")
 
@@ -41,19 +41,9 @@ RESERVED = frozenset(
 # These may not appear anywhere inside a tag.
 RESERVED_INSIDE = ("jagai", "admin", "moderator", "justallowgod", "justalllowgod")
 
-# Letters that pass for one another in a small sans-serif font: l and I (and 1, which fold() reads
-# as i) all read as i; "rn" reads as m and "vv" as w.
-_LETTER_LOOKALIKES = (("l", "i"), ("rn", "m"), ("vv", "w"))
-
-
-def reserved_fold(text: str) -> str:
-    """A name as it reads at a glance: lower case, digits read as letters (0/O, 5/S, 1/I/l ...),
-    separators dropped, then l as i, rn as m and vv as w."""
-    folded = fold(text)
-    for looks, reads in _LETTER_LOOKALIKES:
-        folded = folded.replace(looks, reads)
-    return folded
-
+# One reading for reserved names and rude words alike (accounts/wordfilter.py): l, I and 1 read as
+# one letter, 0 as O, 5 as S, "rn" as m and "vv" as w.
+reserved_fold = glance_fold
 
 _RESERVED_FOLDED = frozenset(reserved_fold(name) for name in RESERVED)
 _RESERVED_INSIDE_FOLDED = tuple(reserved_fold(name) for name in RESERVED_INSIDE)

@@ -138,14 +138,69 @@ def fold(text: str) -> str:
     return re.sub(r"[^a-z]", "", text.lower().translate(_LOOKALIKES))
 
 
+# Letters that pass for one another in a small sans-serif font: l and I (and 1, which fold() reads
+# as i) all read as i; "rn" reads as m and "vv" as w.
+_SAME_LETTER = ("l", "i")
+_JOINED_LETTERS = (("rn", "m"), ("vv", "w"))
+
+
+def glance_fold(text: str, *, joined: bool = True) -> str:
+    """A text as it reads at a glance: fold(), then l as i, and (unless joined=False) rn as m and
+    vv as w. Reserved names (accounts/tags.py) are compared in this form on both sides; is_rude
+    reads a tag with the same tables but keeps the words' own i and l apart (see below)."""
+    folded = fold(text).replace(*_SAME_LETTER)
+    if joined:
+        for looks, reads in _JOINED_LETTERS:
+            folded = folded.replace(looks, reads)
+    return folded
+
+
+# In a tag, lower-case l, 1 and | may each be read as i or as l, and so may a capital I that
+# touches a lower-case letter ("HitIer", "SIut"); a lower-case i (its dot shows) is only ever i,
+# and a capital I among capitals ("KIAN") reads as I. A word of the lists matches a text where each
+# of its i's and l's is that letter or one of these. Only the text is read loosely: folding the
+# words too would make "Kian" read as "klan", "Heli" as "hell" and "Pomegranate" as "porn".
+_EITHER = "*"
+_EITHER_CHARS = str.maketrans({"l": _EITHER, "1": _EITHER, "|": _EITHER, "!": _EITHER})
+_CAPITAL_I_BY_LOWER_CASE = re.compile(r"(?<=[a-z])I|I(?=[a-z])")
+
+
+def _reading(text: str, *, joined: bool) -> str:
+    """The text with i-or-l look-alikes marked, digits read as letters, separators dropped and
+    (when joined) "rn" read as m and "vv" as w."""
+    marked = _CAPITAL_I_BY_LOWER_CASE.sub(_EITHER, text.translate(_EITHER_CHARS))
+    marked = re.sub(r"[^a-z*]", "", marked.lower().translate(_LOOKALIKES))
+    if joined:
+        for looks, reads in _JOINED_LETTERS:
+            marked = marked.replace(looks, reads)
+    return marked
+
+
+def _pattern(words: frozenset[str]) -> re.Pattern[str]:
+    def one(word: str) -> str:
+        return "".join(f"[{char}*]" if char in "il" else re.escape(char) for char in word)
+
+    return re.compile("|".join(one(word) for word in sorted(words, key=len, reverse=True)))
+
+
+_RUDE_PATTERN = _pattern(RUDE_WORDS)
+_ANYWHERE_PATTERN = _pattern(ANYWHERE)
+
+
+def _readings(text: str) -> set[str]:
+    """The ways a text can read: with "rn" as itself and as m ("Bernie", "curn")."""
+    return {_reading(text, joined=False), _reading(text, joined=True)}
+
+
+def _is_rude_word(text: str) -> bool:
+    return any(_RUDE_PATTERN.fullmatch(reading) for reading in _readings(text))
+
+
 def is_rude(text: str) -> bool:
-    """True when the text is, or contains, a word we never show."""
-    folded = fold(text)
-    if folded in RUDE_WORDS:
+    """True when the text is, or contains, a word we never show, in any spelling that reads the
+    same at a glance ("HitIer" with a capital i, "Sh1t", "SIut", "N4zi", "curn")."""
+    if _is_rude_word(text):
         return True
-    # "l" and "i" look alike; try both readings of a 1.
-    alt = fold(text.lower().replace("1", "l"))
-    if any(word in folded or word in alt for word in ANYWHERE):
+    if any(_ANYWHERE_PATTERN.search(reading) for reading in _readings(text)):
         return True
-    parts = re.split(r"[_\-\s]+", text.lower().translate(_LOOKALIKES))
-    return any(part in RUDE_WORDS for part in parts)
+    return any(_is_rude_word(part) for part in re.split(r"[_\-\s]+", text) if part)

@@ -121,9 +121,36 @@ def _sync_restriction(user_id: int) -> None:
     User.objects.filter(pk=user_id).update(restriction_kind=kind, restricted_until=until)
 
 
+RESTRICTED_REVIEWER = (
+    "Your own account is suspended or banned just now, so you can't judge cases until that is "
+    "lifted. You can still read them."
+)
+INACTIVE_REVIEWER = "Your account is switched off, so you can't judge cases."
+
+
+def may_not_judge(reviewer: User) -> str:
+    """Why this reviewer may not judge anyone just now (their own account is restricted or
+    switched off), or "" when they may. Reads the row as it is now, not as the request loaded it."""
+    row = User.objects.filter(pk=reviewer.pk).first()
+    if row is None or not row.is_active:
+        return INACTIVE_REVIEWER
+    if row.restriction() is not None:
+        return RESTRICTED_REVIEWER
+    return ""
+
+
 def _require_reviewer(reviewer: User) -> None:
-    if not reviewer.has_perm(REVIEW_PERMISSION):
+    # Inside each act's transaction, first: the reviewer's row is locked, so a suspension or ban
+    # placed on them meanwhile is either seen here or waits until this act is done.
+    row = User.objects.select_for_update().filter(pk=reviewer.pk).first()
+    if row is None:
         raise PermissionDenied("Only reviewers decide cases.")
+    if not row.is_active:
+        raise ModerationError(INACTIVE_REVIEWER)
+    if not row.has_perm(REVIEW_PERMISSION):
+        raise PermissionDenied("Only reviewers decide cases.")
+    if row.restriction() is not None:
+        raise ModerationError(RESTRICTED_REVIEWER)
 
 
 def _require_reason(reason: str) -> str:
@@ -171,7 +198,9 @@ def _require_not_own_decision(decision: Decision, reviewer: User) -> None:
 
 
 def _require_not_claimed_by_another(case: Case, reviewer: User) -> None:
-    if case.claimed_by_id is not None and case.claimed_by_id != reviewer.pk:
+    # A claim by a reviewer who may no longer judge holds nobody back.
+    claimed_by_another = case.claimed_by_id is not None and case.claimed_by_id != reviewer.pk
+    if claimed_by_another and not may_not_judge(case.claimed_by):
         raise ModerationError(f"{case.claimed_by} has claimed this case and is judging it.")
 
 

@@ -141,7 +141,13 @@ def review_queue(request: HttpRequest) -> HttpResponse:
     for case in page:
         case.tags = sorted({u.gamer_tag for flag in case.flags.all() for u in flag.users.all()})
     query = urlencode({k: v for k, v in chosen.items() if v})
-    context = {"page": page, "chosen": chosen, "query": query, "kinds": Flag.Kind.choices}
+    context = {
+        "page": page,
+        "chosen": chosen,
+        "query": query,
+        "kinds": Flag.Kind.choices,
+        "may_not_judge": services.may_not_judge(request.user),
+    }
     return render(request, "moderation/queue.html", context)
 
 
@@ -197,6 +203,8 @@ def _case_page(
     request: HttpRequest, case: Case, form: DecisionForm | None = None, status: int = 200
 ) -> HttpResponse:
     game = case.game
+    own_case = services.judges_own_case(case, request.user)
+    may_not_judge = services.may_not_judge(request.user)
     context = {
         "case": case,
         "game": game,
@@ -207,9 +215,13 @@ def _case_page(
         "form": form or DecisionForm(accounts=services.undecided_accounts(case)),
         "appeals": services.pending_appeals(case),
         "replay": full_replay(game),
-        # A reviewer named in the case sees it, but every judging form gives way to why not.
-        "own_case": services.judges_own_case(case, request.user),
+        # A reviewer named in the case, or whose own account is restricted, sees it, but every
+        # judging form gives way to why not.
+        "own_case": own_case,
         "own_case_words": services.OWN_CASE,
+        "may_not_judge": may_not_judge,
+        "held": may_not_judge or (services.OWN_CASE if own_case else ""),
+        "claim_lapsed": bool(case.claimed_by_id and services.may_not_judge(case.claimed_by)),
     }
     return render(request, "moderation/case.html", context, status=status)
 

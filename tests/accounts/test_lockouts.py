@@ -4,6 +4,7 @@ way, and loose enough that a member who mistypes now and then is never stopped."
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -123,3 +124,40 @@ def test_the_admin_login_reads_the_address_the_same_way(settings):
     elsewhere = Client(REMOTE_ADDR=NGINX, HTTP_X_FORWARDED_FOR="198.51.100.10")
     answer = elsewhere.post("/admin/login/", {"username": staff.email, "password": PASSWORD})
     assert answer.status_code == 302 and signed_in(elsewhere)
+
+
+def login_failed_counters() -> dict[str, list]:
+    """allauth's per-account failed-sign-in counters now in the limits cache (key -> attempts)."""
+    from django.core.cache import caches
+
+    store = caches["limits"]
+    per_key = re.compile(r"^:\d+:(allauth:rl:allauth\.account:login_failed:\d+/[\d.]+/key:[0-9a-f]+)$")
+    found = (per_key.match(key) for key in list(store._cache))
+    return {match[1]: store.get(match[1]) for match in found if match}
+
+
+def test_failed_sign_ins_count_against_one_key_whatever_host_and_port_they_name(settings):
+    """A guesser who names a new Host port each time gets no fresh allowance and makes no new key."""
+    settings.BEHIND_PROXY = True
+    UserFactory(email="mum@example.org")
+    for port in (1111, 2222, 3333, 4444):
+        Client(REMOTE_ADDR=NGINX, HTTP_X_FORWARDED_FOR="203.0.113.66", HTTP_HOST=f"localhost:{port}").post(
+            reverse("account_login"), {"login": "mum@example.org", "password": "guess-guess-1"}
+        )
+    counters = login_failed_counters()
+    assert len(counters) == 1
+    assert [len(attempts) for attempts in counters.values()] == [4]
+
+
+def test_the_per_account_key_names_our_site_the_account_and_the_address_never_the_host(settings, rf):
+    from accounts.adapter import AccountAdapter
+
+    settings.BEHIND_PROXY = False
+    settings.SITE_URL = "https://play.example.org"
+    keys = {
+        AccountAdapter()._get_login_attempts_cache_key(
+            rf.post("/", HTTP_HOST=host, REMOTE_ADDR="203.0.113.66"), email="Mum@Example.org"
+        )
+        for host in ("localhost:1111", "127.0.0.1:2222", "localhost")
+    }
+    assert keys == {"play.example.org:mum@example.org:203.0.113.66"}

@@ -48,17 +48,43 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def _locked_parent(parent: User) -> User:
-    """The parent's row, locked; a child's own account is never a parent."""
+PARENT_RESTRICTED = (
+    "Family changes wait while your account is restricted. You can still end a device's session "
+    "or delete an account."
+)
+PARENT_AWAY = "Your grown-up's account can't play right now, so yours waits too. Ask them about it."
+
+
+def _locked_parent(parent: User, *, changing: bool = False) -> User:
+    """The parent's row, locked; a child's own account is never a parent. `changing` (add, rename,
+    allow public play, a new QR): refused while a reviewer restricts the parent, who could
+    otherwise play on through a child."""
     parent = User.objects.select_for_update().get(pk=parent.pk)
     if parent.is_child or not parent.is_active:
         raise ValidationError("Only a grown-up's account can manage a family.", code="not_a_parent")
+    if changing and parent.restriction() is not None:
+        raise ValidationError(PARENT_RESTRICTED, code="parent_restricted")
     return parent
 
 
-def _locked_child(parent: User, child_id: int | str) -> User:
+def parent_keeps_from_tables(user: User) -> str | None:
+    """Why a child may not play because of their parent (restricted, inactive or gone), or None;
+    read from the parent's row now, so call it inside the act's transaction."""
+    if not user.managed_by_id:
+        return None
+    parent = (
+        User.objects.filter(pk=user.managed_by_id)
+        .only("is_active", "restriction_kind", "restricted_until")
+        .first()
+    )
+    if parent is None or not parent.is_active or parent.restriction() is not None:
+        return PARENT_AWAY
+    return None
+
+
+def _locked_child(parent: User, child_id: int | str, *, changing: bool = False) -> User:
     """The parent's child, locked after the parent's row; anyone else's answers alike."""
-    parent = _locked_parent(parent)
+    parent = _locked_parent(parent, changing=changing)
     try:
         return User.objects.select_for_update().get(pk=int(child_id), managed_by=parent)
     except (User.DoesNotExist, ValueError, TypeError):
@@ -68,7 +94,7 @@ def _locked_child(parent: User, child_id: int | str) -> User:
 @transaction.atomic
 def add_child(*, parent: User, tag: str) -> User:
     """A child's account with only a gamer tag (the same rules as everyone's), at most six."""
-    parent = _locked_parent(parent)
+    parent = _locked_parent(parent, changing=True)
     tag = validate_gamer_tag(tag, agent_names=approved_agent_names())
     if parent.children.count() >= MAX_CHILDREN:
         raise ValidationError(f"A family can have up to {MAX_CHILDREN} children's accounts.", code="too_many")
@@ -87,7 +113,7 @@ def add_child(*, parent: User, tag: str) -> User:
 @transaction.atomic
 def set_public_play(*, parent: User, child_id: int | str, allowed: bool) -> User:
     """Let a child use Play now and public tables, or keep them to tables joined by code."""
-    child = _locked_child(parent, child_id)
+    child = _locked_child(parent, child_id, changing=True)
     child.may_play_public = allowed
     child.save(update_fields=["may_play_public"])
     return child
@@ -96,7 +122,7 @@ def set_public_play(*, parent: User, child_id: int | str, allowed: bool) -> User
 @transaction.atomic
 def issue_sign_in(*, parent: User, child_id: int | str) -> str:
     """A fresh one-time secret for the child's QR; only its hash is kept, and it is shown once."""
-    child = _locked_child(parent, child_id)
+    child = _locked_child(parent, child_id, changing=True)
     secret = secrets.token_urlsafe(32)
     now = timezone.now()
     ChildSignIn.objects.create(
@@ -268,7 +294,7 @@ def children_of(parent: User) -> list[User]:
 def rename_child(*, parent: User, child_id: int | str, tag: str) -> User:
     """The parent changes a child's tag, under the same rules as anyone's change (once a month
     after the first day)."""
-    child = _locked_child(parent, child_id)
+    child = _locked_child(parent, child_id, changing=True)
     return set_gamer_tag(user=child, tag=tag)
 
 

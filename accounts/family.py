@@ -15,6 +15,7 @@ from importlib import import_module
 
 from django.apps import apps
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.deletion import ProtectedError
@@ -206,7 +207,7 @@ def end_device(*, parent: User, device_id: int | str) -> User:
         ) from None
     child = User.objects.select_for_update().get(pk=device.child_id)
     _end_device(device)
-    if not child.devices.exists():
+    if not live_devices(child):  # a device whose session expired signs nobody in
         _leave_tables(child)
     return child
 
@@ -277,9 +278,16 @@ def _keep_only_a_former_member(user: User) -> None:
 
 
 def live_devices(child: User) -> list[ChildDevice]:
-    """The child's devices whose session is still live (an expired one signs nobody in)."""
+    """The child's devices whose session is still live; the rows of expired or ended sessions
+    (an old scan on the same tablet, a session cleared away) are deleted, as they sign nobody in."""
     store = import_module(settings.SESSION_ENGINE).SessionStore
-    return [device for device in child.devices.all() if store(device.session_key).load()]
+    live, stale = [], []
+    for device in child.devices.all():
+        data = store(device.session_key).load()
+        (live if str(data.get(SESSION_KEY)) == str(child.pk) else stale).append(device)
+    if stale:
+        ChildDevice.objects.filter(pk__in=[device.pk for device in stale]).delete()
+    return live
 
 
 def children_of(parent: User) -> list[User]:

@@ -306,6 +306,7 @@ AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "accounts.lockout.login_name"
+AXES_CLIENT_STR_CALLABLE = "justalllowgod.logs.axes_client_str"  # no child's sign-in secret in the log
 AXES_HANDLER = (
     "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
 )

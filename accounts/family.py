@@ -30,6 +30,9 @@ from justalllowgod.limits import limits as cache
 
 # Sent inside the transaction when a member or child may no longer sit anywhere: user.
 leaving_tables = Signal()
+# Sent inside the deleting transaction, before the row goes: user. Apps that copied the member's tag
+# somewhere (moderation's flag evidence) forget it then.
+forgetting_member = Signal()
 
 MAX_CHILDREN = 6
 SIGN_IN_VALID = timedelta(minutes=10)
@@ -221,6 +224,7 @@ def delete_child(*, parent: User, child_id: int | str) -> str:
     for device in list(child.devices.all()):
         _end_device(device)
     _leave_tables(child)
+    forgetting_member.send(sender=User, user=child)
     child.sign_ins.all().delete()
     FormerTag.objects.filter(user=child).delete()
     try:
@@ -240,6 +244,7 @@ def delete_account(*, user: User) -> None:
     for child in list(user.children.all()):
         delete_child(parent=user, child_id=child.pk)
     _leave_tables(user)
+    forgetting_member.send(sender=User, user=user)
     FormerTag.objects.filter(user=user).delete()
     _forget_sign_in_records(user)
     try:

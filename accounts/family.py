@@ -125,10 +125,12 @@ def set_public_play(*, parent: User, child_id: int | str, allowed: bool) -> User
 
 @transaction.atomic
 def issue_sign_in(*, parent: User, child_id: int | str) -> str:
-    """A fresh one-time secret for the child's QR; only its hash is kept, and it is shown once."""
+    """A fresh one-time secret for the child's QR; only its hash is kept, and it is shown once. The
+    child's earlier QRs stop working (a photo of the last one on the fridge signs nobody in)."""
     child = _locked_child(parent, child_id, changing=True)
     secret = secrets.token_urlsafe(32)
     now = timezone.now()
+    ChildSignIn.objects.filter(child=child, used_at__isnull=True, expires_at__gt=now).update(used_at=now)
     ChildSignIn.objects.create(
         child=child, secret_hash=_hash(secret), created_at=now, expires_at=now + SIGN_IN_VALID
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.sessions.models import Session
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -68,3 +69,14 @@ def test_the_family_page_clears_stale_device_rows_and_shows_only_live_ones():
     [shown] = family.children_of(parent)
     assert len(shown.live_devices) == 1
     assert ChildDevice.objects.filter(child=child).count() == 1
+
+
+def test_a_new_qr_stops_the_childs_earlier_one_from_working():
+    parent = UserFactory(gamer_tag="Mum")
+    child = family.add_child(parent=parent, tag="Sam")
+    first = family.issue_sign_in(parent=parent, child_id=child.pk)
+    second = family.issue_sign_in(parent=parent, child_id=child.pk)
+    with pytest.raises(ValidationError) as refused:
+        family.redeem_sign_in(secret=first)
+    assert refused.value.code == "not_valid"
+    assert family.redeem_sign_in(secret=second) == child

@@ -30,6 +30,9 @@ from justalllowgod.limits import limits as cache
 
 # Sent inside the transaction when a member or child may no longer sit anywhere: user.
 leaving_tables = Signal()
+# Sent after a parent's "Play now off" commits: user. Not inside it: the child's row is locked there,
+# and seating locks a table before that row, so waiting for tables here could deadlock.
+public_play_off = Signal()
 # Sent inside the deleting transaction, before the row goes: user. Apps that copied the member's tag
 # somewhere (moderation's flag evidence) forget it then.
 forgetting_member = Signal()
@@ -120,6 +123,8 @@ def set_public_play(*, parent: User, child_id: int | str, allowed: bool) -> User
     child = _locked_child(parent, child_id, changing=True)
     child.may_play_public = allowed
     child.save(update_fields=["may_play_public"])
+    if not allowed:  # the public tables still waiting let them go; a dealt game plays on
+        transaction.on_commit(lambda: public_play_off.send(sender=User, user=child))
     return child
 
 

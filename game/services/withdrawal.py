@@ -33,6 +33,22 @@ def withdraw_member(*, user: User) -> list[Table]:
 
 
 @transaction.atomic
+def withdraw_from_waiting_public(*, user: User) -> list[Table]:
+    """A child whose parent switched Play now off leaves every public table still waiting (a game
+    already dealt plays on); nothing, if the parent switched it back on meanwhile."""
+    tables = list(
+        Table.objects.filter(kind=Table.Kind.PUBLIC, status=Table.Status.WAITING, seats__user=user)
+        .select_for_update(of=("self",))
+        .order_by("pk")
+    )
+    if not User.objects.filter(pk=user.pk, may_play_public=False).exists():
+        return []
+    for table in tables:
+        leave_locked_table(table, user=user)
+    return tables
+
+
+@transaction.atomic
 def withdraw_agent(*, agent: Agent) -> list[Table]:
     """Call in the transaction that withdraws approval or revokes the token (accounts.agents)."""
     tables = _tables_with(seats__agent=agent)

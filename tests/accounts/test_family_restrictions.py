@@ -143,3 +143,34 @@ def test_a_restricted_parent_may_still_delete_a_child():
     child = family.add_child(parent=parent, tag="Kid")
     restrict(parent)
     assert family.delete_child(parent=parent, child_id=child.pk) == "Kid"
+
+
+def test_switching_play_now_off_takes_the_child_from_public_tables_still_waiting(
+    live_deck, django_capture_on_commit_callbacks
+):
+    parent = UserFactory(gamer_tag="Mum")
+    child = family.add_child(parent=parent, tag="Sam")
+    family.set_public_play(parent=parent, child_id=child.pk, allowed=True)
+    public = services.play_now(user=UserFactory(gamer_tag="Stranger"))
+    assert services.play_now(user=child) == public
+    private = deal_private_table(parent, child, start=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        family.set_public_play(parent=parent, child_id=child.pk, allowed=False)
+    assert not Seat.objects.filter(table=public, user=child).exists()
+    assert Seat.objects.filter(table=public).count() == 1  # the stranger still waits there
+    assert Seat.objects.filter(table=private, user=child).exists()  # tables joined by code stay
+
+
+def test_switching_play_now_back_on_before_the_withdrawal_runs_keeps_the_seat(
+    live_deck, django_capture_on_commit_callbacks
+):
+    parent = UserFactory(gamer_tag="Mum")
+    child = family.add_child(parent=parent, tag="Sam")
+    family.set_public_play(parent=parent, child_id=child.pk, allowed=True)
+    public = services.play_now(user=child)
+    with django_capture_on_commit_callbacks(execute=False) as pending:
+        family.set_public_play(parent=parent, child_id=child.pk, allowed=False)
+    family.set_public_play(parent=parent, child_id=child.pk, allowed=True)
+    for callback in pending:
+        callback()
+    assert Seat.objects.filter(table=public, user=child).exists()

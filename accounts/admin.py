@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 
@@ -27,10 +27,13 @@ class FormerTagInline(admin.TabularInline):
 
 
 class MemberChangeForm(UserChangeForm):
-    """A child's account (accounts/family.py) never joins the team: no staff, no superuser, no group."""
+    """A child's account (accounts/family.py) never joins the team (no staff, no superuser, no
+    group) and never gets an email: only their parent hears about them."""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if self.instance.managed_by_id and data.get("email"):
+            raise ValidationError("A child's account has no email address: their parent hears about them.")
         if self.instance.managed_by_id and (
             data.get("is_staff")
             or data.get("is_superuser")
@@ -76,6 +79,9 @@ class UserAdmin(BaseUserAdmin):
             recheck_member_sockets(obj.pk)  # made inactive: their open tables close at once
 
     def user_change_password(self, request: HttpRequest, id: str, form_url: str = "") -> HttpResponse:
+        if User.objects.filter(pk=id, managed_by__isnull=False).exists():
+            # a child signs in only by their parent's QR: a password would be a door around the parent
+            raise PermissionDenied("A child's account never has a password.")
         response = super().user_change_password(request, id, form_url)
         if request.method == "POST" and response.status_code == 302:
             recheck_member_sockets(int(id))  # every other session of theirs has ended

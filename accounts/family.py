@@ -15,6 +15,7 @@ from importlib import import_module
 
 from django.apps import apps
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.deletion import ProtectedError
@@ -29,6 +30,12 @@ from justalllowgod.limits import limits as cache
 
 # Sent inside the transaction when a member or child may no longer sit anywhere: user.
 leaving_tables = Signal()
+# Sent after a parent's "Play now off" commits: user. Not inside it: the child's row is locked there,
+# and seating locks a table before that row, so waiting for tables here could deadlock.
+public_play_off = Signal()
+# Sent inside the deleting transaction, before the row goes: user. Apps that copied the member's tag
+# somewhere (moderation's flag evidence) forget it then.
+forgetting_member = Signal()
 
 MAX_CHILDREN = 6
 SIGN_IN_VALID = timedelta(minutes=10)
@@ -48,17 +55,43 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def _locked_parent(parent: User) -> User:
-    """The parent's row, locked; a child's own account is never a parent."""
+PARENT_RESTRICTED = (
+    "Family changes wait while your account is restricted. You can still end a device's session "
+    "or delete an account."
+)
+PARENT_AWAY = "Your grown-up's account can't play right now, so yours waits too. Ask them about it."
+
+
+def _locked_parent(parent: User, *, changing: bool = False) -> User:
+    """The parent's row, locked; a child's own account is never a parent. `changing` (add, rename,
+    allow public play, a new QR): refused while a reviewer restricts the parent, who could
+    otherwise play on through a child."""
     parent = User.objects.select_for_update().get(pk=parent.pk)
     if parent.is_child or not parent.is_active:
         raise ValidationError("Only a grown-up's account can manage a family.", code="not_a_parent")
+    if changing and parent.restriction() is not None:
+        raise ValidationError(PARENT_RESTRICTED, code="parent_restricted")
     return parent
 
 
-def _locked_child(parent: User, child_id: int | str) -> User:
+def parent_keeps_from_tables(user: User) -> str | None:
+    """Why a child may not play because of their parent (restricted, inactive or gone), or None;
+    read from the parent's row now, so call it inside the act's transaction."""
+    if not user.managed_by_id:
+        return None
+    parent = (
+        User.objects.filter(pk=user.managed_by_id)
+        .only("is_active", "restriction_kind", "restricted_until")
+        .first()
+    )
+    if parent is None or not parent.is_active or parent.restriction() is not None:
+        return PARENT_AWAY
+    return None
+
+
+def _locked_child(parent: User, child_id: int | str, *, changing: bool = False) -> User:
     """The parent's child, locked after the parent's row; anyone else's answers alike."""
-    parent = _locked_parent(parent)
+    parent = _locked_parent(parent, changing=changing)
     try:
         return User.objects.select_for_update().get(pk=int(child_id), managed_by=parent)
     except (User.DoesNotExist, ValueError, TypeError):
@@ -68,7 +101,7 @@ def _locked_child(parent: User, child_id: int | str) -> User:
 @transaction.atomic
 def add_child(*, parent: User, tag: str) -> User:
     """A child's account with only a gamer tag (the same rules as everyone's), at most six."""
-    parent = _locked_parent(parent)
+    parent = _locked_parent(parent, changing=True)
     tag = validate_gamer_tag(tag, agent_names=approved_agent_names())
     if parent.children.count() >= MAX_CHILDREN:
         raise ValidationError(f"A family can have up to {MAX_CHILDREN} children's accounts.", code="too_many")
@@ -87,18 +120,22 @@ def add_child(*, parent: User, tag: str) -> User:
 @transaction.atomic
 def set_public_play(*, parent: User, child_id: int | str, allowed: bool) -> User:
     """Let a child use Play now and public tables, or keep them to tables joined by code."""
-    child = _locked_child(parent, child_id)
+    child = _locked_child(parent, child_id, changing=True)
     child.may_play_public = allowed
     child.save(update_fields=["may_play_public"])
+    if not allowed:  # the public tables still waiting let them go; a dealt game plays on
+        transaction.on_commit(lambda: public_play_off.send(sender=User, user=child))
     return child
 
 
 @transaction.atomic
 def issue_sign_in(*, parent: User, child_id: int | str) -> str:
-    """A fresh one-time secret for the child's QR; only its hash is kept, and it is shown once."""
-    child = _locked_child(parent, child_id)
+    """A fresh one-time secret for the child's QR; only its hash is kept, and it is shown once. The
+    child's earlier QRs stop working (a photo of the last one on the fridge signs nobody in)."""
+    child = _locked_child(parent, child_id, changing=True)
     secret = secrets.token_urlsafe(32)
     now = timezone.now()
+    ChildSignIn.objects.filter(child=child, used_at__isnull=True, expires_at__gt=now).update(used_at=now)
     ChildSignIn.objects.create(
         child=child, secret_hash=_hash(secret), created_at=now, expires_at=now + SIGN_IN_VALID
     )
@@ -180,7 +217,7 @@ def end_device(*, parent: User, device_id: int | str) -> User:
         ) from None
     child = User.objects.select_for_update().get(pk=device.child_id)
     _end_device(device)
-    if not child.devices.exists():
+    if not live_devices(child):  # a device whose session expired signs nobody in
         _leave_tables(child)
     return child
 
@@ -194,6 +231,7 @@ def delete_child(*, parent: User, child_id: int | str) -> str:
     for device in list(child.devices.all()):
         _end_device(device)
     _leave_tables(child)
+    forgetting_member.send(sender=User, user=child)
     child.sign_ins.all().delete()
     FormerTag.objects.filter(user=child).delete()
     try:
@@ -213,6 +251,7 @@ def delete_account(*, user: User) -> None:
     for child in list(user.children.all()):
         delete_child(parent=user, child_id=child.pk)
     _leave_tables(user)
+    forgetting_member.send(sender=User, user=user)
     FormerTag.objects.filter(user=user).delete()
     _forget_sign_in_records(user)
     try:
@@ -251,9 +290,16 @@ def _keep_only_a_former_member(user: User) -> None:
 
 
 def live_devices(child: User) -> list[ChildDevice]:
-    """The child's devices whose session is still live (an expired one signs nobody in)."""
+    """The child's devices whose session is still live; the rows of expired or ended sessions
+    (an old scan on the same tablet, a session cleared away) are deleted, as they sign nobody in."""
     store = import_module(settings.SESSION_ENGINE).SessionStore
-    return [device for device in child.devices.all() if store(device.session_key).load()]
+    live, stale = [], []
+    for device in child.devices.all():
+        data = store(device.session_key).load()
+        (live if str(data.get(SESSION_KEY)) == str(child.pk) else stale).append(device)
+    if stale:
+        ChildDevice.objects.filter(pk__in=[device.pk for device in stale]).delete()
+    return live
 
 
 def children_of(parent: User) -> list[User]:
@@ -268,7 +314,7 @@ def children_of(parent: User) -> list[User]:
 def rename_child(*, parent: User, child_id: int | str, tag: str) -> User:
     """The parent changes a child's tag, under the same rules as anyone's change (once a month
     after the first day)."""
-    child = _locked_child(parent, child_id)
+    child = _locked_child(parent, child_id, changing=True)
     return set_gamer_tag(user=child, tag=tag)
 
 

@@ -12,8 +12,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-# Where a child never goes: allauth's pages, the member pages, the admin, the review pages.
-CLOSED_PREFIXES = ("/accounts/", "/me/", "/admin/", "/review/")
+# Where a child never goes: allauth's pages, the member pages, the admin, the review pages, and
+# reviewers' notices (their parent reads and appeals those).
+CLOSED_PREFIXES = ("/accounts/", "/me/", "/admin/", "/review/", "/notices/")
 
 
 def _open_to_children() -> tuple[str, ...]:

@@ -107,6 +107,7 @@ def server_env(args: argparse.Namespace, workdir: Path, services: Services | Non
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
         DJANGO_SITE_URL="http://127.0.0.1",  # required with debug off; the bench follows no link
+        DJANGO_EMAIL_HOST="console",  # a throwaway run: any mail goes to its log, by name
         DJANGO_SECURE_SSL_REDIRECT="false",
         GAME_CLOCK_IN_PROCESS="true",
         BENCH_ECHO="true",

@@ -137,6 +137,8 @@ def site_environment(services: Services, https_port: int) -> dict[str, str]:
         # Every absolute link (the rules card's QR code, mails) is built on this, never on Host.
         "DJANGO_SITE_URL": f"https://{LOOPBACK}:{https_port}",
         "DJANGO_BEHIND_PROXY": "true",
+        # A throwaway stack on loopback: mail (sign-in codes) goes to its log, asked for by name.
+        "DJANGO_EMAIL_HOST": "console",
         # As in production: `run_clock` fires the clocks, not the server processes.
         "GAME_CLOCK_IN_PROCESS": "false",
     }

@@ -17,13 +17,21 @@ def _member_leaving(sender: Any, user: Any, **kwargs: Any) -> None:
     withdraw_member(user=user)
 
 
+def _public_play_off(sender: Any, user: Any, **kwargs: Any) -> None:
+    """A parent switched Play now off: the child leaves the public tables still waiting."""
+    from game.services.withdrawal import withdraw_from_waiting_public
+
+    withdraw_from_waiting_public(user=user)
+
+
 class GameConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "game"
 
     def ready(self) -> None:
         from accounts.agents import agent_withdrawn
-        from accounts.family import leaving_tables
+        from accounts.family import leaving_tables, public_play_off
 
         agent_withdrawn.connect(_agent_withdrawn, dispatch_uid="jag-agent-seats-to-jagai")
         leaving_tables.connect(_member_leaving, dispatch_uid="jag-member-seats-to-jagai")
+        public_play_off.connect(_public_play_off, dispatch_uid="jag-child-leaves-public-tables")

@@ -124,6 +124,22 @@ def require_allowed_hosts(name: str, hosts: list[str], *, debug: bool) -> list[s
     return hosts
 
 
+CONSOLE_MAIL = "console"
+
+
+def mail_backend(name: str, host: str | None, *, debug: bool) -> str:
+    """SMTP when a mail host is set; the console (every sign-in code in the server log) only in
+    development or when asked for by name, `console`, for a throwaway run with debug off."""
+    if host == CONSOLE_MAIL or (not host and debug):
+        return "django.core.mail.backends.console.EmailBackend"
+    if not host:
+        raise ImproperlyConfigured(
+            f"{name} is required when DJANGO_DEBUG is off, e.g. smtp.example.org "
+            f"(or {CONSOLE_MAIL} for a throwaway run that prints sign-in codes to the log)"
+        )
+    return "django.core.mail.backends.smtp.EmailBackend"
+
+
 def parse_database_url(name: str, value: str, **options: object) -> dict:
     """DATABASES["default"] from a URL; a URL that cannot be read names the variable."""
     import dj_database_url  # here, so that this module stays importable without the settings' packages

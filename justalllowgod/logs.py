@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,31 @@ from justalllowgod.addresses import request_address, scope_address
 access = logging.getLogger("jag.access")
 sockets = logging.getLogger("jag.sockets")
 daphne_access = logging.getLogger("daphne.access")
+
+
+# A child's sign-in QR carries its one-time secret in the path (accounts/family.py): while it is
+# still valid anyone reading the log could sign in as the child, so no log line writes it.
+SECRET_IN_PATH = re.compile(r"^(/family/sign-in/)[^/]+(/?)")
+
+
+def loggable_path(path: str | None) -> str:
+    """The path as log lines write it: a child's sign-in secret becomes an ellipsis."""
+    return SECRET_IN_PATH.sub(r"\1…\2", path or "")
+
+
+def axes_client_str(username: str, ip_address: str, user_agent: str, path_info: Any, request: Any) -> str:
+    """axes's own client string (AXES_CLIENT_STR_CALLABLE), masked as axes masks it, with the path
+    as every other line writes it (axes always appends the path otherwise)."""
+    from axes.helpers import cleanse_parameters, get_client_parameters
+
+    client: dict[str, Any] = {}
+    for part in get_client_parameters(username, ip_address, user_agent, request):
+        client.update(part)
+    client = cleanse_parameters(client)
+    if isinstance(path_info, (tuple, list)):
+        path_info = path_info[0] if path_info else ""
+    client["path_info"] = loggable_path(path_info)
+    return "{" + ", ".join(f'{key}: "{value}"' for key, value in client.items()) + "}"
 
 
 def member_id(user: Any) -> int | None:
@@ -48,7 +74,7 @@ class AccessLogMiddleware:
         ms = round((time.monotonic() - started) * 1000)
         facts = {
             "method": request.method,
-            "path": request.path,
+            "path": loggable_path(request.path),
             "status": response.status_code,
             "ms": ms,
             "member": member_id(getattr(request, "user", None)),
@@ -75,7 +101,7 @@ class DaphneAccessLog:
 
     def __call__(self, protocol: str, action: str, details: dict[str, Any]) -> None:
         facts: dict[str, Any] = {
-            "path": details.get("path"),
+            "path": loggable_path(details.get("path")),
             "peer": details.get("client"),
             "pid": os.getpid(),
         }
@@ -101,7 +127,7 @@ def _socket_facts(scope: dict, started: float, **more: Any) -> dict[str, Any]:
     seen = scope[SEEN]
     agent = seen.get("agent")
     return {
-        "path": scope.get("path", ""),
+        "path": loggable_path(scope.get("path", "")),
         "member": seen.get("member"),
         # An agent's socket is named by the agent (docs/agents.md), a browser's by its member.
         **({"agent": agent} if agent is not None else {}),

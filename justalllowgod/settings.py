@@ -15,6 +15,7 @@ from justalllowgod.env import (
     env_int,
     env_list,
     env_str,
+    mail_backend,
     parse_database_url,
     require_allowed_hosts,
     require_long_token,
@@ -224,17 +225,14 @@ STORAGES = {
     },
 }
 
-# Mail: printed to the console unless an SMTP host is configured.
+# Mail: SMTP; printed to the console in development, or with debug off only when
+# DJANGO_EMAIL_HOST=console says so (sign-in codes would otherwise fill the server log unasked).
 EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "")
 EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587)
 EMAIL_HOST_USER = env_str("DJANGO_EMAIL_USER", "")
 EMAIL_HOST_PASSWORD = env_str("DJANGO_EMAIL_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", True)
-EMAIL_BACKEND = (
-    "django.core.mail.backends.smtp.EmailBackend"
-    if EMAIL_HOST
-    else "django.core.mail.backends.console.EmailBackend"
-)
+EMAIL_BACKEND = mail_backend("DJANGO_EMAIL_HOST", EMAIL_HOST, debug=DEBUG)
 DEFAULT_FROM_EMAIL = env_str("DJANGO_DEFAULT_FROM_EMAIL", "JustAllowGod <hello@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
@@ -308,6 +306,7 @@ AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "accounts.lockout.login_name"
+AXES_CLIENT_STR_CALLABLE = "justalllowgod.logs.axes_client_str"  # no child's sign-in secret in the log
 AXES_HANDLER = (
     "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
 )

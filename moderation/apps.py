@@ -5,6 +5,12 @@ from typing import Any
 from django.apps import AppConfig
 
 
+def _forget_member(sender: Any, *, user: Any, **kwargs: Any) -> None:
+    from moderation.flags import forget_member
+
+    forget_member(user)
+
+
 def _flag_when_finished(sender: Any, *, game_id: int, **kwargs: Any) -> None:
     from moderation.services import flag_game_on_commit
 
@@ -20,3 +26,7 @@ class ModerationConfig(AppConfig):
         from game.signals import game_finished
 
         game_finished.connect(_flag_when_finished, dispatch_uid="moderation.flag_when_finished")
+        # A deleted member's tag leaves the flags' evidence (accounts/family.py deletes accounts).
+        from accounts.family import forgetting_member
+
+        forgetting_member.connect(_forget_member, dispatch_uid="moderation.forget_member")

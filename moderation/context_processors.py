@@ -11,6 +11,14 @@ from moderation.notify import notice_text
 from moderation.services import member_notices
 
 
+def _for_reader(decision: Any, user: Any) -> str:
+    """A notice about a child says whose account it is, for the parent who reads it."""
+    text = notice_text(decision)
+    if decision.user_id == user.pk:
+        return text
+    return f"About {decision.user.gamer_tag}, a child's account in your family: {text}"
+
+
 def notices(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
@@ -19,10 +27,12 @@ def notices(request: HttpRequest) -> dict[str, Any]:
     @cache
     def found() -> list[dict[str, Any]]:
         # Read only by pages that show notices (the admin never asks), and only once per page.
-        return [{"decision": d, "text": notice_text(d)} for d in member_notices(user)]
+        return [{"decision": d, "text": _for_reader(d, user)} for d in member_notices(user)]
 
     return {
         "member_notices": found,
         # The start page then names the restriction once, in the notice, not again under it.
-        "restriction_in_notice": lambda: any(n["decision"].restricts for n in found()),
+        "restriction_in_notice": lambda: any(
+            n["decision"].restricts and n["decision"].user_id == user.pk for n in found()
+        ),
     }

@@ -144,3 +144,29 @@ def _bucket_label(i: int) -> str:
 
 def _move_name(event: GameEvent) -> str:
     return next(iter(event.move), "") if isinstance(event.move, dict) else ""
+
+
+FORMER_MEMBER = "a former member"
+
+
+def forget_member(user: Any) -> None:
+    """A deleted member's tag leaves every flag's evidence (the privacy page promises no tag stays);
+    the seats and figures stay for the reviewers."""
+    from moderation.models import Flag
+
+    for flag in Flag.objects.select_for_update().filter(users=user).select_related("game"):
+        positions = set(
+            Seat.objects.filter(table_id=flag.game.table_id, user=user).values_list("position", flat=True)
+        )
+        evidence = dict(flag.evidence)
+        if "tag" in evidence and evidence.get("seat") in positions:
+            evidence["tag"] = FORMER_MEMBER
+        if "tags" in evidence:
+            seats = evidence.get("seats", [])
+            evidence["tags"] = [
+                FORMER_MEMBER if position in positions else tag
+                for position, tag in zip(seats, evidence["tags"], strict=False)
+            ]
+        if evidence != flag.evidence:
+            flag.evidence = evidence
+            flag.save(update_fields=["evidence"])

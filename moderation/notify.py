@@ -92,10 +92,18 @@ def decision_made(decision: Decision) -> None:
     peace)."""
     if decision.action not in (Decision.Action.WARNING, Decision.Action.SUSPENSION, Decision.Action.BAN):
         return
-    body = (
-        f"{notice_text(decision)}\n\nYou will see this notice when you next open JustAllowGod "
-        f"({absolute_url('/')}). If you think it is wrong, you can ask for a second look there."
-    )
+    if decision.user.managed_by_id:
+        where = (
+            f"You will see this notice on your own account when you next open JustAllowGod "
+            f"({absolute_url('/')}), signed in as yourself, not on your child's device. "
+            "If you think it is wrong, you can ask for a second look there."
+        )
+    else:
+        where = (
+            f"You will see this notice when you next open JustAllowGod ({absolute_url('/')}). "
+            "If you think it is wrong, you can ask for a second look there."
+        )
+    body = f"{notice_text(decision)}\n\n{where}"
     subject = "A reviewer's decision about " + (
         "your child's account" if decision.user.managed_by_id else "your account"
     )

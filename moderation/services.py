@@ -317,12 +317,22 @@ def keep_after_appeal(*, decision_id: int, reviewer: User, reason: str) -> Appea
 # --- What the member sees ---------------------------------------------------------------------
 
 
+def _about_me_or_my_children(user: User) -> Q:
+    """A decision about a child is the parent's to read and appeal (the child's session never sees it)."""
+    return Q(user=user) | Q(user__managed_by=user)
+
+
 def member_notices(user: User) -> list[Decision]:
-    """Decisions about this member still to be read: warnings, and suspensions or bans in force."""
+    """Decisions about this member or their children still to be read: warnings, and suspensions
+    or bans in force. A child's own session has none: their parent reads them."""
+    if user.managed_by_id:
+        return []
     in_force = Q(action=Decision.Action.WARNING) | Q(pk__in=Decision.objects.restricting().values("pk"))
     return list(
-        Decision.objects.filter(in_force, user=user, acknowledged_at__isnull=True, reversal__isnull=True)
-        .select_related("appeal")
+        Decision.objects.filter(
+            in_force, _about_me_or_my_children(user), acknowledged_at__isnull=True, reversal__isnull=True
+        )
+        .select_related("appeal", "user")
         .prefetch_related("case__flags")
         .order_by("created_at", "pk")
     )
@@ -331,7 +341,11 @@ def member_notices(user: User) -> list[Decision]:
 @transaction.atomic
 def acknowledge_notice(*, decision_id: int, user: User) -> Decision:
     """The member read the notice; it is not shown again (a restriction still applies)."""
-    decision = Decision.objects.select_for_update().filter(pk=decision_id, user=user).first()
+    decision = (
+        Decision.objects.select_for_update(of=("self",))
+        .filter(_about_me_or_my_children(user), pk=decision_id)
+        .first()
+    )
     if decision is None or decision.action not in REVERSIBLE:
         raise ModerationError("There is no such notice for you.")
     if decision.acknowledged_at is None:
@@ -343,7 +357,11 @@ def acknowledge_notice(*, decision_id: int, user: User) -> Decision:
 @transaction.atomic
 def appeal_decision(*, decision_id: int, user: User, note: str) -> Appeal:
     """A member asks for a second look: the case opens again with their note for the reviewers."""
-    decision = Decision.objects.select_for_update().filter(pk=decision_id, user=user).first()
+    decision = (
+        Decision.objects.select_for_update(of=("self",))
+        .filter(_about_me_or_my_children(user), pk=decision_id)
+        .first()
+    )
     if decision is None or decision.action not in REVERSIBLE or decision.is_reversed:
         raise ModerationError("There is no such decision to appeal.")
     note = (note or "").strip()

@@ -22,6 +22,7 @@ import time
 from django.conf import settings
 from django.db.models import QuerySet
 
+from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
 from game import codes
 from game.errors import GameError
@@ -38,6 +39,9 @@ def check_may_play(user: User) -> None:
     restriction = user.restriction()
     if restriction is not None:
         raise GameError("restricted", restriction.message, status=403)
+    away = parent_keeps_from_tables(user)  # a restricted parent never plays on through a child
+    if away is not None:
+        raise GameError("restricted", away, status=403)
 
 
 FAMILY_TABLES_ONLY = (
@@ -48,8 +52,13 @@ FAMILY_TABLES_ONLY = (
 
 def check_may_play_public(user: User) -> None:
     """A child's account sits at Play now and public tables only if the parent allows it; read from
-    the row inside the act's transaction, so a parent's change counts at once."""
-    row = User.objects.filter(pk=user.pk).values_list("managed_by_id", "may_play_public").first()
+    the row, locked, inside the act's transaction, so a parent's change counts at once."""
+    row = (
+        User.objects.select_for_update()
+        .filter(pk=user.pk)
+        .values_list("managed_by_id", "may_play_public")
+        .first()
+    )
     if row is not None and row[0] is not None and not row[1]:
         raise GameError("family_tables_only", FAMILY_TABLES_ONLY, status=403)
 

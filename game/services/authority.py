@@ -18,6 +18,7 @@ from django.contrib.sessions.backends import db as db_sessions
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
+from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
 from game.errors import GameError
 from game.services import rows
@@ -84,6 +85,9 @@ def member_refusal(
     restriction = user.restriction()
     if restriction is not None:
         return GameError("restricted", restriction.message, status=403)
+    away = parent_keeps_from_tables(user)
+    if away is not None:
+        return GameError("restricted", away, status=403)
     return None
 
 

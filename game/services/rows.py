@@ -300,9 +300,10 @@ def lock_game(table_id: int) -> tuple[Game, Table, list[Seat]]:
     return locked.game, locked.table, locked.seats
 
 
-# What the per-act check reads of a member: the account's state, and the password its session
-# hash is made from. Nothing else of the row (no email) is read.
-MEMBER_FIELDS = ("id", "password", "is_active", "restriction_kind", "restricted_until")
+# What the per-act check reads of a member: the account's state, its parent (a child waits while
+# their parent is restricted), and the password its session hash is made from. Nothing else of the
+# row (no email) is read.
+MEMBER_FIELDS = ("id", "password", "is_active", "restriction_kind", "restricted_until", "managed_by")
 
 
 @cache

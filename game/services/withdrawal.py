@@ -8,7 +8,7 @@ from django.db import transaction
 
 from accounts.models import Agent, User
 from accounts.sockets import recheck_member_sockets
-from game.models import Table
+from game.models import Seat, Table
 from game.services.play import leave_locked_table
 
 
@@ -19,11 +19,32 @@ def _tables_with(**seated: object) -> list[Table]:
 
 @transaction.atomic
 def withdraw_member(*, user: User) -> list[Table]:
-    """Call in the transaction that restricts the account; returns the tables they left."""
-    tables = _tables_with(seats__user=user)
+    """Call in the transaction that restricts the account; returns the tables they left. A parent's
+    children leave theirs too: a child may not play while their parent is restricted."""
+    people = {user.pk: user, **{child.pk: child for child in User.objects.filter(managed_by_id=user.pk)}}
+    tables = _tables_with(pk__in=Seat.objects.filter(user_id__in=list(people)).values("table_id"))
+    for table in tables:
+        seated = sorted(set(table.seats.filter(user_id__in=list(people)).values_list("user_id", flat=True)))
+        for pk in seated:
+            leave_locked_table(table, user=people[pk])
+    for pk in people:
+        recheck_member_sockets(pk)  # each socket sees the restriction and closes with 4423
+    return tables
+
+
+@transaction.atomic
+def withdraw_from_waiting_public(*, user: User) -> list[Table]:
+    """A child whose parent switched Play now off leaves every public table still waiting (a game
+    already dealt plays on); nothing, if the parent switched it back on meanwhile."""
+    tables = list(
+        Table.objects.filter(kind=Table.Kind.PUBLIC, status=Table.Status.WAITING, seats__user=user)
+        .select_for_update(of=("self",))
+        .order_by("pk")
+    )
+    if not User.objects.filter(pk=user.pk, may_play_public=False).exists():
+        return []
     for table in tables:
         leave_locked_table(table, user=user)
-    recheck_member_sockets(user.pk)  # each socket sees the restriction and closes with 4423
     return tables
 
 

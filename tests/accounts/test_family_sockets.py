@@ -93,3 +93,14 @@ def test_a_move_from_a_childs_ended_session_is_refused_at_the_act(live_deck):
         )
     assert refused.value.code == "signed_out"
     assert Game.objects.get(table=table).version == game.version
+
+
+async def test_suspending_a_parent_closes_their_childs_socket_and_jagai_takes_the_childs_seat(live_deck):
+    parent, _, child, tablet, table = await sync_to_async(_family_at_a_table)()
+    at_table = await seated(child, table.code, cookie=session_cookie_of(tablet))
+    game = await sync_to_async(Game.objects.get)(table=table)
+    await sync_to_async(suspend)(parent, game)
+    closed = await at_table.next_of("__closed__")
+    assert closed["code"] == 4423
+    state = engine.from_json((await sync_to_async(Game.objects.get)(table=table)).state)
+    assert state["kinds"][1] == "helper"  # the child's seat (2) went to JagAI too

@@ -47,6 +47,7 @@ def test_the_echo_route_is_absent_in_production():
         "DJANGO_SECRET_KEY": "bench-test-only-" + "k7Qz#p2Lw9" * 5,
         "DJANGO_ALLOWED_HOSTS": "example.org",
         "DJANGO_SITE_URL": "https://example.org",
+        "DJANGO_EMAIL_HOST": "console",
     }
     assert "bench" not in _routes_with(production)
 

@@ -20,6 +20,7 @@ PRODUCTION_ENV = {
     "DJANGO_SECRET_KEY": "p9$Vq2!mZr7#Lw4^Ty8&Kc1*Hn6(Bs3)Xd5-Gf0+Je_Ua=Qo-test-only-key-42",
     "DJANGO_ALLOWED_HOSTS": "play.justallowgod.example",
     "DJANGO_SITE_URL": "https://play.justallowgod.example",
+    "DJANGO_EMAIL_HOST": "smtp.justallowgod.example",
     "DATABASE_URL": "sqlite:////tmp/jag-deploy-check.sqlite3",
 }
 
@@ -159,3 +160,31 @@ def test_no_template_carries_an_inline_script_or_style_attribute():
         if re.search(r"\son[a-z]+=\"", text):
             offenders.append(f"{template.relative_to(ROOT)} (inline event handler)")
     assert offenders == []
+
+
+@pytest.mark.parametrize(
+    ("debug", "host", "backend"),
+    [
+        ("false", "smtp.justallowgod.example", "smtp"),
+        ("false", "console", "console"),  # a throwaway run asks for the log by name
+        ("true", None, "console"),
+        ("true", "smtp.justallowgod.example", "smtp"),
+    ],
+)
+def test_mail_goes_by_smtp_and_to_the_log_only_in_development_or_when_asked(debug, host, backend):
+    env = {**PRODUCTION_ENV, "DJANGO_DEBUG": debug}
+    env.pop("DJANGO_EMAIL_HOST")
+    if host is not None:
+        env["DJANGO_EMAIL_HOST"] = host
+    result = run_manage(
+        "shell", "-c", "from django.conf import settings; print(settings.EMAIL_BACKEND)", env=env
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == f"django.core.mail.backends.{backend}.EmailBackend"
+
+
+def test_debug_off_without_a_mail_host_refuses_to_start_rather_than_log_sign_in_codes():
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "DJANGO_EMAIL_HOST"}
+    result = run_manage("check", env=env)
+    assert result.returncode != 0
+    assert "will not start: DJANGO_EMAIL_HOST is required when DJANGO_DEBUG is off" in result.stderr

@@ -19,6 +19,7 @@ PRODUCTION = {
     "DJANGO_SECRET_KEY": "p9$Vq2!mZr7#Lw4^Ty8&Kc1*Hn6(Bs3)Xd5-Gf0+Je_Ua=Qo-test-only-key-42",
     "DJANGO_ALLOWED_HOSTS": "play.example.org",
     "DJANGO_SITE_URL": "https://play.example.org",
+    "DJANGO_EMAIL_HOST": "smtp.example.org",
     "DATABASE_URL": "sqlite:////tmp/jag-start-up-check.sqlite3",
 }
 # (what is wrong, the variable the one line must name)
@@ -26,6 +27,8 @@ REFUSALS = [
     ({"DJANGO_ALLOWED_HOSTS": None}, "DJANGO_ALLOWED_HOSTS"),
     ({"DJANGO_ALLOWED_HOSTS": " , "}, "DJANGO_ALLOWED_HOSTS"),
     ({"DJANGO_SITE_URL": None}, "DJANGO_SITE_URL"),
+    ({"DJANGO_EMAIL_HOST": None}, "DJANGO_EMAIL_HOST"),
+    ({"DJANGO_EMAIL_HOST": ""}, "DJANGO_EMAIL_HOST"),
     ({"DJANGO_SITE_URL": "play.example.org/path"}, "DJANGO_SITE_URL"),
     ({"DJANGO_SECRET_KEY": None}, "DJANGO_SECRET_KEY"),
     ({"DJANGO_SECRET_KEY": "change-me-to-50-or-more-random-characters"}, "DJANGO_SECRET_KEY"),

@@ -188,6 +188,7 @@ def test_nobody_makes_a_qr_or_changes_anything_for_a_child_not_in_their_family(c
 
 
 def test_a_child_is_refused_play_now_until_the_parent_allows_it():
+    call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
     with pytest.raises(GameError) as refused:
@@ -199,6 +200,7 @@ def test_a_child_is_refused_play_now_until_the_parent_allows_it():
 
 
 def test_a_child_joins_a_private_table_by_code_but_a_public_one_only_if_allowed():
+    call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
     private = services.create_private_table(user=parent)

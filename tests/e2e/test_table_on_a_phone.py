@@ -227,6 +227,7 @@ def test_a_teams_waiting_room_shows_seats_and_teams_with_start_above_the_fold(li
 
 def test_a_public_countdown_is_above_the_fold(live_asgi, new_page):
     server = live_asgi()
+    call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
     (member,) = members(1)
     table = in_a_thread(lambda: services.play_now(user=member))
     page = open_table(new_page, server, member, table.code, PHONES["320"])

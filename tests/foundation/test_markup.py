@@ -86,3 +86,16 @@ def test_the_start_screen_parses_cleanly_and_offers_the_agents_box(client):
     assert box.get("type") == "checkbox" and box.get("checked") is None
     label = document.find(f".//label[@for='{box.get('id')}']")
     assert "Welcome approved AI helpers" in "".join(label.itertext())
+
+
+@pytest.mark.parametrize(
+    "name", ["home", "accounts:settings", "family", "my_games", "privacy", "how_to_play"]
+)
+def test_a_members_pages_parse_cleanly_and_their_titles_are_plain_words(client, name):
+    # A merge once put a whole section of the settings page inside its <title>.
+    client.force_login(UserFactory())
+    document, errors = parsed(client.get(reverse(name)).content)
+    assert errors == []
+    [title] = document.findall(".//title")
+    assert list(title) == [] and "<" not in (title.text or "")
+    assert (title.text or "").endswith("· JustAllowGod")

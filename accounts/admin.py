@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -79,7 +80,8 @@ class UserAdmin(BaseUserAdmin):
             recheck_member_sockets(obj.pk)  # made inactive: their open tables close at once
 
     def user_change_password(self, request: HttpRequest, id: str, form_url: str = "") -> HttpResponse:
-        if User.objects.filter(pk=id, managed_by__isnull=False).exists():
+        user = self.get_object(request, unquote(id))  # None for an id that names nobody: Django's 404
+        if user is not None and user.managed_by_id is not None:
             # a child signs in only by their parent's QR: a password would be a door around the parent
             raise PermissionDenied("A child's account never has a password.")
         response = super().user_change_password(request, id, form_url)

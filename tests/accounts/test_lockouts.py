@@ -131,8 +131,12 @@ def login_failed_counters() -> dict[str, list]:
     from django.core.cache import caches
 
     store = caches["limits"]
-    per_key = re.compile(r"^:\d+:(allauth:rl:allauth\.account:login_failed:\d+/[\d.]+/key:[0-9a-f]+)$")
-    found = (per_key.match(key) for key in list(store._cache))
+    per_key = re.compile(r":\d+:(allauth:rl:allauth\.account:login_failed:\d+/[\d.]+/key:[0-9a-f]+)$")
+    if hasattr(store._cache, "get_client"):  # Redis (REDIS_URL): ask the server for the keys
+        stored = [key.decode() for key in store._cache.get_client().scan_iter(match="*login_failed*")]
+    else:  # the in-process store: its own dict
+        stored = list(store._cache)
+    found = (per_key.search(key) for key in stored)
     return {match[1]: store.get(match[1]) for match in found if match}
 
 

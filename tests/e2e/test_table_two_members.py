@@ -50,11 +50,14 @@ def shoot(page, name: str, *, full_page: bool = True) -> None:
 
 
 def sign_up(page, base: str, email: str, tag: str, outbox) -> None:
+    """Sign up by email and the mailed code; `outbox` is the server's mail folder, or a function
+    that finds the code mailed to an address (the production stack reads its servers' logs)."""
     page.goto(f"{base}/accounts/signup/")
     page.get_by_label("Email").fill(email)
     page.locator("#id_password1").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
-    page.get_by_label("Code").fill(mailed_code(outbox, email))  # every address proves itself
+    code = outbox(email) if callable(outbox) else mailed_code(outbox, email)
+    page.get_by_label("Code").fill(code)  # every address proves itself
     page.get_by_role("button", name="Confirm").click()
     page.get_by_label("Gamer tag").fill(tag)
     page.get_by_role("button", name="Save my tag").click()

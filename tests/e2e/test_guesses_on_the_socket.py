@@ -5,46 +5,23 @@ while a member of that finished table still gets their welcome."""
 from __future__ import annotations
 
 import json
-import time
-from contextlib import ExitStack
 
 import pytest
-from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from game import services
 from game.models import Table
+from tests.e2e.test_socket_doors import _close_sockets, close_code  # noqa: F401  (_close_sockets: a fixture)
+from tests.e2e.test_socket_doors import open_socket as open_path
 from tests.factories import UserFactory
 from tests.trust import session_cookie_of, signed_in_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-_open = ExitStack()
-
-
-@pytest.fixture(autouse=True)
-def _close_sockets():
-    yield
-    _open.close()
-
 
 def open_socket(server, code: str, user) -> ClientConnection:
-    headers = {"Cookie": session_cookie_of(signed_in_client(user)).decode()}
-    url = f"{server.ws_url}/ws/table/{code}/"
-    return _open.enter_context(connect(url, origin=server.url, additional_headers=headers, open_timeout=10))
-
-
-def close_code(ws: ClientConnection, within: float = 10) -> int | None:
-    """Read until the server closes the socket; the code it closed with."""
-    end = time.monotonic() + within
-    try:
-        while time.monotonic() < end:
-            ws.recv(timeout=end - time.monotonic())
-    except ConnectionClosed as closed:
-        return closed.rcvd.code if closed.rcvd else None
-    except TimeoutError:
-        return None
-    return None
+    """A signed-in member's table socket, closed after the test (test_socket_doors keeps them)."""
+    return open_path(server, f"/ws/table/{code}/", session_cookie_of(signed_in_client(user)))
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.utils import timezone
 
@@ -122,3 +123,21 @@ def _capture(played: Played, seq: int | None) -> None:
         played.live[seat].append(
             {"view": engine.view(state, seat), "events": engine.events_for(events, seat)}
         )
+
+
+def reviewer():
+    """A member of the Reviewers group."""
+    user = UserFactory()
+    user.groups.add(Group.objects.get(name="Reviewers"))
+    return user
+
+
+@pytest.fixture
+def shared(live_deck, clock):
+    """A flagged case about two accounts that played from one browser."""
+    from moderation import services as moderation
+    from moderation.models import Case
+
+    played = play_game(devices={1: "same-browser", 2: "same-browser"}, clock=clock, think=lambda seat: 2000)
+    moderation.flag_game(game_id=played.game.pk)
+    return Case.objects.get(game=played.game)

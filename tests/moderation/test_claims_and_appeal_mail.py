@@ -3,30 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core import mail
 from django.urls import reverse
 
 from justalllowgod.site_address import absolute_url
 from moderation import services
-from moderation.models import Case
-from tests.factories import UserFactory
-from tests.moderation.conftest import play_game
+from tests.moderation.conftest import reviewer
 
 pytestmark = pytest.mark.django_db
-
-
-def reviewer():
-    user = UserFactory()
-    user.groups.add(Group.objects.get(name="Reviewers"))
-    return user
-
-
-@pytest.fixture
-def shared(live_deck, clock) -> Case:
-    played = play_game(devices={1: "same-browser", 2: "same-browser"}, clock=clock, think=lambda seat: 2000)
-    services.flag_game(game_id=played.game.pk)
-    return Case.objects.get(game=played.game)
 
 
 def test_a_decision_releases_the_reviewers_claim(client, shared):

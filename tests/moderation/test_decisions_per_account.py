@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group
 from django.core import mail
 from django.urls import reverse
 
@@ -13,24 +12,9 @@ from game import services as game_services
 from game.errors import GameError
 from moderation import services
 from moderation.models import Appeal, Case, Decision
-from tests.factories import UserFactory
-from tests.moderation.conftest import play_game
+from tests.moderation.conftest import play_game, reviewer
 
 pytestmark = pytest.mark.django_db
-
-
-def reviewer():
-    user = UserFactory()
-    user.groups.add(Group.objects.get(name="Reviewers"))
-    return user
-
-
-@pytest.fixture
-def shared(live_deck, clock) -> Case:
-    """A case about two accounts that played from one browser."""
-    played = play_game(devices={1: "same-browser", 2: "same-browser"}, clock=clock, think=lambda seat: 2000)
-    services.flag_game(game_id=played.game.pk)
-    return Case.objects.get(game=played.game)
 
 
 def _decide(case, user, action, *, days=None, by=None):

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from accounts import family
 from accounts.forms import GamerTagForm
-from game.qr import qr_svg
+from game.pages.qr import qr_svg
 from justalllowgod.addresses import request_address
 from justalllowgod.methods import post_only
 from justalllowgod.pages import my_games

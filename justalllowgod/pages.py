@@ -1,4 +1,4 @@
-"""The site's own pages: the start screen, how to play, the rules and privacy (table pages live in game/table_views.py)."""
+"""The site's own pages: the start screen, how to play, the rules and privacy (table pages live in game/pages/tables.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from content.models import KIND_ORDER, Card, Story
 from content.preview import card_face, sample_question
 from content.rules_version import RULES_LABEL
 from content.services import live_deck
-from game.forms import JoinForm, PrivateTableForm
 from game.models import Table
-from game.table_views import JOIN_REFUSAL_KEY
+from game.pages.forms import JoinForm, PrivateTableForm
+from game.pages.tables import JOIN_REFUSAL_KEY
 
 MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.
@@ -29,7 +29,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {
         "private_form": PrivateTableForm(),
         "join_form": JoinForm(),
-        # A refused code comes back here: said beside the box, with what was typed (game/table_views.py).
+        # A refused code comes back here: said beside the box, with what was typed (game/pages/tables.py).
         "join_error": request.session.pop(JOIN_REFUSAL_KEY, ""),
         "typed_code": request.GET.get("code", "")[:12],
         "my_games": my_games(request.user),

@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from game import table_views
+from game.pages import tables as table_views
 from justalllowgod import family_pages, pages
 from justalllowgod.methods import post_only
 

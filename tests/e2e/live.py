@@ -55,7 +55,7 @@ def _child_setup() -> None:
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     AsyncToSync.loop_thread_executors.clear()
     if settings.GAME_CLOCK_IN_PROCESS:
-        from game.clock import start_in_background
+        from game.services.clock import start_in_background
 
         start_in_background()
     log_path = getattr(settings, "TEST_SERVER_LOG", None)

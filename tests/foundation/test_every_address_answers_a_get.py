@@ -14,7 +14,7 @@ from django.urls.converters import IntConverter
 
 from game import services
 from game.models import Seat, Table
-from game.table_views import TABLE_ACTIONS
+from game.pages.tables import TABLE_ACTIONS
 from moderation import services as moderation
 from tests.factories import UserFactory
 from tests.moderation.conftest import ensure_reviewers_group, play_game

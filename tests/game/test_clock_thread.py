@@ -13,8 +13,8 @@ from pathlib import Path
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
-from game import clock
 from game.management.commands import serve
+from game.services import clock
 from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,9 +32,9 @@ def test_an_outage_is_logged_once_when_it_starts_and_once_when_it_ends(monkeypat
     monkeypatch.setattr(clock, "expire_deadlines", expire_deadlines)
     sweeper = clock.Sweeper()  # a clock exports its figures from its first sweeper on
     failures = REGISTRY.get_sample_value("jag_clock_sweep_failures_total") or 0.0
-    with caplog.at_level(logging.INFO, logger="game.clock"):
+    with caplog.at_level(logging.INFO, logger="game.services.clock"):
         assert [sweeper.sweep() for _ in range(4)] == [0, 0, 0, 2]
-    lines = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "game.clock"]
+    lines = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "game.services.clock"]
     assert lines[0][0] == "ERROR" and "clock sweep failed" in lines[0][1]
     assert caplog.records[0].exc_info is not None  # the first failure says why, with its traceback
     assert lines[1][0] == "WARNING" and "works again" in lines[1][1]

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from prometheus_client import start_http_server
 
-from game.clock import run_forever, sweep_once
+from game.services.clock import run_forever, sweep_once
 
 # Loopback only: the scraper runs on this machine (docs/operations.md); nothing here is public.
 METRICS_ADDRESS = "127.0.0.1"

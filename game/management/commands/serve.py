@@ -9,7 +9,7 @@ from daphne.server import Server
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from game.clock import start_in_background
+from game.services.clock import start_in_background
 from justalllowgod.logs import DaphneAccessLog
 
 APPLICATION = "justalllowgod.asgi:application"

@@ -14,9 +14,9 @@ from django.urls import reverse
 from game import codes, services
 from game.broadcast import seat_name
 from game.errors import GameError
-from game.forms import JoinForm, PrivateTableForm
 from game.models import Seat, Table
-from game.qr import qr_svg
+from game.pages.forms import JoinForm, PrivateTableForm
+from game.pages.qr import qr_svg
 from game.services.access import find_invited_table, find_table
 from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list

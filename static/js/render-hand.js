@@ -6,7 +6,6 @@ const WIDE = "(min-width: 60rem)";
 
 /** Which stories show their full cards: all of them on a wide screen, the ones tapped on a phone. */
 function isOpen(app, story) {
-  if (!app.openStories) app.openStories = new Map();
   if (app.openStories.has(story)) return app.openStories.get(story);
   return window.matchMedia(WIDE).matches;
 }

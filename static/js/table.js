@@ -46,6 +46,15 @@ const app = {
   lastAsk: null, // the newest ask event, to say who had none when the Well is next
   news: null, // what just happened to this seat that the Your move panel says: a Well draw, a timeout
   moveCount: 0,
+  socket: null, // the LiveSocket, once it is made below
+  openStories: new Map(), // story -> whether its full cards are open (render-hand.js)
+  focusPlaced: null, // the control the focus was last put on, kept in view (in-reach.js)
+  gameDrawn: false, // the game's layout has been drawn once
+  endShown: false, // the end screen has been shown
+  turnKey: null, // whose turn and move the page last brought into reach
+  footerKey: null, // what the footer last said
+  baseTitle: document.title, // the tab's title when it is not your turn (turn-signals.js)
+  wasMyTurn: false, // whether the last redraw was your turn, so the buzz comes once a turn
   el: {
     loading: $("loading"),
     waiting: $("waiting"),
@@ -141,6 +150,8 @@ const app = {
     if (q) showQuestion(this, q, (choice) => this.sendMove({ answer: { choice } }));
   },
 };
+// Every field is declared above: a redraw reads state, it never adds any (a typo throws here instead).
+Object.seal(app);
 
 // --- Announcing -------------------------------------------------------------------------------
 

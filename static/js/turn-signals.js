@@ -3,7 +3,6 @@ import { h } from "./dom.js";
 
 /** The tab's title and icon say when it is your turn; a short buzz too, if the member turned it on. */
 export function showTurnInTab(app, mine, turnIcon) {
-  if (app.baseTitle === undefined) app.baseTitle = document.title;
   document.title = mine ? `● Your turn · ${app.baseTitle}` : app.baseTitle;
   const icon = document.getElementById("favicon");
   if (icon) {

@@ -7,7 +7,7 @@ import pytest
 from content import services
 from content.models import ReviewStep, Status
 from content.revisions import current_revision
-from justalllowgod.refusals import Refusal
+from justalllowgod.refusals import Code, Refusal
 from tests.factories import CardFactory, StoryFactory
 
 pytestmark = pytest.mark.django_db
@@ -181,3 +181,28 @@ def _perms(*codenames):
     from django.contrib.auth.models import Permission
 
     return Permission.objects.filter(content_type__app_label="content", codename__in=codenames)
+
+
+def test_each_workflow_refusal_names_its_code_and_status(approver, player):
+    card = CardFactory(status=Status.DRAFT)
+    steps = [
+        (lambda: services.submit_for_review(subject=card, user=player), Code.NO_PERMISSION, 403),
+        (
+            lambda: services.approve(subject=card, user=approver, revision=current_revision(card)),
+            Code.WRONG_STATUS,
+            409,
+        ),
+        (lambda: services.approve(subject=card, user=approver, revision=None), Code.STALE_REVISION, 409),
+        (
+            lambda: services.request_changes(subject=card, user=approver, note=" ", revision=None),
+            Code.NOTE_NEEDED,
+            400,
+        ),
+    ]
+    for step, code, status in steps:
+        with pytest.raises(Refusal) as refused:
+            step()
+        assert (refused.value.code, refused.value.status) == (code, status)
+        assert refused.value.message
+    card.refresh_from_db()
+    assert card.status == Status.DRAFT and not card.review_steps.exists()

@@ -7,11 +7,10 @@ Importing it lends the engine's move-table words to `Refusal`, so a refusal with
 from __future__ import annotations
 
 from game.engine import refusal_words
-from justalllowgod.refusals import WORDS, Code, Refusal, add_words
+from justalllowgod.refusals import Code, Refusal, add_words
 
 add_words(refusal_words)
 
 GameError = Refusal
-MESSAGES = WORDS
 
-__all__ = ["MESSAGES", "Code", "GameError", "Refusal"]
+__all__ = ["Code", "GameError", "Refusal"]

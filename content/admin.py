@@ -7,7 +7,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -19,12 +18,12 @@ from django.utils.safestring import SafeString
 
 from content import admin_changes, admin_state, live, notify, revisions, services
 from content.admin_compare import CompareAdminMixin
-from content.admin_review import ReviewAdminMixin, confirm_drain, fresh, parse_revision, reason_of
+from content.admin_review import REFUSED, ReviewAdminMixin, confirm_drain, fresh, parse_revision, reason_of
+from content.badges import status_badge as badge_for
 from content.forms import CardAdminForm
 from content.models import GAME_ORDER, KIND_ORDER, Card, Deck, ReviewStep, Status, Story, in_kind_order
 from content.preview import render_card_preview, render_story_preview
 from content.templatetags.content_tags import kjv
-from content.templatetags.content_tags import status_badge as badge_for
 
 CARD_CSS = {"all": ("css/cards.css",)}
 # Where a save keeps the approved items it sent back to review, for the message after it.
@@ -317,7 +316,7 @@ class StoryAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
         if request.method == "POST":
             try:
                 done = self._together(request, story, step)
-            except (PermissionDenied, ValidationError) as error:
+            except REFUSED as error:
                 self.message_user(request, reason_of(error), messages.ERROR)
             else:
                 verb = "Sent for review" if step == "submit" else "Approved"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
@@ -12,7 +12,8 @@ from django.urls import path, reverse
 from django.utils.safestring import SafeString
 
 from content import compare, reverting
-from content.admin_review import reason_of
+from content.admin_review import REFUSED, reason_of
+from justalllowgod.refusals import Code, Refusal
 
 
 def _number(value: str | None) -> int | None:
@@ -103,9 +104,9 @@ class CompareAdminMixin:
         number = _number(request.POST.get("number"))
         try:
             if number is None:
-                raise ValidationError("Choose the revision to go back to.")
+                raise Refusal(Code.CHOOSE_REVISION)
             done = reverting.revert_to(subject=obj, number=number, user=request.user)
-        except (PermissionDenied, ValidationError) as error:
+        except REFUSED as error:
             messages.error(request, reason_of(error))
             return HttpResponseRedirect(self._change_url(obj))
         messages.success(request, reverting.reverted_note(done, number))

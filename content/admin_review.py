@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from content import drain, reverting, revisions, services
 from content.forms import RequestChangesForm, SingleChangesForm
 from content.models import Status
+from justalllowgod.refusals import Refusal
 
 Step = Callable[[Model], Model]
 
@@ -89,10 +90,15 @@ def came_from(request: HttpRequest) -> str:
     return target if ours and target.startswith("/admin/") else ""
 
 
-def reason_of(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        return " ".join(error.messages)
-    return str(error) or "You are not allowed to do that."
+# What a step can meet: a service's refusal, or a model's own field check on save (full_clean).
+REFUSED = (Refusal, ValidationError)
+
+
+def reason_of(error: Refusal | ValidationError) -> str:
+    """The words an admin shows for a refused step."""
+    if isinstance(error, Refusal):
+        return error.message
+    return " ".join(error.messages)
 
 
 class ReviewAdminMixin:
@@ -122,7 +128,7 @@ class ReviewAdminMixin:
             try:
                 step(obj)
                 succeeded += 1
-            except (PermissionDenied, ValidationError) as error:
+            except REFUSED as error:
                 self.message_user(request, reason_of(error), messages.ERROR)
         if succeeded:
             noun = self.model._meta.verbose_name if succeeded == 1 else self.model._meta.verbose_name_plural

@@ -6,8 +6,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from content import live, services
+from content.badges import status_badge as badge_for
 from content.models import Card, Deck, Kind, Status, Story, in_kind_order
-from content.templatetags.content_tags import status_badge as badge_for
 
 
 def revision_line(subject: Card | Story) -> str:

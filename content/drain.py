@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from content import live
 from content.models import Deck
+from justalllowgod.refusals import Refusal
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def would_drain(act: Callable[[], object], *, needed: int) -> Drain | None:
             raise _Undo
     except _Undo:
         pass
-    except (PermissionDenied, ValidationError):
+    except (Refusal, ValidationError):
         return None
     leaving = [title for pk, title in before.items() if pk not in after]
     if not leaving or len(after) >= needed:

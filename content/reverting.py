@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from content import compare, services
 from content.models import Card, ReviewStep, Status, Story
 from content.revisions import approved_revision, current_revision, number_of
+from justalllowgod.refusals import Code, Refusal
 
 Subject = Card | Story
 # What a revert copies back: the content, never the review's bookkeeping (the verse is looked up again).
@@ -26,7 +26,7 @@ def revert_to(*, subject: Subject, number: int, user: Any) -> Subject:
     locked = model.objects.select_for_update().get(pk=subject.pk)
     record = compare.record_of(locked, number)
     if record is None:
-        raise ValidationError(f"“{locked.title}” has no revision {number}.")
+        raise Refusal(Code.NO_SUCH_REVISION, f"“{locked.title}” has no revision {number}.", status=404)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
     saved = (
@@ -46,13 +46,13 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
     model = type(subject)
     locked = model.objects.select_for_update().get(pk=subject.pk)
     if locked.status == Status.APPROVED:
-        raise ValidationError(f"“{locked.title}” has no change waiting: it is approved as it is.")
+        words = f"“{locked.title}” has no change waiting: it is approved as it is."
+        raise Refusal(Code.NO_CHANGE_WAITING, words, status=409)
     approved = approved_revision(locked)
     record = locked.history.filter(history_id=approved).first() if approved else None
     if record is None:
-        raise ValidationError(
-            f"“{locked.title}” was never approved, so there is no approved version to go back to."
-        )
+        words = f"“{locked.title}” was never approved, so there is no approved version to go back to."
+        raise Refusal(Code.NEVER_APPROVED, words, status=409)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
     saved = (

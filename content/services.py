@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -22,27 +22,30 @@ from content.models import (
     Story,
     in_kind_order,
 )
+from justalllowgod.refusals import Code, Refusal
 
 MIN_DEALABLE = 8
 Subject = Card | Story
 
 
-class DeckNotReady(Exception):
+class DeckNotReady(Refusal):
     """A deck with fewer than 8 dealable stories cannot be dealt (R1)."""
 
     def __init__(self, deck: Deck, dealable: int) -> None:
         self.deck = deck
         self.dealable = dealable
         super().__init__(
+            Code.DECK_NOT_READY,
             f"The deck “{deck.name}” has {dealable} ready {'story' if dealable == 1 else 'stories'}; "
-            f"it needs at least {MIN_DEALABLE} approved stories, each with all four cards approved."
+            f"it needs at least {MIN_DEALABLE} approved stories, each with all four cards approved.",
+            status=409,
         )
 
 
 # --- Review steps -------------------------------------------------------------------------------
 
 
-class StaleRevision(ValidationError):
+class StaleRevision(Refusal):
     """The card or story changed since the approver opened it: nothing was decided."""
 
     def __init__(self, subject: Subject, seen: int | None) -> None:
@@ -50,15 +53,19 @@ class StaleRevision(ValidationError):
             # No revision came with the decision (an old page, or a hand-made request).
             self.changes = []
             super().__init__(
+                Code.STALE_REVISION,
                 f"The page you decided on did not say which version of {_label(subject)} you saw, so "
-                "nothing was done. Open it again and decide on what is there now."
+                "nothing was done. Open it again and decide on what is there now.",
+                status=409,
             )
             return
         self.changes = revisions.changes(subject, since=seen)
         what = "; ".join(str(c) for c in self.changes) or "it was saved again"
         super().__init__(
+            Code.STALE_REVISION,
             f"{_label(subject)} changed since you opened it, so nothing was done. What changed: {what}. "
-            "Read it again and decide on what is there now."
+            "Read it again and decide on what is there now.",
+            status=409,
         )
 
 
@@ -69,7 +76,11 @@ def _label(subject: Subject) -> str:
 def _require_perm(user: Any, subject: Subject, verb: str) -> None:
     codename = f"content.{verb}_{subject._meta.model_name}"
     if not user.has_perm(codename):
-        raise PermissionDenied(f"You don't have permission to {verb} {subject._meta.verbose_name_plural}.")
+        raise Refusal(
+            Code.NO_PERMISSION,
+            f"You don't have permission to {verb} {subject._meta.verbose_name_plural}.",
+            status=403,
+        )
 
 
 def _lock(subject: Subject) -> Subject:
@@ -108,7 +119,8 @@ def _move(
     """Change a status in one locked step and record it; a status is not a revision of the content."""
     locked = _lock(subject)
     if locked.status not in allowed_from:
-        raise ValidationError(f"{_label(locked)} {refusal} (it is {locked.get_status_display().lower()}).")
+        words = f"{_label(locked)} {refusal} (it is {locked.get_status_display().lower()})."
+        raise Refusal(Code.WRONG_STATUS, words, status=409)
     type(locked).objects.filter(pk=locked.pk).update(status=to, updated_at=timezone.now())
     locked.status = to
     _record(
@@ -151,8 +163,10 @@ def _approve(subject: Subject, user: Any, revision: int | None) -> Subject:
     locked = _lock(subject)
     seen = _require_seen(locked, revision)
     if not may_approve(locked, user):
-        raise PermissionDenied(
-            f"You edited {_label(locked)} since it was last approved, so another approver must approve it."
+        raise Refusal(
+            Code.OWN_EDIT,
+            f"You edited {_label(locked)} since it was last approved, so another approver must approve it.",
+            status=403,
         )
     return _move(
         subject,
@@ -171,7 +185,7 @@ def request_changes(*, subject: Subject, user: Any, note: str, revision: int | N
     _require_perm(user, subject, "approve")
     note = (note or "").strip()
     if not note:
-        raise ValidationError("Please write a note saying what should change.")
+        raise Refusal(Code.NOTE_NEEDED)
     locked = _lock(subject)
     seen = _require_seen(locked, revision)
     done = _move(
@@ -186,30 +200,6 @@ def request_changes(*, subject: Subject, user: Any, note: str, revision: int | N
     )
     notify.decided([done], by=user, approved=False, note=note)
     return done
-
-
-def submit_card(*, card: Card, user: Any) -> Card:
-    return submit_for_review(subject=card, user=user)
-
-
-def approve_card(*, card: Card, user: Any, revision: int | None) -> Card:
-    return approve(subject=card, user=user, revision=revision)
-
-
-def request_card_changes(*, card: Card, user: Any, note: str, revision: int | None) -> Card:
-    return request_changes(subject=card, user=user, note=note, revision=revision)
-
-
-def submit_story(*, story: Story, user: Any) -> Story:
-    return submit_for_review(subject=story, user=user)
-
-
-def approve_story(*, story: Story, user: Any, revision: int | None) -> Story:
-    return approve(subject=story, user=user, revision=revision)
-
-
-def request_story_changes(*, story: Story, user: Any, note: str, revision: int | None) -> Story:
-    return request_changes(subject=story, user=user, note=note, revision=revision)
 
 
 # --- Edits --------------------------------------------------------------------------------------
@@ -427,7 +417,7 @@ def submit_story_with_cards(*, story: Story, user: Any) -> list[Subject]:
     """The story and each of its cards that waits for review, submitted together (all or nothing)."""
     waiting = [s for s in [story, *in_kind_order(story.cards.all())] if s.status in WAITING]
     if not waiting:
-        raise ValidationError(f"Nothing in {_label(story)} waits to be submitted.")
+        raise Refusal(Code.NOTHING_WAITING, f"Nothing in {_label(story)} waits to be submitted.", status=409)
     done = [_submit(subject, user) for subject in waiting]
     notify.submitted(done, by=user)
     return done
@@ -445,7 +435,7 @@ def approve_story_with_cards(
     for card in cards:
         approved.append(_approve(card, user, card_revisions.get(card.pk)))
     if not approved:
-        raise ValidationError(f"Nothing in {_label(story)} is in review.")
+        raise Refusal(Code.NOTHING_IN_REVIEW, f"Nothing in {_label(story)} is in review.", status=409)
     notify.decided(approved, by=user, approved=True)
     return approved
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -13,6 +12,7 @@ from django.utils import timezone
 from accounts.models import RestrictionKind, User
 from game.models import Game
 from game.services.withdrawal import withdraw_member
+from justalllowgod.refusals import WORDS, Code, Refusal
 from moderation import notify
 from moderation.flags import find_flags
 from moderation.models import Appeal, Case, Decision, Flag
@@ -29,14 +29,6 @@ DECIDABLE = (
     Decision.Action.BAN,
 )
 MAX_SUSPENSION_DAYS = 365
-
-
-class ModerationError(Exception):
-    """A clear refusal from a moderation service: nothing was changed."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def flag_game_on_commit(game_id: int) -> None:
@@ -121,11 +113,8 @@ def _sync_restriction(user_id: int) -> None:
     User.objects.filter(pk=user_id).update(restriction_kind=kind, restricted_until=until)
 
 
-RESTRICTED_REVIEWER = (
-    "Your own account is suspended or banned just now, so you can't judge cases until that is "
-    "lifted. You can still read them."
-)
-INACTIVE_REVIEWER = "Your account is switched off, so you can't judge cases."
+RESTRICTED_REVIEWER = WORDS[Code.REVIEWER_RESTRICTED]
+INACTIVE_REVIEWER = WORDS[Code.REVIEWER_SWITCHED_OFF]
 
 
 def may_not_judge(reviewer: User) -> str:
@@ -144,40 +133,37 @@ def _require_reviewer(reviewer: User) -> None:
     # placed on them meanwhile is either seen here or waits until this act is done.
     row = User.objects.select_for_update().filter(pk=reviewer.pk).first()
     if row is None:
-        raise PermissionDenied("Only reviewers decide cases.")
+        raise Refusal(Code.NOT_A_REVIEWER, status=403)
     if not row.is_active:
-        raise ModerationError(INACTIVE_REVIEWER)
+        raise Refusal(Code.REVIEWER_SWITCHED_OFF, status=403)
     if not row.has_perm(REVIEW_PERMISSION):
-        raise PermissionDenied("Only reviewers decide cases.")
+        raise Refusal(Code.NOT_A_REVIEWER, status=403)
     if row.restriction() is not None:
-        raise ModerationError(RESTRICTED_REVIEWER)
+        raise Refusal(Code.REVIEWER_RESTRICTED, status=403)
 
 
 def _require_reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise ModerationError("Please write the reason for this decision.")
+        raise Refusal(Code.REASON_NEEDED)
     return reason
 
 
 def _check_decision(case: Case, user_ids: list[int], action: str, days: int | None) -> set[int]:
     if action not in DECIDABLE:
-        raise ModerationError("Please choose a decision.")
+        raise Refusal(Code.CHOOSE_DECISION)
     waiting = {u.pk for u in undecided_accounts(case)}
     chosen = set(user_ids)
     if not chosen or not chosen <= {u.pk for u in case_accounts(case)}:
-        raise ModerationError("Please choose the accounts this decision is about.")
+        raise Refusal(Code.CHOOSE_ACCOUNTS)
     if not chosen <= waiting:
-        raise ModerationError(
-            "An account you chose has a decision already; reverse it there if it was wrong."
-        )
+        raise Refusal(Code.ALREADY_DECIDED, status=409)
     if action == Decision.Action.SUSPENSION and not (days and 1 <= days <= MAX_SUSPENSION_DAYS):
-        raise ModerationError(f"A suspension lasts from 1 to {MAX_SUSPENSION_DAYS} days.")
+        raise Refusal(Code.BAD_SUSPENSION, f"A suspension lasts from 1 to {MAX_SUSPENSION_DAYS} days.")
     return chosen
 
 
-OWN_CASE = "This case is about your own account, so another reviewer must judge it."
-OWN_DECISION = "This decision is about your own account, so another reviewer must look at it."
+OWN_CASE = WORDS[Code.OWN_CASE]
 
 
 def judges_own_case(case: Case, reviewer: User) -> bool:
@@ -188,12 +174,12 @@ def judges_own_case(case: Case, reviewer: User) -> bool:
 def _require_not_own_case(case: Case, reviewer: User) -> None:
     # Checked inside each act's transaction, after the case row is locked: no one judges themselves.
     if judges_own_case(case, reviewer):
-        raise ModerationError(OWN_CASE)
+        raise Refusal(Code.OWN_CASE, status=403)
 
 
 def _require_not_own_decision(decision: Decision, reviewer: User) -> None:
     if decision.user_id == reviewer.pk:
-        raise ModerationError(OWN_DECISION)
+        raise Refusal(Code.OWN_DECISION, status=403)
     _require_not_own_case(decision.case, reviewer)
 
 
@@ -201,7 +187,8 @@ def _require_not_claimed_by_another(case: Case, reviewer: User) -> None:
     # A claim by a reviewer who may no longer judge holds nobody back.
     claimed_by_another = case.claimed_by_id is not None and case.claimed_by_id != reviewer.pk
     if claimed_by_another and not may_not_judge(case.claimed_by):
-        raise ModerationError(f"{case.claimed_by} has claimed this case and is judging it.")
+        words = f"{case.claimed_by} has claimed this case and is judging it."
+        raise Refusal(Code.CLAIMED, words, status=409)
 
 
 @transaction.atomic
@@ -273,9 +260,9 @@ def reverse_decision(*, decision_id: int, reviewer: User, reason: str) -> Decisi
     _require_not_own_decision(original, reviewer)
     reason = _require_reason(reason)
     if original.action not in REVERSIBLE:
-        raise ModerationError("Only a warning, a suspension or a ban can be reversed.")
+        raise Refusal(Code.NOT_REVERSIBLE, status=409)
     if Decision.objects.filter(reverses=original).exists():
-        raise ModerationError("This decision has already been reversed.")
+        raise Refusal(Code.ALREADY_REVERSED, status=409)
     now = timezone.now()
     reversal = Decision.objects.create(
         case=original.case,
@@ -304,7 +291,7 @@ def keep_after_appeal(*, decision_id: int, reviewer: User, reason: str) -> Appea
         Appeal.objects.select_for_update().filter(decision_id=decision_id, answered_at__isnull=True).first()
     )
     if appeal is None:
-        raise ModerationError("There is no appeal waiting on this decision.")
+        raise Refusal(Code.NO_APPEAL_WAITING, status=409)
     _require_not_own_decision(appeal.decision, reviewer)
     now = timezone.now()
     appeal.answered_at, appeal.answered_by, appeal.answer = now, reviewer, reason
@@ -347,7 +334,7 @@ def acknowledge_notice(*, decision_id: int, user: User) -> Decision:
         .first()
     )
     if decision is None or decision.action not in REVERSIBLE:
-        raise ModerationError("There is no such notice for you.")
+        raise Refusal(Code.NO_SUCH_NOTICE, status=404)
     if decision.acknowledged_at is None:
         decision.acknowledged_at = timezone.now()
         decision.save(update_fields=["acknowledged_at"])
@@ -363,12 +350,12 @@ def appeal_decision(*, decision_id: int, user: User, note: str) -> Appeal:
         .first()
     )
     if decision is None or decision.action not in REVERSIBLE or decision.is_reversed:
-        raise ModerationError("There is no such decision to appeal.")
+        raise Refusal(Code.NO_SUCH_DECISION, status=404)
     note = (note or "").strip()
     if not note:
-        raise ModerationError("Please tell the reviewers why they should look again.")
+        raise Refusal(Code.APPEAL_NOTE_NEEDED)
     if Appeal.objects.filter(decision=decision).exists():
-        raise ModerationError("You have already asked for a second look at this decision.")
+        raise Refusal(Code.ALREADY_APPEALED, status=409)
     now = timezone.now()
     appeal = Appeal.objects.create(decision=decision, note=note[:2000], created_at=now)
     _refresh_case(Case.objects.select_for_update().get(pk=decision.case_id), now)

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +19,7 @@ from accounts.models import User
 from game.broadcast import seat_name
 from game.models import Game, GameEvent, Seat, Table
 from justalllowgod.methods import post_only
+from justalllowgod.refusals import Code, Refusal
 from moderation import services
 from moderation.flags import histogram, member_seats
 from moderation.forms import DecisionForm
@@ -46,6 +48,13 @@ def _decision_case_url(decision_id: int) -> str:
 def reviewer_only(view: View) -> View:
     """Anonymous visitors sign in first; members who are not reviewers get 403."""
     return login_required(permission_required(services.REVIEW_PERMISSION, raise_exception=True)(view))
+
+
+def _refused(request: HttpRequest, refusal: Refusal) -> None:
+    """A refusal's words on the next page; someone who is no reviewer (any more) gets the 403 page."""
+    if refusal.code == Code.NOT_A_REVIEWER:
+        raise PermissionDenied(refusal.message) from refusal
+    messages.error(request, refusal.message)
 
 
 @login_required
@@ -158,8 +167,8 @@ def claim(request: HttpRequest, case_id: int) -> HttpResponse:
     release = request.POST.get("release") == "yes"
     try:
         services.claim_case(case_id=case_id, reviewer=request.user, release=release)
-    except services.ModerationError as error:
-        messages.error(request, error.message)
+    except Refusal as error:
+        _refused(request, error)
     return redirect("review_case", case_id=case_id)
 
 
@@ -251,8 +260,8 @@ def decide(request: HttpRequest, case_id: int) -> HttpResponse:
             reason=data["reason"],
             days=data.get("days"),
         )
-    except services.ModerationError as error:
-        messages.error(request, error.message)
+    except Refusal as error:
+        _refused(request, error)
     else:
         messages.success(request, f"Decision recorded for case {case.pk}.")
     return redirect("review_case", case_id=case.pk)
@@ -266,8 +275,8 @@ def reverse(request: HttpRequest, decision_id: int) -> HttpResponse:
     try:
         reason = request.POST.get("reason", "")
         services.reverse_decision(decision_id=decision.pk, reviewer=request.user, reason=reason)
-    except services.ModerationError as error:
-        messages.error(request, error.message)
+    except Refusal as error:
+        _refused(request, error)
     else:
         messages.success(request, f"The {decision.get_action_display().lower()} was reversed.")
     return redirect("review_case", case_id=decision.case_id)
@@ -281,8 +290,8 @@ def keep(request: HttpRequest, decision_id: int) -> HttpResponse:
     try:
         reason = request.POST.get("reason", "")
         services.keep_after_appeal(decision_id=decision.pk, reviewer=request.user, reason=reason)
-    except services.ModerationError as error:
-        messages.error(request, error.message)
+    except Refusal as error:
+        _refused(request, error)
     else:
         messages.success(
             request, f"The {decision.get_action_display().lower()} stands; the appeal is answered."
@@ -303,8 +312,8 @@ def acknowledge_notice(request: HttpRequest, decision_id: int) -> HttpResponse:
     """The member has read a notice about a decision."""
     try:
         services.acknowledge_notice(decision_id=decision_id, user=request.user)
-    except services.ModerationError as error:
-        messages.error(request, error.message)
+    except Refusal as error:
+        _refused(request, error)
     return _back(request)
 
 
@@ -316,8 +325,8 @@ def appeal(request: HttpRequest, decision_id: int) -> HttpResponse:
         services.appeal_decision(
             decision_id=decision_id, user=request.user, note=request.POST.get("note", "")
         )
-    except services.ModerationError as error:
-        messages.error(request, error.message)
+    except Refusal as error:
+        _refused(request, error)
     else:
         messages.success(request, "Thank you. A reviewer will look at it again and you will hear back.")
     return _back(request)

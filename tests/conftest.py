@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from tests.clock import Clock
+
 # Tests fire clock deadlines themselves, with a controlled clock.
 settings.GAME_CLOCK_IN_PROCESS = False
 # Threads in tests (races, socket workers) must not keep connections that block dropping the test DB.
@@ -23,3 +25,13 @@ def _fresh_cache():
     yield
     for alias in settings.CACHES:
         caches[alias].clear()
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    """Freeze django.utils.timezone.now for the services; advance it by hand."""
+    from django.utils import timezone
+
+    controlled = Clock(timezone.now())
+    monkeypatch.setattr(timezone, "now", controlled)
+    return controlled

@@ -65,7 +65,7 @@ def live_stories() -> list[DealtStory]:
     try:
         return dealable_stories(deck)
     except DeckNotReady as error:
-        raise NothingToPrint(str(error)) from error
+        raise NothingToPrint(error.message) from error
 
 
 def deck_fingerprint(stories: list[DealtStory], paper: Paper, backs: bool) -> str:

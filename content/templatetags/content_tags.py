@@ -6,10 +6,12 @@ import re
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from content.models import Kind, Status
+from content.admin_state import deck_health
+from content.badges import status_badge
+from content.models import Kind
 
 register = template.Library()
 
@@ -39,11 +41,7 @@ def card_pips(card: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-@register.simple_tag
-def status_badge(status: str) -> SafeString:
-    """A small coloured label for a review status."""
-    label = Status(status).label if status in Status.values else status
-    return format_html('<span class="status-badge status-{}">{}</span>', status, label)
+register.simple_tag(status_badge, name="status_badge")
 
 
 @register.filter
@@ -52,9 +50,5 @@ def kind_label(kind: str) -> str:
     return Kind(kind).label if kind in Kind.values else kind
 
 
-@register.simple_tag
-def deck_health() -> dict[str, object] | None:
-    """The live deck's health for the admin's front page (content/admin_state.py words it)."""
-    from content.admin_state import deck_health as health
-
-    return health()
+# The live deck's health for the admin's front page (content/admin_state.py words it).
+register.simple_tag(deck_health, name="deck_health")

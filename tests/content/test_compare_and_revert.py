@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from content import compare, reverting, services
 from content.models import Kind, ReviewStep, Status
 from content.revisions import current_revision
+from justalllowgod.refusals import Refusal
 from tests.content.test_live_version import approved_through_review
 from tests.factories import CardFactory, DeckFactory
 
@@ -86,9 +86,9 @@ def test_reverting_a_draft_sends_it_to_the_approvers(editor):
 
 def test_a_revert_to_no_such_revision_or_by_an_approver_changes_nothing(editor, approver):
     card = _three_revisions(editor)
-    with pytest.raises(ValidationError, match="has no revision 9"):
+    with pytest.raises(Refusal, match="has no revision 9"):
         reverting.revert_to(subject=card, number=9, user=editor)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refusal):
         reverting.revert_to(subject=card, number=1, user=approver)
     card.refresh_from_db()
     assert (card.history.count(), card.status) == (3, Status.DRAFT)

@@ -131,20 +131,19 @@ def test_a_withdrawn_change_brings_back_the_approved_version_approved(editor, ap
 
 
 def test_only_a_change_to_approved_work_can_be_withdrawn(editor, approver):
-    from django.core.exceptions import PermissionDenied, ValidationError
-
     from content import reverting
+    from justalllowgod.refusals import Refusal
 
     draft = FullStoryFactory(status=Status.DRAFT).cards.first()
-    with pytest.raises(ValidationError, match="never approved"):
+    with pytest.raises(Refusal, match="never approved"):
         reverting.withdraw_change(subject=draft, user=editor)
     deck = DeckFactory()
     (story,) = approved_through_review(deck, editor=editor, approver=approver)
     card = story.cards.get(kind=Kind.WORD)
-    with pytest.raises(ValidationError, match="no change waiting"):
+    with pytest.raises(Refusal, match="no change waiting"):
         reverting.withdraw_change(subject=card, user=editor)
     edit(card, editor, description="Changed.")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refusal):
         reverting.withdraw_change(subject=card, user=approver)
     card.refresh_from_db()
     assert (card.description, card.status) == ("Changed.", Status.IN_REVIEW)

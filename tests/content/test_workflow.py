@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
 
 from content import services
 from content.models import ReviewStep, Status
 from content.revisions import current_revision
+from justalllowgod.refusals import Code, Refusal
 from tests.factories import CardFactory, StoryFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def test_an_editor_submits_a_draft_for_review(editor):
 
 def test_an_approver_approves_a_card_in_review(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    services.approve_card(card=card, user=approver, revision=current_revision(card))
+    services.approve(subject=card, user=approver, revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.APPROVED
     assert card.review_steps.get().action == ReviewStep.Action.APPROVED
@@ -36,8 +36,8 @@ def test_an_approver_approves_a_card_in_review(approver):
 
 def test_an_approver_sends_a_card_back_with_a_note(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    services.request_card_changes(
-        card=card, user=approver, note="Say where the valley is.", revision=current_revision(card)
+    services.request_changes(
+        subject=card, user=approver, note="Say where the valley is.", revision=current_revision(card)
     )
     card.refresh_from_db()
     assert card.status == Status.CHANGES_REQUESTED
@@ -53,8 +53,8 @@ def test_a_card_with_changes_requested_goes_back_to_review(editor):
 
 def test_asking_for_changes_needs_a_note(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    with pytest.raises(ValidationError, match="note"):
-        services.request_card_changes(card=card, user=approver, note="   ", revision=current_revision(card))
+    with pytest.raises(Refusal, match="note"):
+        services.request_changes(subject=card, user=approver, note="   ", revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
     assert not card.review_steps.exists()
@@ -63,7 +63,7 @@ def test_asking_for_changes_needs_a_note(approver):
 @pytest.mark.parametrize("status", [Status.IN_REVIEW, Status.APPROVED])
 def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, status):
     card = CardFactory(status=status)
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refusal):
         services.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == status
@@ -72,46 +72,46 @@ def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, statu
 @pytest.mark.parametrize("status", [Status.DRAFT, Status.CHANGES_REQUESTED, Status.APPROVED])
 def test_it_refuses_to_approve_a_card_not_in_review(approver, status):
     card = CardFactory(status=status)
-    with pytest.raises(ValidationError, match="only be approved while in review"):
-        services.approve_card(card=card, user=approver, revision=current_revision(card))
+    with pytest.raises(Refusal, match="only be approved while in review"):
+        services.approve(subject=card, user=approver, revision=current_revision(card))
     assert not card.review_steps.exists()
 
 
 @pytest.mark.parametrize("status", [Status.DRAFT, Status.CHANGES_REQUESTED, Status.APPROVED])
 def test_it_refuses_to_send_back_a_card_not_in_review(approver, status):
     card = CardFactory(status=status)
-    with pytest.raises(ValidationError):
-        services.request_card_changes(
-            card=card, user=approver, note="Please fix.", revision=current_revision(card)
+    with pytest.raises(Refusal):
+        services.request_changes(
+            subject=card, user=approver, note="Please fix.", revision=current_revision(card)
         )
 
 
 def test_an_editor_cannot_approve_or_send_back(editor):
     card = CardFactory(status=Status.IN_REVIEW)
-    with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=editor, revision=current_revision(card))
-    with pytest.raises(PermissionDenied):
-        services.request_card_changes(card=card, user=editor, note="No.", revision=current_revision(card))
+    with pytest.raises(Refusal):
+        services.approve(subject=card, user=editor, revision=current_revision(card))
+    with pytest.raises(Refusal):
+        services.request_changes(subject=card, user=editor, note="No.", revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
 
 def test_an_approver_cannot_submit_and_a_player_can_do_nothing(approver, player):
     card = CardFactory()
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refusal):
         services.submit_for_review(subject=card, user=approver)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refusal):
         services.submit_for_review(subject=card, user=player)
     card.status = Status.IN_REVIEW
-    with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=player, revision=current_revision(card))
+    with pytest.raises(Refusal):
+        services.approve(subject=card, user=player, revision=current_revision(card))
 
 
 def test_nobody_approves_a_card_they_last_edited(approver):
     approver.user_permissions.add(*_perms("change_card"))
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=approver)
-    with pytest.raises(PermissionDenied, match="another approver"):
-        services.approve_card(card=card, user=approver, revision=current_revision(card))
+    with pytest.raises(Refusal, match="another approver"):
+        services.approve(subject=card, user=approver, revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
@@ -119,13 +119,13 @@ def test_nobody_approves_a_card_they_last_edited(approver):
 def test_four_eyes_holds_for_a_superuser_too(admin_user):
     card = CardFactory(last_edited_by=admin_user)
     services.submit_for_review(subject=card, user=admin_user)
-    with pytest.raises(PermissionDenied):
-        services.approve_card(card=card, user=admin_user, revision=current_revision(card))
+    with pytest.raises(Refusal):
+        services.approve(subject=card, user=admin_user, revision=current_revision(card))
 
 
 def test_another_approver_may_approve_what_a_colleague_edited(approver, other_approver):
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=other_approver)
-    services.approve_card(card=card, user=approver, revision=current_revision(card))
+    services.approve(subject=card, user=approver, revision=current_revision(card))
     assert card.status == Status.APPROVED
 
 
@@ -161,9 +161,9 @@ def test_a_word_cards_text_comes_from_its_reference_never_from_typing(editor):
 def test_stories_are_reviewed_the_same_way(editor, approver):
     story = StoryFactory(last_edited_by=editor)
     services.submit_for_review(subject=story, user=editor)
-    with pytest.raises(PermissionDenied):
-        services.approve_story(story=story, user=editor, revision=current_revision(story))
-    services.approve_story(story=story, user=approver, revision=current_revision(story))
+    with pytest.raises(Refusal):
+        services.approve(subject=story, user=editor, revision=current_revision(story))
+    services.approve(subject=story, user=approver, revision=current_revision(story))
     story.refresh_from_db()
     assert story.status == Status.APPROVED
     assert [d.action for d in story.review_steps.order_by("at", "pk")] == ["submitted", "approved"]
@@ -181,3 +181,28 @@ def _perms(*codenames):
     from django.contrib.auth.models import Permission
 
     return Permission.objects.filter(content_type__app_label="content", codename__in=codenames)
+
+
+def test_each_workflow_refusal_names_its_code_and_status(approver, player):
+    card = CardFactory(status=Status.DRAFT)
+    steps = [
+        (lambda: services.submit_for_review(subject=card, user=player), Code.NO_PERMISSION, 403),
+        (
+            lambda: services.approve(subject=card, user=approver, revision=current_revision(card)),
+            Code.WRONG_STATUS,
+            409,
+        ),
+        (lambda: services.approve(subject=card, user=approver, revision=None), Code.STALE_REVISION, 409),
+        (
+            lambda: services.request_changes(subject=card, user=approver, note=" ", revision=None),
+            Code.NOTE_NEEDED,
+            400,
+        ),
+    ]
+    for step, code, status in steps:
+        with pytest.raises(Refusal) as refused:
+            step()
+        assert (refused.value.code, refused.value.status) == (code, status)
+        assert refused.value.message
+    card.refresh_from_db()
+    assert card.status == Status.DRAFT and not card.review_steps.exists()

@@ -1,4 +1,4 @@
-"""Fixtures for moderation tests: the live deck, a controlled clock, and whole games played."""
+"""Fixtures for moderation tests: the live deck and whole games played (the clock is tests/conftest.py's)."""
 
 from __future__ import annotations
 
@@ -6,15 +6,14 @@ import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import Group
 from django.core.management import call_command
-from django.utils import timezone
 
 from game import engine, services
 from game.models import Game, GameEvent, Table
+from tests.clock import Clock
 from tests.factories import UserFactory, signed_in_session
 
 
@@ -37,27 +36,6 @@ def _reviewers_group(request):
 def live_deck(db):
     """The default deck of twenty approved stories."""
     call_command("load_default_deck", verbosity=0)
-
-
-class Clock:
-    """A controlled clock: time stands still until a test moves it on."""
-
-    def __init__(self) -> None:
-        self.now = timezone.now()
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, ms: int) -> None:
-        self.now += timedelta(milliseconds=ms)
-
-
-@pytest.fixture
-def clock(monkeypatch) -> Clock:
-    """Freeze django.utils.timezone.now for the services; advance it by hand."""
-    controlled = Clock()
-    monkeypatch.setattr(timezone, "now", controlled)
-    return controlled
 
 
 @dataclass
@@ -98,7 +76,7 @@ def play_game(
             break
         seat = state["turn"]
         if clock is not None and think is not None:
-            clock.advance(think(seat))
+            clock.advance(ms=think(seat))
         services.play_move(
             table_id=table.pk,
             user=seated[seat],

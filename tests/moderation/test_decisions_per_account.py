@@ -10,6 +10,7 @@ from django.urls import reverse
 from accounts.models import RestrictionKind
 from game import services as game_services
 from game.errors import GameError
+from justalllowgod.refusals import Refusal
 from moderation import services
 from moderation.models import Appeal, Case, Decision
 from tests.moderation.conftest import play_game, reviewer
@@ -51,7 +52,7 @@ def test_a_case_with_two_accounts_needs_two_decisions(client, shared):
 def test_an_account_already_decided_is_not_decided_again(shared):
     first, _ = services.case_accounts(shared)
     _decide(shared, first, "warning")
-    with pytest.raises(services.ModerationError, match="has a decision already"):
+    with pytest.raises(Refusal, match="has a decision already"):
         _decide(shared, first, "ban")
     assert _fresh(first).restriction() is None
 
@@ -108,7 +109,7 @@ def test_keeping_a_decision_after_an_appeal_closes_the_case_and_tells_the_member
     assert _fresh(member).restriction().kind == RestrictionKind.SUSPENSION
     client.force_login(member)
     assert "kept this decision: Both seats moved as one." in client.get(reverse("home")).content.decode()
-    with pytest.raises(services.ModerationError, match="already asked"):
+    with pytest.raises(Refusal, match="already asked"):
         services.appeal_decision(decision_id=decision.pk, user=member, note="Again.")
 
 

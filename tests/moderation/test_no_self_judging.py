@@ -8,6 +8,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from accounts.models import RestrictionKind
+from justalllowgod.refusals import Refusal
 from moderation import services
 from moderation.models import Appeal, Case, Decision
 from tests.factories import UserFactory
@@ -40,7 +41,7 @@ def _decide(case, by, user, action="warning", days=None):
 
 def test_a_reviewer_named_in_a_case_cannot_decide_about_themselves(shared):
     me, _ = services.case_accounts(shared)
-    with pytest.raises(services.ModerationError, match="about your own account"):
+    with pytest.raises(Refusal, match="about your own account"):
         _decide(shared, me, me, "no_action")
     assert not Decision.objects.exists()
     assert services.undecided_accounts(shared) == services.case_accounts(shared)
@@ -48,7 +49,7 @@ def test_a_reviewer_named_in_a_case_cannot_decide_about_themselves(shared):
 
 def test_nor_about_the_other_account_in_their_case(shared):
     me, other = services.case_accounts(shared)
-    with pytest.raises(services.ModerationError, match="another reviewer must judge it"):
+    with pytest.raises(Refusal, match="another reviewer must judge it"):
         _decide(shared, me, other, "ban")
     assert not Decision.objects.exists()
     other.refresh_from_db()
@@ -57,7 +58,7 @@ def test_nor_about_the_other_account_in_their_case(shared):
 
 def test_a_reviewer_cannot_claim_their_own_case(shared):
     me, _ = services.case_accounts(shared)
-    with pytest.raises(services.ModerationError, match="about your own account"):
+    with pytest.raises(Refusal, match="about your own account"):
         services.claim_case(case_id=shared.pk, reviewer=me)
     shared.refresh_from_db()
     assert shared.claimed_by is None
@@ -67,7 +68,7 @@ def test_a_reviewer_cannot_reverse_a_ban_another_reviewer_placed_on_them(shared)
     me, _ = services.case_accounts(shared)
     ban = _decide(shared, _make_reviewer(), me, "ban")[0]
     # Banned, they may judge no one at all now (test_restricted_reviewers.py), least of all this.
-    with pytest.raises(services.ModerationError, match="suspended or banned"):
+    with pytest.raises(Refusal, match="suspended or banned"):
         services.reverse_decision(decision_id=ban.pk, reviewer=me, reason="Not me.")
     me.refresh_from_db()
     assert me.restriction_kind == RestrictionKind.BAN
@@ -79,7 +80,7 @@ def test_a_decision_about_the_reviewer_from_a_case_they_are_not_named_in_is_not_
     warning = _decide(shared, _make_reviewer(), me)[0]
     # Even were the case's flags to stop naming them, the decision is still about them.
     shared.flags.get().users.remove(me)
-    with pytest.raises(services.ModerationError, match="This decision is about your own account"):
+    with pytest.raises(Refusal, match="This decision is about your own account"):
         services.reverse_decision(decision_id=warning.pk, reviewer=me, reason="Not me.")
     assert not Decision.objects.filter(action=Decision.Action.REVERSAL).exists()
 
@@ -88,9 +89,9 @@ def test_a_reviewer_cannot_keep_a_decision_in_their_own_case_after_an_appeal(sha
     me, other = services.case_accounts(shared)
     warning = _decide(shared, _make_reviewer(), other)[0]
     services.appeal_decision(decision_id=warning.pk, user=other, note="It was my brother.")
-    with pytest.raises(services.ModerationError, match="about your own account"):
+    with pytest.raises(Refusal, match="about your own account"):
         services.keep_after_appeal(decision_id=warning.pk, reviewer=me, reason="It stands.")
-    with pytest.raises(services.ModerationError, match="about your own account"):
+    with pytest.raises(Refusal, match="about your own account"):
         services.reverse_decision(decision_id=warning.pk, reviewer=me, reason="Fine.")
     assert Appeal.objects.get().is_pending
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from accounts.models import RestrictionKind, User
+from justalllowgod.refusals import Code, Refusal
 from moderation import services
 from moderation.models import Appeal, Case, Decision
 from tests.factories import UserFactory
@@ -55,7 +56,7 @@ def test_a_restricted_reviewer_cannot_decide_and_nothing_changes(case, kind):
     judge = _make_reviewer()
     _restrict(judge, kind)
     first, _ = services.case_accounts(case)
-    with pytest.raises(services.ModerationError, match=RESTRICTED):
+    with pytest.raises(Refusal, match=RESTRICTED):
         _decide(case, judge, first, "ban")
     assert not Decision.objects.exists()
     first.refresh_from_db()
@@ -65,7 +66,7 @@ def test_a_restricted_reviewer_cannot_decide_and_nothing_changes(case, kind):
 def test_a_restricted_reviewer_cannot_claim(case):
     judge = _make_reviewer()
     _restrict(judge, RestrictionKind.SUSPENSION)
-    with pytest.raises(services.ModerationError, match=RESTRICTED):
+    with pytest.raises(Refusal, match=RESTRICTED):
         services.claim_case(case_id=case.pk, reviewer=judge)
     assert Case.objects.get(pk=case.pk).claimed_by is None
 
@@ -74,7 +75,7 @@ def test_nor_let_go_of_a_claim_made_before(case):
     judge = _make_reviewer()
     services.claim_case(case_id=case.pk, reviewer=judge)
     _restrict(judge, RestrictionKind.BAN)
-    with pytest.raises(services.ModerationError, match=RESTRICTED):
+    with pytest.raises(Refusal, match=RESTRICTED):
         services.claim_case(case_id=case.pk, reviewer=judge, release=True)
     assert Case.objects.get(pk=case.pk).claimed_by == judge
 
@@ -86,9 +87,9 @@ def test_a_restricted_reviewer_cannot_reverse_nor_keep_after_an_appeal(case):
     warning = _decide(case, judge, second)[0]
     services.appeal_decision(decision_id=warning.pk, user=second, note="It was my brother.")
     _restrict(banned, RestrictionKind.BAN)
-    with pytest.raises(services.ModerationError, match=RESTRICTED):
+    with pytest.raises(Refusal, match=RESTRICTED):
         services.reverse_decision(decision_id=ban.pk, reviewer=banned, reason="Let them back.")
-    with pytest.raises(services.ModerationError, match=RESTRICTED):
+    with pytest.raises(Refusal, match=RESTRICTED):
         services.keep_after_appeal(decision_id=warning.pk, reviewer=banned, reason="It stands.")
     first.refresh_from_db()
     assert first.restriction_kind == RestrictionKind.BAN
@@ -100,9 +101,9 @@ def test_a_switched_off_reviewer_cannot_judge(case):
     judge = _make_reviewer()
     User.objects.filter(pk=judge.pk).update(is_active=False)
     first, _ = services.case_accounts(case)
-    with pytest.raises(services.ModerationError, match="switched off"):
+    with pytest.raises(Refusal, match="switched off"):
         _decide(case, judge, first)
-    with pytest.raises(services.ModerationError, match="switched off"):
+    with pytest.raises(Refusal, match="switched off"):
         services.claim_case(case_id=case.pk, reviewer=judge)
     assert not Decision.objects.exists()
 
@@ -120,7 +121,7 @@ def test_the_claim_of_a_reviewer_since_restricted_holds_no_one_back(case):
     claimant, judge = _make_reviewer(), _make_reviewer()
     services.claim_case(case_id=case.pk, reviewer=claimant)
     first, _ = services.case_accounts(case)
-    with pytest.raises(services.ModerationError, match="has claimed this case"):
+    with pytest.raises(Refusal, match="has claimed this case"):
         _decide(case, judge, first)
     _restrict(claimant, RestrictionKind.BAN)
     assert _decide(case, judge, first)[0].reviewer == judge
@@ -167,3 +168,26 @@ def test_posting_a_decision_as_a_restricted_reviewer_is_refused_with_the_reason(
     assert not Decision.objects.exists()
     first.refresh_from_db()
     assert first.restriction_kind == RestrictionKind.NONE
+
+
+def test_a_member_who_is_no_reviewer_is_refused_by_code_and_nothing_changes(case):
+    member = UserFactory()
+    first, _ = services.case_accounts(case)
+    with pytest.raises(Refusal) as refused:
+        _decide(case, member, first, "ban")
+    assert (refused.value.code, refused.value.status) == (Code.NOT_A_REVIEWER, 403)
+    assert refused.value.message == "Only reviewers decide cases."
+    assert not Decision.objects.exists()
+
+
+def test_each_reviewer_refusal_names_its_code(case):
+    judge = _make_reviewer()
+    _restrict(judge, RestrictionKind.BAN)
+    with pytest.raises(Refusal) as refused:
+        services.claim_case(case_id=case.pk, reviewer=judge)
+    assert (refused.value.code, refused.value.status) == (Code.REVIEWER_RESTRICTED, 403)
+    User.objects.filter(pk=judge.pk).update(restriction_kind=RestrictionKind.NONE, is_active=False)
+    with pytest.raises(Refusal) as refused:
+        services.claim_case(case_id=case.pk, reviewer=judge)
+    assert refused.value.code == Code.REVIEWER_SWITCHED_OFF
+    assert Case.objects.get(pk=case.pk).claimed_by is None

@@ -1,0 +1,209 @@
+"""One way to refuse: a `Refusal` with a stable code and words for people, nothing changed.
+
+Every refusal code outside the rules engine is a `Code` here, with its words in `WORDS`. The
+engine names its own codes (and their words) in its move table; it lends them here with
+`add_words`, so this module sits below every app and imports none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """Every refusal a page, a socket or an admin screen can give, apart from the engine's."""
+
+    # Tables, seats and the socket (game's services and doors).
+    NO_SUCH_TABLE = "no_such_table"
+    BAD_CODE = "bad_code"
+    TABLE_FULL = "table_full"
+    ALREADY_STARTED = "already_started"
+    TABLE_FINISHED = "table_finished"
+    TOO_MANY_TRIES = "too_many_tries"
+    TOO_MANY_TABLES = "too_many_tables"
+    NO_FREE_CODE = "no_free_code"
+    BAD_SEAT_COUNT = "bad_seat_count"
+    SIGN_IN = "sign_in"
+    CHOOSE_TAG = "choose_tag"
+    FAMILY_TABLES_ONLY = "family_tables_only"
+    SIGNED_OUT = "signed_out"
+    RESTRICTED = "restricted"
+    NOT_HOST = "not_host"
+    NOT_SEATED = "not_seated"
+    HELPER_SEAT = "helper_seat"
+    TEAMS_NEED_FOUR = "teams_need_four"
+    TOGETHER_NEEDS_TWO = "together_needs_two"
+    TOGETHER_WITHOUT_TEAMS = "together_without_teams"
+    UNKNOWN_VARIANT = "unknown_variant"
+    DECK_NOT_READY = "deck_not_ready"
+    NOT_WAITING = "not_waiting"
+    NOT_PLAYING = "not_playing"
+    NOT_FINISHED = "not_finished"
+    NOT_PUBLIC = "not_public"
+    STALE_VERSION = "stale_version"
+    TOO_FAST = "too_fast"
+    BAD_REACTION = "bad_reaction"
+    PUBLIC_TABLE = "public_table"
+    HOST_LEFT = "host_left"
+    NOT_A_MEMBER = "not_a_member"
+    MEMBER_RESTRICTED = "member_restricted"
+    # Agents.
+    AGENT_REVOKED = "agent_revoked"
+    AGENT_NOT_APPROVED = "agent_not_approved"
+    AGENTS_NOT_ALLOWED = "agents_not_allowed"
+    SEAT_TAKEN = "seat_taken"
+    # Transport.
+    MALFORMED_MESSAGE = "malformed_message"
+    UNKNOWN_TYPE = "unknown_type"
+    UNAVAILABLE = "unavailable"
+    HELLO_TOO_SOON = "hello_too_soon"
+    # Content's review workflow.
+    NO_PERMISSION = "no_permission"
+    OWN_EDIT = "own_edit"
+    STALE_REVISION = "stale_revision"
+    WRONG_STATUS = "wrong_status"
+    NOTE_NEEDED = "note_needed"
+    NOTHING_WAITING = "nothing_waiting"
+    NOTHING_IN_REVIEW = "nothing_in_review"
+    NO_SUCH_REVISION = "no_such_revision"
+    CHOOSE_REVISION = "choose_revision"
+    NO_CHANGE_WAITING = "no_change_waiting"
+    NEVER_APPROVED = "never_approved"
+    # Moderation.
+    NOT_A_REVIEWER = "not_a_reviewer"
+    REVIEWER_SWITCHED_OFF = "reviewer_switched_off"
+    REVIEWER_RESTRICTED = "reviewer_restricted"
+    REASON_NEEDED = "reason_needed"
+    CHOOSE_DECISION = "choose_decision"
+    CHOOSE_ACCOUNTS = "choose_accounts"
+    ALREADY_DECIDED = "already_decided"
+    BAD_SUSPENSION = "bad_suspension"
+    OWN_CASE = "own_case"
+    OWN_DECISION = "own_decision"
+    CLAIMED = "claimed"
+    NOT_REVERSIBLE = "not_reversible"
+    ALREADY_REVERSED = "already_reversed"
+    NO_APPEAL_WAITING = "no_appeal_waiting"
+    NO_SUCH_NOTICE = "no_such_notice"
+    NO_SUCH_DECISION = "no_such_decision"
+    APPEAL_NOTE_NEEDED = "appeal_note_needed"
+    ALREADY_APPEALED = "already_appealed"
+
+
+# The people's words for each code; a raise site may pass words that say more (which story, how long).
+WORDS: dict[Code, str] = {
+    Code.NO_SUCH_TABLE: "We couldn't find a table with that code. Check the letters and try again.",
+    Code.BAD_CODE: "A table code is four letters, like KDRT.",
+    Code.TABLE_FULL: "That table is full. Ask the host for another table, or tap Play now.",
+    Code.ALREADY_STARTED: "That game has already begun. Ask the host to start a new table.",
+    Code.TABLE_FINISHED: "That table's game is over.",
+    Code.TOO_MANY_TRIES: "Too many wrong codes. Please wait a few minutes before trying again.",
+    Code.TOO_MANY_TABLES: (
+        "You have opened a lot of tables this hour. Please wait a little before opening another."
+    ),
+    Code.NO_FREE_CODE: "Every table code is busy. Please try again in a moment.",
+    Code.BAD_SEAT_COUNT: "A table has four or five seats.",
+    Code.SIGN_IN: "Please sign in to play.",
+    Code.CHOOSE_TAG: "Choose a gamer tag before your first table.",
+    Code.FAMILY_TABLES_ONLY: (
+        "Your family keeps you to family tables for now. Ask them to switch on Play now, "
+        "or join a table by its code."
+    ),
+    Code.SIGNED_OUT: "You signed out, so this table can't take moves from here. Sign in again to play.",
+    Code.RESTRICTED: "Your account can't join tables right now.",
+    Code.NOT_HOST: "Only the host can do that.",
+    Code.NOT_SEATED: "You are not seated at this table.",
+    Code.HELPER_SEAT: "Your seat is played by JagAI now.",
+    Code.TEAMS_NEED_FOUR: "Teams need four people at the table before the game can start.",
+    Code.TOGETHER_NEEDS_TWO: "Together is a game for two to five people: wait for someone to join.",
+    Code.TOGETHER_WITHOUT_TEAMS: "Together is played without teams: everyone is on one side.",
+    Code.UNKNOWN_VARIANT: "Choose the standard game, Quick or Together.",
+    Code.DECK_NOT_READY: "The deck isn't ready yet: it needs at least 8 approved stories.",
+    Code.NOT_WAITING: "This table has already started.",
+    Code.NOT_PLAYING: "There is no game being played at this table.",
+    Code.NOT_FINISHED: "The game is still being played.",
+    Code.NOT_PUBLIC: "Only public tables count down.",
+    Code.STALE_VERSION: "The table moved on before your move arrived. Here is the table as it is now.",
+    Code.TOO_FAST: "One reaction every two seconds, please.",
+    Code.BAD_REACTION: "That reaction isn't one of ours.",
+    Code.PUBLIC_TABLE: "Public tables never take anyone back.",
+    Code.HOST_LEFT: "You left this game, so you can't let anyone back in.",
+    Code.NOT_A_MEMBER: "That seat isn't a member's, so there is nobody to let back in.",
+    Code.MEMBER_RESTRICTED: "That member's account is paused, so they can't come back to the table.",
+    Code.AGENT_REVOKED: "This agent's approval or token was withdrawn.",
+    Code.AGENT_NOT_APPROVED: "This agent is not approved.",
+    Code.AGENTS_NOT_ALLOWED: "This table does not welcome agents.",
+    Code.SEAT_TAKEN: "JagAI plays this seat now.",
+    Code.MALFORMED_MESSAGE: "That message wasn't understood.",
+    Code.UNKNOWN_TYPE: "That message type isn't one we know.",
+    Code.UNAVAILABLE: "The table can't be reached for a moment. Please try again in a few seconds.",
+    Code.HELLO_TOO_SOON: "The table was sent to you a moment ago. Ask again in a few seconds.",
+    Code.NO_PERMISSION: "You don't have permission to do that.",
+    Code.OWN_EDIT: "You edited this since it was last approved, so another approver must approve it.",
+    Code.STALE_REVISION: "This changed since you opened it, so nothing was done. Read it again and decide.",
+    Code.WRONG_STATUS: "That step doesn't fit where this is in review just now.",
+    Code.NOTE_NEEDED: "Please write a note saying what should change.",
+    Code.NOTHING_WAITING: "Nothing here waits to be submitted.",
+    Code.NOTHING_IN_REVIEW: "Nothing here is in review.",
+    Code.NO_SUCH_REVISION: "There is no such revision.",
+    Code.CHOOSE_REVISION: "Choose the revision to go back to.",
+    Code.NO_CHANGE_WAITING: "There is no change waiting: it is approved as it is.",
+    Code.NEVER_APPROVED: "This was never approved, so there is no approved version to go back to.",
+    Code.NOT_A_REVIEWER: "Only reviewers decide cases.",
+    Code.REVIEWER_SWITCHED_OFF: "Your account is switched off, so you can't judge cases.",
+    Code.REVIEWER_RESTRICTED: (
+        "Your own account is suspended or banned just now, so you can't judge cases until that is "
+        "lifted. You can still read them."
+    ),
+    Code.REASON_NEEDED: "Please write the reason for this decision.",
+    Code.CHOOSE_DECISION: "Please choose a decision.",
+    Code.CHOOSE_ACCOUNTS: "Please choose the accounts this decision is about.",
+    Code.ALREADY_DECIDED: "An account you chose has a decision already; reverse it there if it was wrong.",
+    Code.BAD_SUSPENSION: "A suspension lasts from 1 to 365 days.",
+    Code.OWN_CASE: "This case is about your own account, so another reviewer must judge it.",
+    Code.OWN_DECISION: "This decision is about your own account, so another reviewer must look at it.",
+    Code.CLAIMED: "Another reviewer has claimed this case and is judging it.",
+    Code.NOT_REVERSIBLE: "Only a warning, a suspension or a ban can be reversed.",
+    Code.ALREADY_REVERSED: "This decision has already been reversed.",
+    Code.NO_APPEAL_WAITING: "There is no appeal waiting on this decision.",
+    Code.NO_SUCH_NOTICE: "There is no such notice for you.",
+    Code.NO_SUCH_DECISION: "There is no such decision to appeal.",
+    Code.APPEAL_NOTE_NEEDED: "Please tell the reviewers why they should look again.",
+    Code.ALREADY_APPEALED: "You have already asked for a second look at this decision.",
+}
+
+# Where words for codes that are not ours come from (the engine's move table, lent at import).
+WordSource = Callable[[str], "str | None"]
+_sources: list[WordSource] = []
+
+
+def add_words(source: WordSource) -> None:
+    """Let another code list (the engine's) give words for its own codes; adding twice is a no-op."""
+    if source not in _sources:
+        _sources.append(source)
+
+
+def words_for(code: str) -> str | None:
+    """The people's words for a code: ours, else a lent source's, else None (an unknown code)."""
+    if code in Code._value2member_map_:
+        return WORDS[Code(code)]
+    for source in _sources:
+        if (words := source(str(code))) is not None:
+            return words
+    return None
+
+
+class Refusal(Exception):
+    """A clear refusal: nothing was changed. `message` is what people read; `status` HTTP-ish."""
+
+    def __init__(self, code: str, message: str | None = None, *, status: int = 400) -> None:
+        known = words_for(code)
+        if known is None:
+            # A refusal nobody can put into words is a bug at the raise site, not a player's problem.
+            raise ValueError(f"{code!r} is not a refusal code: add it to justalllowgod.refusals.Code")
+        self.code = Code(code) if code in Code._value2member_map_ else code
+        # Words passed in say more (which story, how long to wait); the code's own words otherwise.
+        self.message = message or known
+        self.status = status
+        super().__init__(f"{code}: {self.message}")

@@ -20,9 +20,9 @@ def pick_recipient(state: State, giver: SeatId) -> SeatId | None:
     kinds, received = state["kinds"], state["received"]
     n = len(kinds)
     measure = _stones_laid if "options" in state and variant_of(state).together else team_points
-    best, best_key = None, None
+    best, best_key, person = None, None, SeatRole.PERSON
     for seat in range(1, n + 1):
-        if kinds[seat - 1] != SeatRole.PERSON:
+        if kinds[seat - 1] != person:
             continue
         key = (measure(state, seat), received[seat - 1], (seat - giver) % n)
         if best_key is None or key < best_key:

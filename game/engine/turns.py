@@ -286,5 +286,6 @@ def share_options(state: State, seat: SeatId) -> list[Option]:
     if state["passed"] or "options" not in state or not variant_of(state).together:
         return []
     kinds = state["kinds"]
-    others = [t for t in range(1, len(kinds) + 1) if t != seat and kinds[t - 1] == SeatRole.PERSON]
+    person = SeatRole.PERSON
+    others = [t for t in range(1, len(kinds) + 1) if t != seat and kinds[t - 1] == person]
     return [("share", target, card) for target in others for card in state["hands"][seat - 1]]

@@ -13,10 +13,12 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - view(state, seat): everything one seat may see (R32), with its legal moves; the only door out.
 - full_view(state): every hand, the Well and the seed, for reviewers (R33).
 - owed(state): the gift an agent must make now, or None.
-- result(state): the ranking once the game is over, else None.
+- result(state): the Outcome once the game is over (reason, ranking, winners, shared, teams, together), else None;
+  Outcome.to_json() is the JSON game rows store, Outcome.from_json(data) reads it back.
 - events_for(events, seat) / events_full(events): events as one seat, or a reviewer, may see them.
 - to_json(state) / from_json(text): the state as compact JSON text and back.
 - refusal_words(code): words for people for a refusal code; MOVES: the move table.
+- RuleCode: every refusal code the rules give, a StrEnum (its values are the codes clients read).
 - rules_version(state): the rules version the game is played by (1: before R34-R37, 2: before R40).
 - is_over(state) / end_reason(state): whether the game has ended, and why (an EndReason value).
 - current_seat(state): the seat whose turn it is.
@@ -31,8 +33,8 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - laid_stories(state): story -> the seat that laid its stone.
 - pending_question(state): the Remember the Word question waiting for an answer, or None.
 - card_id(story, kind) / story_of(card) / kind_of(card) / missing_card(story, cards): card ids.
-- Names: State, Move, Event, SeatId, StoryId, CardId, Phase, SeatRole, CardKind, EndReason.
-- Errors: IllegalMove(code), DeckTooSmall.
+- Names: State, Move, Event, SeatId, StoryId, CardId, Phase, SeatRole, CardKind, EndReason, Outcome, Standing, Together.
+- Errors: IllegalMove(code: RuleCode) with `.words` for people, DeckTooSmall.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import card_id, kind_of, missing_card, story_of
-from .errors import DeckTooSmall, IllegalMove
+from .errors import DeckTooSmall, IllegalMove, RuleCode
 from .events import events_for, events_full
 from .flow import settle
 from .moves import (
@@ -54,6 +56,7 @@ from .moves import (
     perform,
     refusal_words,
 )
+from .outcome import Outcome, Standing, Together
 from .rules import OPTION_NAMES, VARIANTS, check_options
 from .rules import options_of as table_options
 from .scoring import result
@@ -95,11 +98,15 @@ __all__ = [
     "Event",
     "IllegalMove",
     "Move",
+    "Outcome",
     "Phase",
+    "RuleCode",
     "SeatId",
     "SeatRole",
+    "Standing",
     "State",
     "StoryId",
+    "Together",
     "apply",
     "apply_server",
     "card_id",

@@ -5,28 +5,14 @@ from __future__ import annotations
 from .cards import STONES_TO_END
 from .events import event
 from .helpers import begin_helper_turn, give, jagai_choice
+from .jagai_view import helper_view
 from .rules import rules_of
 from .scoring import OPEN_POINTS, SEALED_POINTS, no_more_stones, quick_goal_reached, result
-from .types import (
-    ASKING,
-    ENDING,
-    GIFT,
-    HELPER,
-    NEXT,
-    OVER,
-    PERSON,
-    WELL,
-    WORD,
-    EndReason,
-    Event,
-    SeatId,
-    State,
-)
-from .views import helper_view
+from .types import EndReason, Event, Phase, SeatId, SeatRole, State
 
 # The moments of a person's turn; in ACTING a person may knock, seal or pass.
-PERSON_PHASES = (ASKING, WELL, ENDING, WORD)
-ACTING = (ASKING, WELL, ENDING)
+PERSON_PHASES = (Phase.ASKING, Phase.WELL, Phase.ENDING, Phase.WORD)
+ACTING = (Phase.ASKING, Phase.WELL, Phase.ENDING)
 # A game cannot run longer than this many automatic steps after one move; a guard, not a rule.
 _MAX_STEPS = 10_000
 
@@ -43,10 +29,10 @@ def _step(state: State, events: list[Event]) -> bool:
     """One automatic step; False when a seat must decide."""
     phase = state["phase"]
     seat = state["turn"]
-    if phase == NEXT:
+    if phase == Phase.NEXT:
         start_next_turn(state, events)
-    elif phase == GIFT:
-        if state["kinds"][seat - 1] != HELPER:
+    elif phase == Phase.GIFT:
+        if state["kinds"][seat - 1] != SeatRole.HELPER:
             return False  # an agent decides
         _helper_gifts(state, seat, events)
     elif state["hands"][seat - 1] or not _empty_hand_draws(state, phase):
@@ -58,7 +44,7 @@ def _step(state: State, events: list[Event]) -> bool:
 
 def _empty_hand_draws(state: State, phase: str) -> bool:
     """R10, R35: when a person's empty hand draws by itself."""
-    if phase == ASKING:
+    if phase == Phase.ASKING:
         return True
     # R35: at any other moment of the turn but a question, while the Well has cards.
     return phase in ACTING and bool(state["well"]) and rules_of(state).draw_on_empty_hand_mid_turn
@@ -71,7 +57,7 @@ def _helper_gifts(state: State, seat: SeatId, events: list[Event]) -> None:
         # R14: JagAI decides from its own seat view, never from the state itself.
         table = helper_view(state, seat, table)
         give(state, seat, jagai_choice(table), events)
-        if state["phase"] != GIFT or check_end(state, events):
+        if state["phase"] != Phase.GIFT or check_end(state, events):
             return
 
 
@@ -86,8 +72,8 @@ def start_next_turn(state: State, events: list[Event]) -> None:
     events.append(event("turn", seat=seat))
     if seat in state.get("back", ()):
         _come_back(state, seat, events)
-    if kinds[seat - 1] == PERSON:
-        state["phase"] = ASKING
+    if kinds[seat - 1] == SeatRole.PERSON:
+        state["phase"] = Phase.ASKING
     else:
         begin_helper_turn(state, seat, events)
 
@@ -96,7 +82,7 @@ def _come_back(state: State, seat: SeatId, events: list[Event]) -> None:
     """R40: the member plays their seat again from this turn, with the cards it holds now. JagAI
     only draws and gives, so the stones the seat owns are the ones they laid: those count again."""
     state["back"].remove(seat)
-    state["kinds"][seat - 1] = PERSON
+    state["kinds"][seat - 1] = SeatRole.PERSON
     state["points"][seat - 1] = sum(
         SEALED_POINTS if len(cards) == 4 else OPEN_POINTS
         for owner, _story, cards in state["stones"]
@@ -112,9 +98,9 @@ def empty_hand(state: State, seat: SeatId, events: list[Event]) -> None:
         card = state["well"].pop()
         state["hands"][seat - 1].append(card)
         events.append(event("draw", {"seats": [seat], "card": card}, seat=seat, why="empty_hand"))
-        if state["phase"] == WELL and not state["well"]:
+        if state["phase"] == Phase.WELL and not state["well"]:
             # R35 took the Well's last card: the visit R7 asked for cannot happen, so the turn ends (R7).
-            state["phase"] = ENDING
+            state["phase"] = Phase.ENDING
             state["ask_story"] = None
     else:
         events.append(event("turn_passed", seat=seat, why="empty_hand"))
@@ -123,7 +109,7 @@ def empty_hand(state: State, seat: SeatId, events: list[Event]) -> None:
 
 def end_turn(state: State) -> None:
     """The turn is over; the next one starts in settle()."""
-    state["phase"] = NEXT
+    state["phase"] = Phase.NEXT
     state["question"] = state["resume"] = state["owed"] = state["ask_story"] = None
 
 
@@ -137,7 +123,7 @@ def check_end(state: State, events: list[Event]) -> bool:
         finish(state, EndReason.TWELVE_STONES, events)
     elif "options" in state and quick_goal_reached(state):
         finish(state, EndReason.QUICK_GOAL, events)
-    elif PERSON not in state["kinds"]:
+    elif SeatRole.PERSON not in state["kinds"]:
         finish(state, EndReason.NO_PERSONS_LEFT, events)
     elif not state["well"] and no_more_stones(state):
         finish(state, EndReason.NO_MORE_STONES, events)
@@ -148,6 +134,6 @@ def check_end(state: State, events: list[Event]) -> bool:
 
 def finish(state: State, reason: EndReason, events: list[Event]) -> None:
     """Close the game with a reason; a pending question or gift lapses."""
-    state.update(phase=OVER, over={"reason": reason.value}, question=None, resume=None, owed=None)
+    state.update(phase=Phase.OVER, over={"reason": reason.value}, question=None, resume=None, owed=None)
     outcome = result(state)
-    events.append(event("game_over", reason=reason.value, winners=outcome["winners"]))
+    events.append(event("game_over", reason=reason.value, winners=list(outcome.winners)))

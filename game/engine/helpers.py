@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import missing_card, story_of
-from .errors import require
+from .errors import RuleCode, require
 from .events import event
+from .jagai_view import helper_view
 from .rules import rules_of, variant_of
 from .scoring import team_points
-from .types import GIFT, NEXT, PERSON, CardId, Event, Option, SeatId, State
-from .views import helper_view
+from .types import CardId, Event, Option, Phase, SeatId, SeatRole, State
 
 Args = dict[str, Any]
 
@@ -20,9 +20,9 @@ def pick_recipient(state: State, giver: SeatId) -> SeatId | None:
     kinds, received = state["kinds"], state["received"]
     n = len(kinds)
     measure = _stones_laid if "options" in state and variant_of(state).together else team_points
-    best, best_key = None, None
+    best, best_key, person = None, None, SeatRole.PERSON
     for seat in range(1, n + 1):
-        if kinds[seat - 1] != PERSON:
+        if kinds[seat - 1] != person:
             continue
         key = (measure(state, seat), received[seat - 1], (seat - giver) % n)
         if best_key is None or key < best_key:
@@ -84,7 +84,7 @@ def begin_helper_turn(state: State, seat: SeatId, events: list[Event]) -> None:
     kept = state["kept"]
     count = (2 if len(held) > 6 else 1) + kept[seat - 1]
     kept[seat - 1] = 0
-    state["phase"] = GIFT
+    state["phase"] = Phase.GIFT
     prepare_gift(state, seat, count, events)
 
 
@@ -92,7 +92,7 @@ def prepare_gift(state: State, seat: SeatId, count: int, events: list[Event]) ->
     """Name the recipient of the next gift afresh, or keep the rest when nobody can take one."""
     if count <= 0:
         state["owed"] = None
-        state["phase"] = NEXT
+        state["phase"] = Phase.NEXT
         return
     recipient = pick_recipient(state, seat)
     if recipient is None or not state["hands"][seat - 1]:
@@ -106,7 +106,7 @@ def _keep(state: State, seat: SeatId, recipient: SeatId | None, count: int, even
     state["kept"][seat - 1] += count
     events.append(event("gift_kept", giver=seat, recipient=recipient, count=count))
     state["owed"] = None
-    state["phase"] = NEXT
+    state["phase"] = Phase.NEXT
 
 
 def give(state: State, seat: SeatId, card: CardId | None, events: list[Event]) -> None:
@@ -132,7 +132,7 @@ def give(state: State, seat: SeatId, card: CardId | None, events: list[Event]) -
 
 def check_give(state: State, seat: SeatId, args: Args) -> None:
     """R19, R36: any card the agent holds."""
-    require(args["card"] in state["hands"][seat - 1], "card_not_in_hand")
+    require(args["card"] in state["hands"][seat - 1], RuleCode.CARD_NOT_IN_HAND)
 
 
 def give_move(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -147,8 +147,8 @@ def give_options(state: State, seat: SeatId) -> list[Option]:
 
 def check_keep(state: State, seat: SeatId, args: Args) -> None:
     """R36: an agent keeps a gift exactly when R16 would: no card in its hand fits."""
-    require(rules_of(state).agent_may_keep, "cannot_keep")
-    require(jagai_choice(helper_view(state, seat)) is None, "a_card_fits")
+    require(rules_of(state).agent_may_keep, RuleCode.CANNOT_KEEP)
+    require(jagai_choice(helper_view(state, seat)) is None, RuleCode.A_CARD_FITS)
 
 
 def keep_move(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:

@@ -9,7 +9,7 @@ from .flow import PERSON_PHASES
 from .moves import legal_options
 from .rules import check_options, variant_of
 from .scoring import quick_goal_reached, result
-from .types import AGENT, GIFT, OVER, PERSON, WELL, WORD, EndReason, State
+from .types import EndReason, Phase, SeatRole, State
 
 
 def violations(state: State, moves: list | None = None) -> list[str]:
@@ -24,7 +24,7 @@ def _options(state: State) -> list[str]:
     """V1-V3: the options are well formed and the game keeps to them."""
     options = state["options"]
     try:
-        if check_options(options, state["original"].count(PERSON), state["teams"]) != options:
+        if check_options(options, state["original"].count(SeatRole.PERSON), state["teams"]) != options:
             return ["table options are not complete"]
     except ValueError as bad:
         return [f"bad table options: {bad}"]
@@ -37,7 +37,7 @@ def _options(state: State) -> list[str]:
         return ["the Quick game ended before its goal"]
     if variant_of(state).together:
         outcome = result(state)
-        if outcome is not None and bool(outcome["winners"]) != (over["reason"] == EndReason.TWELVE_STONES):
+        if outcome is not None and bool(outcome.winners) != (over["reason"] == EndReason.TWELVE_STONES):
             return ["Together is won exactly when the circle is filled"]
     return []
 
@@ -143,7 +143,7 @@ def _stone_facts(state: State) -> _StoneFacts:
         size = len(cards)
         if size not in (3, 4) or cards[0] < low or cards[-1] >= low + 4:
             out.append(f"bad stone of story {story}")
-        if original[owner - 1] != PERSON:
+        if original[owner - 1] != SeatRole.PERSON:
             out.append(f"helper seat {owner} laid a stone")
         points[owner - 1] += 4 if size == 4 else 2
     if len(stories) != len(stones):
@@ -169,7 +169,7 @@ def _points(state: State, from_stones: list[int], out: list[str]) -> None:
     """Person points are their stones plus word bonuses; helpers have none."""
     points, bonus = state["points"], state["bonus"]
     for i, kind in enumerate(state["kinds"]):
-        if kind != PERSON:
+        if kind != SeatRole.PERSON:
             if points[i] or bonus[i]:
                 out.append(f"helper seat {i + 1} has points")
         elif points[i] != from_stones[i] + bonus[i]:
@@ -189,15 +189,15 @@ def _to_move(state: State, moves: list | None) -> list[str]:
         if moves if s == turn and moves is not None else legal_options(state, s):
             movers.append(s)
     if state["over"] is not None:
-        return [] if not movers and state["phase"] == OVER else ["moves offered after the end"]
+        return [] if not movers and state["phase"] == Phase.OVER else ["moves offered after the end"]
     if movers != [state["turn"]]:
         return [f"seats to move: {movers}"]
     kind = state["kinds"][state["turn"] - 1]
-    if (kind == PERSON) != (state["phase"] in PERSON_PHASES):
+    if (kind == SeatRole.PERSON) != (state["phase"] in PERSON_PHASES):
         return ["the phase does not fit the seat to move"]
-    if kind == AGENT and (state["phase"] != GIFT or state["owed"] is None):
+    if kind == SeatRole.AGENT and (state["phase"] != Phase.GIFT or state["owed"] is None):
         return ["an agent is to move with nothing owed"]
-    if state["owed"] is not None and state["kinds"][state["owed"]["recipient"] - 1] != PERSON:
+    if state["owed"] is not None and state["kinds"][state["owed"]["recipient"] - 1] != SeatRole.PERSON:
         return ["a gift is owed to a seat that is not a person"]
     return []
 
@@ -205,9 +205,9 @@ def _to_move(state: State, moves: list | None) -> list[str]:
 def _question(state: State) -> list[str]:
     """A question is pending exactly in the word phase, for the seat to move, with 3 choices."""
     question = state["question"]
-    if (question is not None) != (state["phase"] == WORD):
+    if (question is not None) != (state["phase"] == Phase.WORD):
         return ["question and phase disagree"]
-    if state["phase"] == WELL and not state["well"]:
+    if state["phase"] == Phase.WELL and not state["well"]:
         return ["the Well is to be visited but is empty"]
     if question is None:
         return []

@@ -1,10 +1,9 @@
-"""Points, the two ways a game ends by itself (R20, R21), and the result (R22, R23)."""
+"""Points, the two ways a game ends by itself (R20, R21), and the outcome (R22, R23)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import story_of
+from .outcome import Outcome, Standing, Together
 from .rules import variant_of
 from .state import laid_stories, open_stone_gaps, partner, persons, team_of
 from .types import EndReason, State
@@ -44,31 +43,28 @@ def no_more_stones(state: State) -> bool:
     return True
 
 
-def result(state: State) -> dict[str, Any] | None:
-    """The ranking when the game is over, else None."""
+def result(state: State) -> Outcome | None:
+    """The outcome when the game is over (R22, R23, V3), else None; `.to_json()` is what rows store."""
     over = state["over"]
     if over is None:
         return None
-    reason = over["reason"]
+    reason = EndReason(over["reason"])
     scored = reason in (EndReason.TWELVE_STONES, EndReason.NO_MORE_STONES, EndReason.QUICK_GOAL)
-    ranking = _ranking(state, [(s, state["points"][s - 1]) for s in persons(state)])
-    out: dict[str, Any] = {"reason": reason, "ranking": ranking, "teams": None, "together": None}
+    seats = persons(state)
+    ranking = _ranking([(s, state["points"][s - 1]) for s in seats])
     if "options" in state and variant_of(state).together:
         # V3: the persons win or lose as one side; they win when the circle of twelve is filled.
         won = reason == EndReason.TWELVE_STONES
-        out["together"] = {"won": won, "stones": len(state["stones"])}
-        out["winners"] = persons(state) if won else []
-        out["shared"] = len(out["winners"]) > 1
-    elif state["teams"]:
-        out["teams"] = _ranking(state, _team_totals(state), key="team")
-        top = [t["team"] for t in out["teams"] if t["rank"] == 1] if scored else []
-        out["winners"] = [s for s in persons(state) if team_of(s) in top]
-        out["shared"] = len(top) > 1
-    else:
-        out["winners"] = [r["seat"] for r in ranking if r["rank"] == 1] if scored else []
-        out["shared"] = len(out["winners"]) > 1
-    out["no_winner"] = not out["winners"]
-    return out
+        winners = tuple(seats) if won else ()
+        together = Together(won=won, stones=len(state["stones"]))
+        return Outcome(reason, ranking, winners, shared=len(winners) > 1, together=together)
+    if state["teams"]:
+        teams = _ranking(_team_totals(state))
+        top = [t.who for t in teams if t.rank == 1] if scored else []
+        winners = tuple(s for s in seats if team_of(s) in top)
+        return Outcome(reason, ranking, winners, shared=len(top) > 1, teams=teams)
+    winners = tuple(r.who for r in ranking if r.rank == 1) if scored else ()
+    return Outcome(reason, ranking, winners, shared=len(winners) > 1)
 
 
 def _team_totals(state: State) -> list[tuple[int, int]]:
@@ -79,14 +75,14 @@ def _team_totals(state: State) -> list[tuple[int, int]]:
     return sorted(totals.items())
 
 
-def _ranking(state: State, scores: list[tuple[int, int]], key: str = "seat") -> list[dict]:
-    """Competition ranking (1, 1, 3) by points, most first, seat order within ties."""
+def _ranking(scores: list[tuple[int, int]]) -> tuple[Standing, ...]:
+    """Competition ranking (1, 1, 3) by points, most first, seat (or team) order within ties."""
     ordered = sorted(scores, key=lambda item: (-item[1], item[0]))
-    out = []
+    out: list[Standing] = []
     for i, (who, pts) in enumerate(ordered):
-        rank = out[-1]["rank"] if out and out[-1]["points"] == pts else i + 1
-        out.append({key: who, "points": pts, "rank": rank})
-    return out
+        rank = out[-1].rank if out and out[-1].points == pts else i + 1
+        out.append(Standing(who, pts, rank))
+    return tuple(out)
 
 
 def quick_goal_reached(state: State) -> bool:

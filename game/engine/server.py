@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import require
+from .errors import RuleCode, require
 from .events import event
 from .flow import PERSON_PHASES, end_turn, finish
 from .helpers import give, jagai_choice, prepare_gift
+from .jagai_view import helper_view
 from .rules import rules_of
 from .state import is_coming_back, seat_count, times_back
 from .turns import word_answer
-from .types import HELPER, PERSON, EndReason, Event, Phase, SeatId, SeatRole, State
-from .views import helper_view
+from .types import EndReason, Event, Phase, SeatId, SeatRole, State
 
 TIMEOUTS_TO_TAKEOVER = 2
 TIMES_BACK = 2  # R40: a member can come back at most twice a game
@@ -24,7 +24,7 @@ def check_timeout(state: State, seat: None, args: Args) -> None:
     if state["phase"] == Phase.GIFT:
         check_agent_timeout(state, seat, args)
     else:
-        require(state["phase"] in PERSON_PHASES, "nobody_to_time_out")
+        require(state["phase"] in PERSON_PHASES, RuleCode.NOBODY_TO_TIME_OUT)
 
 
 def timeout(state: State, seat: None, args: Args, events: list[Event]) -> None:
@@ -47,10 +47,10 @@ def check_takeover(state: State, seat: None, args: Args) -> None:
     """A seat that exists and is still played by a person or an agent (R38: an agent whose
     approval or token was withdrawn leaves like a person)."""
     seat = args["seat"]
-    require(1 <= seat <= seat_count(state), "unknown_seat")
+    require(1 <= seat <= seat_count(state), RuleCode.UNKNOWN_SEAT)
     # R40: a member let back in who leaves again before their next turn leaves like a person.
     theirs = state["kinds"][seat - 1] in (SeatRole.PERSON, SeatRole.AGENT) or is_coming_back(state, seat)
-    require(theirs, "not_a_person")
+    require(theirs, RuleCode.NOT_A_PERSON)
 
 
 def takeover(state: State, seat: None, args: Args, events: list[Event]) -> None:
@@ -65,7 +65,7 @@ def takeover(state: State, seat: None, args: Args, events: list[Event]) -> None:
 
 def _take_over(state: State, seat: SeatId, why: str, events: list[Event]) -> None:
     """Make a person's seat a helper: points void, stones stay on the table."""
-    state["kinds"][seat - 1] = HELPER
+    state["kinds"][seat - 1] = SeatRole.HELPER
     state["points"][seat - 1] = 0
     state["bonus"][seat - 1] = 0
     events.append(event("takeover", seat=seat, why=why))
@@ -77,13 +77,13 @@ def _take_over(state: State, seat: SeatId, why: str, events: list[Event]) -> Non
 
 def check_let_back(state: State, seat: None, args: Args) -> None:
     """R40: a person's seat that JagAI plays (they left, or missed turns), fewer than two times back."""
-    require(rules_of(state).host_may_let_back, "no_coming_back")
+    require(rules_of(state).host_may_let_back, RuleCode.NO_COMING_BACK)
     back = args["seat"]
-    require(1 <= back <= seat_count(state), "unknown_seat")
-    taken = state["original"][back - 1] == PERSON and state["kinds"][back - 1] == HELPER
-    require(taken, "not_taken_over")
-    require(not is_coming_back(state, back), "already_coming_back")
-    require(times_back(state, back) < TIMES_BACK, "back_twice_already")
+    require(1 <= back <= seat_count(state), RuleCode.UNKNOWN_SEAT)
+    taken = state["original"][back - 1] == SeatRole.PERSON and state["kinds"][back - 1] == SeatRole.HELPER
+    require(taken, RuleCode.NOT_TAKEN_OVER)
+    require(not is_coming_back(state, back), RuleCode.ALREADY_COMING_BACK)
+    require(times_back(state, back) < TIMES_BACK, RuleCode.BACK_TWICE_ALREADY)
 
 
 def let_back(state: State, seat: None, args: Args, events: list[Event]) -> None:
@@ -98,7 +98,7 @@ def let_back(state: State, seat: None, args: Args, events: list[Event]) -> None:
 def check_agent_timeout(state: State, seat: None, args: Args) -> None:
     """An agent is to give."""
     agent = state["kinds"][state["turn"] - 1] == SeatRole.AGENT
-    require(state["phase"] == Phase.GIFT and agent, "no_agent_waiting")
+    require(state["phase"] == Phase.GIFT and agent, RuleCode.NO_AGENT_WAITING)
 
 
 def agent_timeout(state: State, seat: None, args: Args, events: list[Event]) -> None:

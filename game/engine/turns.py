@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import STONES_TO_END, cards_of_story, is_word, missing_card, stories_in, story_counts, story_of
-from .errors import require
+from .errors import RuleCode, require
 from .events import event
 from .flow import end_turn
 from .rules import options_of, rules_of, variant_of
 from .scoring import OPEN_POINTS, SEAL_POINTS, SEALED_POINTS, WORD_POINTS
 from .state import add_to_hand, next_rng, partner, seat_count, stone_count, story_count
-from .types import ASKING, ENDING, PERSON, WELL, WORD, Event, Option, Question, SeatId, State
+from .types import Event, Option, Phase, Question, SeatId, SeatRole, State
 from .words import make_question
 
 Args = dict[str, Any]
@@ -26,11 +26,11 @@ def check_ask(state: State, seat: SeatId, args: Args) -> None:
     target, story = args["seat"], args["story"]
     require(
         1 <= target <= seat_count(state) and target != seat and target != partner(state, seat),
-        "cannot_ask_that_seat",
+        RuleCode.CANNOT_ASK_THAT_SEAT,
     )
     _require_story(state, story)
     if not options_of(state)["ask_any"]:
-        require(cards_of_story(state["hands"][seat - 1], story), "story_not_in_hand")
+        require(cards_of_story(state["hands"][seat - 1], story), RuleCode.STORY_NOT_IN_HAND)
 
 
 def ask(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -50,7 +50,7 @@ def ask(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     events.append(event("answer", seat=target, to=seat, story=story, cards=cards, count=len(cards)))
     if not cards:
         state["ask_story"] = story
-        state["phase"] = WELL if state["well"] else ENDING
+        state["phase"] = Phase.WELL if state["well"] else Phase.ENDING
 
 
 def ask_options(state: State, seat: SeatId) -> list[Option]:
@@ -72,18 +72,18 @@ def well(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
     state["ask_story"] = None
     if story_of(card) == story:
         events.append(event("well_draw", seat=seat, story=story, matched=True, card=card))
-        state["phase"] = ASKING
+        state["phase"] = Phase.ASKING
     else:
         events.append(
             event("well_draw", {"seats": [seat], "card": card}, seat=seat, story=story, matched=False)
         )
-        state["phase"] = ENDING
+        state["phase"] = Phase.ENDING
 
 
 def check_knock(state: State, seat: SeatId, args: Args) -> None:
     """R8: three or four cards of the story in hand."""
     _require_story(state, args["story"])
-    require(len(cards_of_story(state["hands"][seat - 1], args["story"])) >= 3, "not_enough_cards")
+    require(len(cards_of_story(state["hands"][seat - 1], args["story"])) >= 3, RuleCode.NOT_ENOUGH_CARDS)
 
 
 def knock(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -113,9 +113,9 @@ def check_seal(state: State, seat: SeatId, args: Args) -> None:
     story = args["story"]
     _require_story(state, story)
     index = _open_stone(state, seat, story)
-    require(index is not None, "no_stone_to_seal")
+    require(index is not None, RuleCode.NO_STONE_TO_SEAL)
     gap = missing_card(story, state["stones"][index][2])
-    require(gap in state["hands"][seat - 1], "missing_card_not_in_hand")
+    require(gap in state["hands"][seat - 1], RuleCode.MISSING_CARD_NOT_IN_HAND)
 
 
 def seal(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -166,13 +166,13 @@ def _word_question(state: State, seat: SeatId, story: int, events: list[Event]) 
     question: Question = {**found, "seat": seat}
     state["question"] = question
     state["resume"] = state["phase"]
-    state["phase"] = WORD
+    state["phase"] = Phase.WORD
     events.append(event("word_question", seat=seat, story=story))
 
 
 def check_answer(state: State, seat: SeatId, args: Args) -> None:
     """R11: one of the three choices."""
-    require(0 <= args["choice"] <= 2, "bad_choice")
+    require(0 <= args["choice"] <= 2, RuleCode.BAD_CHOICE)
 
 
 def answer(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -206,7 +206,7 @@ def word_answer(question: Question, seat: SeatId, choice: int | None, right: boo
 
 def check_done(state: State, seat: SeatId, args: Args) -> None:
     """R6: Done only once you have asked (or after the Well ended the turn)."""
-    require(state["phase"] == ENDING or state["asked"], "must_ask_first")
+    require(state["phase"] == Phase.ENDING or state["asked"], RuleCode.MUST_ASK_FIRST)
 
 
 def done(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -218,7 +218,7 @@ def done(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
 
 def done_options(state: State, seat: SeatId) -> tuple[Option, ...]:
     """Done, once asked, or when the turn is ending."""
-    return _DONE if state["phase"] == ENDING or state["asked"] else ()
+    return _DONE if state["phase"] == Phase.ENDING or state["asked"] else ()
 
 
 def well_options(state: State, seat: SeatId) -> tuple[Option, ...]:
@@ -232,10 +232,10 @@ _WELL: tuple[Option, ...] = (("well",),)
 
 def check_pass(state: State, seat: SeatId, args: Args) -> None:
     """R12: teams, a partner still playing, once a turn, a card you hold."""
-    require(state["teams"], "not_teams")
-    require(partner(state, seat) is not None, "no_partner")
-    require(not state["passed"], "already_passed")
-    require(args["card"] in state["hands"][seat - 1], "card_not_in_hand")
+    require(state["teams"], RuleCode.NOT_TEAMS)
+    require(partner(state, seat) is not None, RuleCode.NO_PARTNER)
+    require(not state["passed"], RuleCode.ALREADY_PASSED)
+    require(args["card"] in state["hands"][seat - 1], RuleCode.CARD_NOT_IN_HAND)
 
 
 def pass_card(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -261,19 +261,19 @@ def pass_options(state: State, seat: SeatId) -> list[Option]:
 
 def _require_story(state: State, story: int) -> None:
     """A story position that exists in this deck."""
-    require(1 <= story <= story_count(state), "no_such_story")
+    require(1 <= story <= story_count(state), RuleCode.NO_SUCH_STORY)
 
 
 def check_share(state: State, seat: SeatId, args: Args) -> None:
     """V3: Together only; once a turn; to another person; a card you hold."""
-    require(variant_of(state).together, "not_together")
+    require(variant_of(state).together, RuleCode.NOT_TOGETHER)
     target = args["seat"]
     require(
-        target != seat and 1 <= target <= seat_count(state) and state["kinds"][target - 1] == PERSON,
-        "cannot_pass_to_that_seat",
+        target != seat and 1 <= target <= seat_count(state) and state["kinds"][target - 1] == SeatRole.PERSON,
+        RuleCode.CANNOT_PASS_TO_THAT_SEAT,
     )
-    require(not state["passed"], "already_passed")
-    require(args["card"] in state["hands"][seat - 1], "card_not_in_hand")
+    require(not state["passed"], RuleCode.ALREADY_PASSED)
+    require(args["card"] in state["hands"][seat - 1], RuleCode.CARD_NOT_IN_HAND)
 
 
 def share(state: State, seat: SeatId, args: Args, events: list[Event]) -> None:
@@ -286,5 +286,6 @@ def share_options(state: State, seat: SeatId) -> list[Option]:
     if state["passed"] or "options" not in state or not variant_of(state).together:
         return []
     kinds = state["kinds"]
-    others = [t for t in range(1, len(kinds) + 1) if t != seat and kinds[t - 1] == PERSON]
+    person = SeatRole.PERSON
+    others = [t for t in range(1, len(kinds) + 1) if t != seat and kinds[t - 1] == person]
     return [("share", target, card) for target in others for card in state["hands"][seat - 1]]

@@ -36,13 +36,6 @@ class SeatRole(StrEnum):
     AGENT = "agent"
 
 
-# The members' values, for the rules' hottest code. Python 3.11 reads an enum member through
-# EnumType's __getattr__ slot (about 0.25 µs a time), and a state read from JSON holds plain strings,
-# which compare and hash fastest against plain strings; so the engine stores and compares these.
-NEXT, ASKING, WELL, ENDING, WORD, GIFT, OVER = (member.value for member in Phase)
-PERSON, HELPER, AGENT = (member.value for member in SeatRole)
-
-
 class CardKind(IntEnum):
     """The four cards of a story, in their order (R16); the card id's remainder by 4."""
 
@@ -88,7 +81,7 @@ class Owed(TypedDict):
 
 
 class Over(TypedDict):
-    reason: str
+    reason: str  # EndReason
 
 
 class State(TypedDict):

@@ -7,6 +7,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .types import CardKind
+
 BLANK = "_____"
 _TOKEN = re.compile(r"\S+")
 _STRIP = ".,;:?!\"'()[]-\u2018\u2019\u201c\u201d"
@@ -217,8 +219,10 @@ def title_names(deck: list[dict]) -> list[str]:
     for story in deck:
         titles.append((story.get("title") or "", 1))
         for item in story.get("cards", []):
-            if item.get("kind") != "word":
-                titles.append((item.get("title") or "", 0 if item.get("kind") == "person" else 1))
+            if item.get("kind") != CardKind.WORD.label:
+                titles.append(
+                    (item.get("title") or "", 0 if item.get("kind") == CardKind.PERSON_CARD.label else 1)
+                )
     return list(_names(tuple(titles)))
 
 

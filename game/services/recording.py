@@ -46,10 +46,10 @@ def _sync_seat_kinds(state: dict, seats: list[Seat]) -> bool:
 
 def _finish(game: Game, table: Table, state: dict) -> None:
     """The result on the game; the table finished (or ended by the host)."""
-    result = engine.result(state)
-    game.result = result
+    outcome = engine.result(state)
+    game.result = outcome.to_json() if outcome is not None else None
     game.finished_at = timezone.now()
-    ended = result is not None and result.get("reason") == "ended_by_host"
+    ended = outcome is not None and outcome.reason == engine.EndReason.ENDED_BY_HOST
     table.status = Table.Status.ENDED if ended else Table.Status.FINISHED
     table.finished_at = game.finished_at
 

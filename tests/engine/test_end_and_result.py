@@ -73,7 +73,7 @@ def test_ruling_R22_most_points_wins_and_equal_top_points_share_the_win():
     state["well"] = [c for c in state["well"] if c not in (40, 41, 42)]
     state["points"][2] += 2
     state, _ = apply(state, 1, {"knock": {"story": DAVID}})
-    outcome = result(state)
+    outcome = result(state).to_json()
     points = {r["seat"]: r["points"] for r in outcome["ranking"]}
     top = max(points.values())
     assert outcome["winners"] == [s for s, p in points.items() if p == top]
@@ -86,7 +86,7 @@ def test_ruling_R22_a_tie_for_the_most_points_is_a_shared_win():
     state = arrange({1: [card(NOAH, 0)]}, stones=[(1, 9, [36, 37, 38]), (2, 10, [40, 41, 42])])
     state["over"] = {"reason": "no_more_stones"}
     state["phase"] = "over"
-    outcome = result(state)
+    outcome = result(state).to_json()
     assert outcome["winners"] == [1, 2] and outcome["shared"] and not outcome["no_winner"]
     assert [r["rank"] for r in outcome["ranking"]] == [1, 1, 3, 3]
 
@@ -94,7 +94,7 @@ def test_ruling_R22_a_tie_for_the_most_points_is_a_shared_win():
 def test_ruling_R23_the_host_can_end_the_game_early_and_nobody_wins():
     state = arrange({1: [card(NOAH, 0)]}, stones=[(1, 9, [36, 37, 38])])
     state, events = apply_server(state, {"end": {}})
-    outcome = result(state)
+    outcome = result(state).to_json()
     assert outcome["reason"] == "ended_by_host" and outcome["winners"] == []
     assert outcome["no_winner"] and first(events, "game_over")["winners"] == []
     assert view(state, 2)["result"] == outcome

@@ -6,10 +6,10 @@ import random
 
 from game import engine
 from game.engine import flow
+from game.engine.jagai_view import helper_view
 from game.engine.moves import as_move, legal_options
 from game.engine.simulate import play
 from game.engine.state import check_seats, deal, table_of
-from game.engine.views import helper_view
 from tests.engine.support import make_deck
 
 TABLES = [

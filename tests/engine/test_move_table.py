@@ -8,7 +8,7 @@ from itertools import product
 from pathlib import Path
 
 from game import engine
-from game.engine import IllegalMove, apply, legal_moves, new_game, refusal_words, to_json
+from game.engine import IllegalMove, RuleCode, apply, legal_moves, new_game, refusal_words, to_json
 from game.engine.moves import MOVES, SEAT_MOVES, table_markdown
 from game.errors import GameError
 from tests.engine.support import make_deck
@@ -90,10 +90,16 @@ def test_every_refusal_code_the_engine_can_raise_has_words_and_the_services_use_
     codes = {code for kind in MOVES for code in kind.wrong_moment.values()}
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("require", "IllegalMove"):
-                code = node.args[-1]
-                if isinstance(code, ast.Constant):
-                    codes.add(code.value)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
+                "require",
+                "IllegalMove",
+                "_refused",
+            ):
+                code = node.args[-1] if getattr(node.func, "id", "") == "require" else node.args[0]
+                # A code is a RuleCode member (a bare string would be a copy of one); names pass codes on.
+                assert not isinstance(code, ast.Constant), f"{path.name}:{node.lineno} refuses with a string"
+                if isinstance(code, ast.Attribute) and getattr(code.value, "id", "") == "RuleCode":
+                    codes.add(RuleCode[code.attr])
     assert len(codes) > 25
     for code in codes:
         assert refusal_words(code), f"the engine may refuse with {code} but has no words for it"

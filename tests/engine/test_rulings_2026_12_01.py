@@ -121,7 +121,7 @@ def test_ruling_R40_the_stones_it_laid_before_count_again_and_nothing_jagai_did_
     state = _to_turn_of(state, 2)
     # The open stone's 2 points count again; the Word point went with the seat when it left.
     assert state["points"][1] == 2 and state["bonus"][1] == 0 and state["kept"][1] == 0
-    assert engine.result({**state, "over": {"reason": "twelve_stones"}})["ranking"][0]["seat"] == 2
+    assert engine.result({**state, "over": {"reason": "twelve_stones"}}).to_json()["ranking"][0]["seat"] == 2
     assert violations(state) == []
 
 

@@ -59,7 +59,7 @@ def test_ruling_R27_a_person_who_leaves_becomes_a_helper_with_points_void():
     assert state["kinds"][1] == "helper" and state["points"][1] == 0
     assert len(state["stones"]) == 1
     state, _ = apply_server(state, {"end": {}})
-    assert 2 not in [r["seat"] for r in result(state)["ranking"]]
+    assert 2 not in [r["seat"] for r in result(state).to_json()["ranking"]]
 
 
 def test_ruling_R27_leaving_on_your_own_turn_passes_the_turn():
@@ -72,7 +72,7 @@ def test_the_game_ends_with_no_winner_when_the_last_person_leaves():
     state = arrange({1: [card(NOAH, 0)]}, seats=["person", "helper", "helper", "helper"])
     state, _ = apply_server(state, {"takeover": {"seat": 1}})
     assert state["over"] == {"reason": "no_persons_left"}
-    assert result(state)["winners"] == [] and result(state)["no_winner"]
+    assert result(state).to_json()["winners"] == [] and result(state).to_json()["no_winner"]
 
 
 def test_a_takeover_of_a_seat_that_is_not_a_person_is_refused():

@@ -15,6 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from game.engine import (
     IllegalMove,
+    RuleCode,
     apply,
     apply_server,
     from_json,
@@ -74,7 +75,7 @@ class GameMachine(RuleBasedStateMachine):
             else:
                 new, _ = apply(self.state, seat, move)
         except IllegalMove as refused:
-            assert refused.code and refused.code.replace("_", "").isalpha()
+            assert type(refused.code) is RuleCode and refused.words, f"no words for {refused.code}"
             assert refusal_words(refused.code), f"no words for {refused.code}"
             assert to_json(self.state) == before
             assert not listed, f"listed but refused ({refused.code}): {move}"

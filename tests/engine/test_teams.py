@@ -76,7 +76,7 @@ def test_ruling_R22_partners_add_their_points_and_the_team_with_more_wins():
             if c in pile:
                 pile.remove(c)
     state, _ = apply_server(state, {"end": {}})
-    assert result(state)["teams"] == [
+    assert result(state).to_json()["teams"] == [
         {"team": 1, "points": 6, "rank": 1},
         {"team": 2, "points": 4, "rank": 2},
     ]

@@ -140,7 +140,7 @@ def test_ruling_V2_quick_ends_when_a_person_has_laid_two_stones_and_most_points_
     state, events = apply(state, 1, {"knock": {"story": DAVID}})
     assert state["over"] == {"reason": "quick_goal"}
     assert first(events, "game_over")["winners"] == [1]
-    assert result(state)["winners"] == [1] and not violations(state)
+    assert result(state).to_json()["winners"] == [1] and not violations(state)
 
 
 def test_ruling_V2_quick_in_teams_counts_the_team_s_stones():
@@ -153,7 +153,7 @@ def test_ruling_V2_quick_in_teams_counts_the_team_s_stones():
         options={"variant": "quick"},
     )
     state, _ = apply(state, 1, {"knock": {"story": DAVID}})
-    assert state["over"] == {"reason": "quick_goal"} and result(state)["winners"] == [1, 3]
+    assert state["over"] == {"reason": "quick_goal"} and result(state).to_json()["winners"] == [1, 3]
 
 
 def test_ruling_V2_quick_asks_the_last_stone_s_word_question_first():
@@ -237,7 +237,7 @@ def test_ruling_V3_the_table_wins_together_when_the_circle_is_filled():
     stones = [(1 + i % 3, s, [card(s, k) for k in range(3)]) for i, s in enumerate(laid)]
     state = together({1: [card(DAVID, k) for k in range(3)] + [card(NOAH, 0)]}, stones=stones)
     state, events = apply(state, 1, {"knock": {"story": DAVID}})
-    outcome = result(state)
+    outcome = result(state).to_json()
     assert outcome["together"] == {"won": True, "stones": 12}
     assert outcome["winners"] == [1, 2, 3] and first(events, "game_over")["winners"] == [1, 2, 3]
 
@@ -264,7 +264,7 @@ def test_ruling_V3_the_table_loses_together_when_the_well_runs_dry_first():
     state, _ = apply(state, 2, {"seal": {"story": DAVID}})
     state, _ = apply(state, 2, {"answer": {"choice": 0}})  # R34: the Word's question first
     assert state["over"] == {"reason": "no_more_stones"}
-    outcome = result(state)
+    outcome = result(state).to_json()
     assert outcome["together"] == {"won": False, "stones": 1}
     assert outcome["winners"] == [] and outcome["no_winner"]
     assert not violations(state)

@@ -94,7 +94,7 @@ async def test_an_agent_plays_a_whole_game_through_the_api_seeing_only_its_seat(
         if message.get("view"):
             assert message["view"] == engine.view(states[message["version"]], seat)
             assert json.dumps(message).count('"hand"') == 1
-    result = engine.result(state)
+    result = engine.result(state).to_json()
     assert all(rank["seat"] != seat for rank in result["ranking"])
     audit = await sync_to_async(lambda: AgentMessage.objects.filter(agent=agent).count())()
     assert audit == gifts + 1  # every message kept: the join and each gift

@@ -76,5 +76,5 @@ async def test_ruling_V3_an_agent_at_a_together_table_owes_its_gift_to_the_perso
                 move=rng.choice(engine.legal_moves(state, turn)),
             )
     assert state["over"] is not None and owed
-    assert engine.result(state)["together"]["stones"] == engine.stone_count(state)
+    assert engine.result(state).to_json()["together"]["stones"] == engine.stone_count(state)
     await player.close()

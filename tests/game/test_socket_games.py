@@ -94,7 +94,7 @@ async def test_a_teams_game_is_played_to_its_end(live_deck):
     states = await play_to_the_end(players, table.pk, random.Random(11))
     events = await sync_to_async(_events_at)(table.pk)
     final = states[max(states)]
-    assert engine.result(final)["teams"] is not None
+    assert engine.result(final).to_json()["teams"] is not None
     for seat, player in players.items():
         check_every_message(player, seat, states, events)
         await player.close()

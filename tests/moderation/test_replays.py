@@ -124,5 +124,5 @@ def test_a_game_recorded_before_the_new_rulings_replays_to_its_end_from_its_stor
     replay = seat_replay(game, 1)
     assert replay["complete"] and len(replay["steps"]) == game.version + 1
     last = replay["steps"][-1]["view"]
-    assert last["result"] == engine.result(recorded["final"]) and last["rules_version"] == 1
+    assert last["result"] == engine.result(recorded["final"]).to_json() and last["rules_version"] == 1
     assert full_replay(game)["complete"]

@@ -142,7 +142,7 @@ def pipeline(driver: Any, statements: list[Statement], may_begin: bool = False) 
     backend ends a transaction that wrote nothing with a COMMIT; Django's own cursors bind on the
     client and never prepare).
     """
-    if may_begin and len(statements) > 1 and _begins_here(driver):
+    if may_begin and _begins_here(driver):
         # psycopg would send its own BEGIN first and wait for the answer before the pipeline
         # (psycopg #401): the transaction's BEGIN goes in the pipeline instead. psycopg stays in
         # autocommit until the transaction ends, so it starts no other; Django's commit and

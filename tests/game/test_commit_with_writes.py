@@ -11,7 +11,7 @@ from django.db import IntegrityError, connection, connections, transaction
 
 from game import engine, services, store
 from game.errors import GameError
-from game.models import Game, GameEvent, Seat, Table
+from game.models import Game, GameEvent, Reaction, Seat, Table
 from game.realtime import outbox
 from game.store import round_trips
 from tests.factories import UserFactory, signed_in_session
@@ -142,9 +142,12 @@ def test_a_failed_write_commits_nothing_and_the_connection_goes_on(game, sent):
         game=before, seq=before.version, seat=1, move={}, events=[], server_time=before.started_at
     )
     before.version += 1
+    queued = False
     with pytest.raises(IntegrityError), transaction.atomic():
         store.lock_move(table.pk)
         store.save_move(clash, before, ["version"])  # seq already taken: raised at the commit
+        queued = True
+    assert queued  # the failure came from the atomic block's end, which rolled back
     assert _version_elsewhere(table.pk) == before.version - 1
     assert play_one_move(table.pk, members) == before.version
     assert _version_elsewhere(table.pk) == before.version
@@ -282,3 +285,45 @@ def test_a_move_that_ends_the_game_sends_its_writes_before_saving_the_table(game
     assert Table.objects.get(pk=table.pk).status == Table.Status.ENDED
     ended = Game.objects.get(table=table)
     assert ended.finished_at is not None and _version_elsewhere(table.pk) == ended.version
+
+
+def _syncs(trace) -> int:
+    """Each Sync a libpq trace shows the client sending is one wait for the database."""
+    sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F")]
+    return [fields[2].split()[0] for fields in sent].count("Sync")
+
+
+def test_the_primitives_make_a_durable_write_two_round_trips(game, tmp_path):
+    """The least a durable move needs (lock a row, update it, insert one, commit), as the bench's
+    durable floor runs it: `run_together` with the BEGIN, `write_at_commit` with the COMMIT."""
+    table, members = game
+    user = members[1]
+    connection.close()  # a fresh connection: idle, with no transaction of psycopg's open
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    trace = tmp_path / "libpq.trace"
+    with trace.open("w") as out:
+        pgconn.trace(out.fileno())
+        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            with transaction.atomic():
+                [rows] = store.run_together(
+                    [("SELECT id FROM game_table WHERE id = %s FOR UPDATE", [table.pk], True)]
+                )
+                store.write_at_commit(
+                    [
+                        ("UPDATE game_table SET read_aloud = %s WHERE id = %s", [True, table.pk], False),
+                        (
+                            "INSERT INTO game_reaction (table_id, user_id, seat, kind, created_at) "
+                            "VALUES (%s, %s, %s, %s, now())",
+                            [table.pk, user.pk, 1, "amen"],
+                            False,
+                        ),
+                    ]
+                )
+        finally:
+            pgconn.untrace()
+    assert rows == [(table.pk,)]
+    assert _syncs(trace) == 2
+    assert Table.objects.get(pk=table.pk).read_aloud is True
+    assert Reaction.objects.filter(table=table, user=user, kind="amen").count() == 1

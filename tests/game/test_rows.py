@@ -213,3 +213,20 @@ def test_a_transaction_broken_by_an_error_refuses_the_next_statement(playing):
         connection.set_rollback(True)  # as after a database error caught inside the block
         with pytest.raises(TransactionManagementError):
             store.lock_game(table.pk)
+
+
+def test_the_primitives_run_a_group_and_writes_that_later_statements_see(playing):
+    table, _host = playing
+    with transaction.atomic():
+        [found, none] = store.run_together(
+            [
+                ("SELECT id FROM game_table WHERE id = %s", [table.pk], True),
+                ("SELECT id FROM game_table WHERE id = %s", [-1], True),
+            ]
+        )
+        store.write_at_commit(
+            [("UPDATE game_table SET read_aloud = %s WHERE id = %s", [True, table.pk], False)]
+        )
+        # Sent before the next statement (at once on SQLite, first in line on PostgreSQL).
+        assert Table.objects.get(pk=table.pk).read_aloud is True
+    assert [list(r) for r in found] == [[table.pk]] and none == []

@@ -7,7 +7,10 @@
 2. A transaction that wrote nothing ends with a COMMIT where Django would roll it back
    (`_rollback`): the same outcome for the data, but psycopg forgets every prepared statement of
    the connection at a rollback, and every socket of a process shares that connection, so one
-   client's refused moves would make everyone's next moves parse and plan again.
+   client's refused moves would make everyone's next moves parse and plan again. What counts as
+   written: any statement but a SELECT or a savepoint's, through Django's cursors or the store's
+   primitives. Code that wrote on the driver's own connection behind both would be committed by a
+   rollback: nothing does, and nothing may.
 
 Everything else is Django's own backend. Settings use this one for every PostgreSQL database.
 """

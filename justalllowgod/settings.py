@@ -132,8 +132,12 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and find_spec("psycopg"):
-    # A move's statements (game/services/rows.py) bind their parameters on the server and are
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's PostgreSQL backend, plus a move's writes sent with its COMMIT and read-only
+    # transactions ended with a COMMIT (game/store/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "game.store.postgresql"
+if DATABASES["default"]["ENGINE"] == "game.store.postgresql" and find_spec("psycopg"):
+    # A move's statements (game/store/moves.py) bind their parameters on the server and are
     # prepared on their connection after this many runs, so PostgreSQL stops parsing and planning
     # them (psycopg forgets them at a rollback, and prepares them again). Set it to "off" behind a
     # pooler in transaction mode that cannot keep them (PgBouncer before 1.22, or with

@@ -21,7 +21,7 @@ from django.utils.crypto import constant_time_compare
 from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
 from game.errors import GameError
-from game.services import rows
+from game.store import MemberQuery, member_and_session
 
 
 def _session_store(session_key: str | None) -> Any:
@@ -43,17 +43,17 @@ def _hash_matches(user: User, session_hash: str) -> bool:
     )
 
 
-def member_query(user_id: int, session_key: str | None) -> rows.MemberQuery | None:
+def member_query(user_id: int, session_key: str | None) -> MemberQuery | None:
     """The member's account and live session as one plain statement, when sessions are kept in the
-    database (the site's): a move reads it together with its locks (`rows.lock_move`). None for
+    database (the site's): a move reads it together with its locks (`store.lock_move`). None for
     any other session engine, or no session."""
     store = _session_store(None)
     if type(store) is db_sessions.SessionStore and session_key:
-        return rows.MemberQuery(user_id, session_key, timezone.now(), store.get_model_class())
+        return MemberQuery(user_id, session_key, timezone.now(), store.get_model_class())
     return None
 
 
-# What `rows.member_and_session` read: the member, and their live session's encoded data.
+# What `store.member_and_session` read: the member, and their live session's encoded data.
 MemberRead = tuple[User | None, str | None]
 
 
@@ -66,7 +66,7 @@ def _member_and_session(
     its own store."""
     query = member_query(user_id, session_key)
     if query is not None:
-        user, encoded = read if read is not None else rows.member_and_session(query)
+        user, encoded = read if read is not None else member_and_session(query)
         return user, _session_store(None).decode(encoded) if encoded is not None else {}
     user = User.objects.filter(pk=user_id).first()
     return user, (_session_data(session_key) if session_key and user is not None else {})

@@ -11,8 +11,8 @@ from game import engine, metrics
 from game.errors import GameError
 from game.models import Game, Table
 from game.services.recording import Step, record
-from game.services.rows import lock_game
 from game.services.starting import begin_game, close_for_unready_deck, seat_list
+from game.store import lock_game
 
 
 def _start_due_table(table_id: int, now: datetime) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -16,11 +14,10 @@ from accounts.models import Agent, User
 from game import broadcast, engine, metrics
 from game.errors import GameError
 from game.models import Game, Reaction, Seat, Table
-from game.services import rows
 from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
-from game.services.rows import Locked, lock_game, lock_move
 from game.services.starting import seat_list
+from game.store import Locked, lock_game, lock_move
 
 
 @transaction.atomic
@@ -87,23 +84,6 @@ def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:
     return seat
 
 
-@contextmanager
-def refusals_commit() -> Iterator[None]:
-    """A transaction for an act that refuses only before its first write: a refusal (GameError)
-    ends the transaction with a COMMIT of what it read, and is raised after it. Any other error
-    rolls back as usual. On PostgreSQL a rollback makes psycopg forget the connection's prepared
-    statements (the next five moves on it would prepare them again), and every socket of a process
-    shares that connection, so one client's refused acts would cost everyone's moves."""
-    refusal: GameError | None = None
-    with transaction.atomic():
-        try:
-            yield
-        except GameError as error:
-            refusal = error
-    if refusal is not None:
-        raise refusal
-
-
 @dataclass
 class _Checked:
     """A move that passed every check under its locks, ready to record; `repeated` if its id was
@@ -136,11 +116,8 @@ def play_move(
     connected with (`token_hash`). A repeated move id is acknowledged and not applied again; a
     stale version is refused. The member's account and session are read with the locks, in the
     same round trip.
-
-    A refused move has written nothing (`_check_move` only reads), so its transaction ends with a
-    COMMIT and the refusal is raised after it (`refusals_commit`).
     """
-    with refusals_commit():
+    with transaction.atomic():
         checked = _check_move(
             table_id=table_id,
             user=user,
@@ -155,8 +132,7 @@ def play_move(
         if checked.repeated:
             return game, False
         step = Step(seat=checked.seat.position, move=move, move_id=move_id, device_id=device_id)
-        if record(game, locked.table, locked.seats, checked.state, checked.events, step, last=True):
-            rows.require_committed()  # nothing may run after the COMMIT that went with the writes
+        record(game, locked.table, locked.seats, checked.state, checked.events, step)
         return game, True
 
 
@@ -214,11 +190,10 @@ def end_game(*, user: User, code: str) -> Game:
 
 
 def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reaction:
-    """A quick reaction (no free text), at most one every two seconds per member. Its refusals
-    come before its one write, so they end the transaction with a COMMIT (`refusals_commit`)."""
+    """A quick reaction (no free text), at most one every two seconds per member."""
     if reaction not in Reaction.Kind.values:
         raise GameError("bad_reaction")
-    with refusals_commit():
+    with transaction.atomic():
         return _react(table_id=table_id, user=user, session_key=session_key, reaction=reaction)
 
 

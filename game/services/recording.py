@@ -8,9 +8,9 @@ from django.utils import timezone
 
 from game import broadcast, engine
 from game.models import Game, GameEvent, Seat, Table
-from game.services import rows
 from game.services.starting import move_deadline, seat_list
 from game.signals import game_finished
+from game.store import save_move
 
 
 @dataclass
@@ -61,14 +61,8 @@ def record(
     state: dict,
     events: list[dict],
     step: Step,
-    *,
-    last: bool = False,
-) -> bool:
-    """Append the event, save the state, and send every seat its own view after commit.
-
-    `last` says the caller's transaction does nothing after this; then a move that neither ends
-    the game nor hands a seat to JagAI commits in the same round trip as its writes
-    (`rows.save_move`), so the seats' messages are built first. Returns whether it did."""
+) -> None:
+    """Append the event, save the state, and send every seat its own view after commit."""
     now = timezone.now()
     elapsed = int((now - game.decision_since).total_seconds() * 1000) if step.seat is not None else None
     game.version += 1
@@ -94,12 +88,10 @@ def record(
         fields += ["result", "finished_at"]
     seats_changed = _sync_seat_kinds(state, seats)
     broadcast.send_game_update(game, state, seats, events)
-    # The event row and the game together, and the COMMIT with them when nothing follows.
-    committed = rows.save_move(event, game, fields, last=last and not over and not seats_changed)
+    save_move(event, game, fields)
     if over:
         table.save(update_fields=["status", "finished_at"])
         game_finished.send(sender=Game, game_id=game.pk)
     if seats_changed or over:
         # The table's public facts name every seat: read them again with their members and agents.
         broadcast.send_table_update(table, seat_list(table), game.version)
-    return committed

@@ -11,7 +11,7 @@ from game.errors import GameError
 from game.models import Game, Seat, Table
 from game.services.authority import require_may_act
 from game.services.recording import Step, record
-from game.services.rows import lock_game
+from game.store import lock_game
 
 # Our own refusals; the engine's (twice already, not taken over, an old game) have the move table's words.
 WORDS = {

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import RestrictionKind, User
-from game.services import rows
+from game import store
 from game.services.authority import member_refusal
 from tests.factories import UserFactory, signed_in_session
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _read(user_id: int, key: str, now):
-    return rows.member_and_session(rows.MemberQuery(user_id, key, now, Session))
+    return store.member_and_session(store.MemberQuery(user_id, key, now, Session))
 
 
 def _code(refusal) -> str | None:
@@ -44,7 +44,7 @@ def test_the_statement_reads_the_member_and_the_session_as_the_orm_and_the_store
     key = signed_in_session(member)
     user, encoded = _read(member.pk, key, timezone.now())
     stored = User.objects.get(pk=member.pk)
-    for name in rows.MEMBER_FIELDS:
+    for name in store.MEMBER_FIELDS:
         assert getattr(user, name) == getattr(stored, name)
     assert encoded == Session.objects.get(session_key=key).session_data
 

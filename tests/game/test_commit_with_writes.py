@@ -1,18 +1,19 @@
-"""A move's COMMIT rides in its writes' round trip on PostgreSQL (rows.save_move), and only when
-it ends the move's own transaction and nothing is written after it."""
+"""A move's COMMIT rides in its writes' round trip on PostgreSQL (store.save_move queues them for the
+backend's commit, game/store/postgresql/base.py); a statement after them sends them first, a
+rollback drops them, and a transaction that wrote nothing ends with a COMMIT (prepared statements
+kept)."""
 
 from __future__ import annotations
 
 import psycopg
 import pytest
 from django.db import IntegrityError, connection, connections, transaction
-from django.db.transaction import TransactionManagementError
 
-from game import engine, services
+from game import engine, services, store
 from game.errors import GameError
-from game.models import Game, GameEvent, Seat
+from game.models import Game, GameEvent, Reaction, Seat, Table
 from game.realtime import outbox
-from game.services import rows
+from game.store import round_trips
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table, play_one_move
 
@@ -24,15 +25,15 @@ pytestmark = [
 
 @pytest.fixture
 def batches(monkeypatch):
-    """The SQL of every batch a move sends through rows, first word of each statement."""
+    """The SQL of every pipeline the store sends, first word of each statement."""
     seen: list[list[str]] = []
-    real = rows._execute_all
+    real = round_trips.pipeline
 
-    def spying(db, statements):
+    def spying(driver, statements, may_begin=False):
         seen.append([sql.split()[0] for sql, _params, _fetch in statements])
-        return real(db, statements)
+        return real(driver, statements, may_begin)
 
-    monkeypatch.setattr(rows, "_execute_all", spying)
+    monkeypatch.setattr(round_trips, "pipeline", spying)
     return seen
 
 
@@ -76,11 +77,23 @@ def _version_elsewhere(table_id: int) -> int:
 
 def test_a_move_commits_in_its_writes_round_trip_and_its_updates_go_once(game, batches, commits, sent):
     table, members = game
-    version = play_one_move(table.pk, members)
+    state = engine.from_json(Game.objects.get(table=table).state)
+    mover = members[state["turn"]]
+    key = signed_in_session(mover)
+    before = len(commits)
+    played, _ = services.play_move(
+        table_id=table.pk,
+        user=mover,
+        session_key=key,
+        move_id="one",
+        version=0,
+        move=engine.legal_moves(state, state["turn"])[0],
+    )
+    version = played.version
     writes = [b for b in batches if b[0] == "INSERT"]
     assert writes == [["INSERT", "UPDATE", "COMMIT"]]
-    # The move's atomic block, the last to commit, found its transaction ended and sent nothing.
-    assert commits[-1] == "IDLE"
+    # The move's atomic block asked psycopg for no COMMIT of its own: it went with the writes.
+    assert commits[before:] == []
     assert _version_elsewhere(table.pk) == version
     assert len(sent) == 1 and {group for group, _message in sent[0]} == {
         f"table-{table.pk}-user-{members[1].pk}",
@@ -129,9 +142,12 @@ def test_a_failed_write_commits_nothing_and_the_connection_goes_on(game, sent):
         game=before, seq=before.version, seat=1, move={}, events=[], server_time=before.started_at
     )
     before.version += 1
+    queued = False
     with pytest.raises(IntegrityError), transaction.atomic():
-        rows.lock_move(table.pk)
-        rows.save_move(clash, before, ["version"], last=True)  # seq already taken: nothing runs after
+        store.lock_move(table.pk)
+        store.save_move(clash, before, ["version"])  # seq already taken: raised at the commit
+        queued = True
+    assert queued  # the failure came from the atomic block's end, which rolled back
     assert _version_elsewhere(table.pk) == before.version - 1
     assert play_one_move(table.pk, members) == before.version
     assert _version_elsewhere(table.pk) == before.version
@@ -203,15 +219,111 @@ def test_a_refused_reaction_keeps_the_prepared_statements_too(game):
     assert any("FOR UPDATE" in sql for sql in _prepared())
 
 
-def test_a_statement_after_the_moves_commit_is_caught(game, monkeypatch):
+def _next_event(game: Game) -> GameEvent:
+    """An event row for the game's next version (the game's own fields bumped to match)."""
+    game.version += 1
+    return GameEvent(game=game, seq=game.version, seat=1, move={}, events=[], server_time=game.started_at)
+
+
+def test_a_statement_after_the_writes_sends_them_first_and_sees_them(game, batches):
+    table, _members = game
+    with transaction.atomic():
+        locked = store.lock_move(table.pk)
+        store.save_move(_next_event(locked.game), locked.game, ["version"])
+        assert batches[-1][0] == "BEGIN"  # held: nothing sent yet
+        # An ORM read in the same transaction: the queued writes go first, in their order.
+        assert GameEvent.objects.filter(game=locked.game, seq=locked.game.version).exists()
+        assert batches[-1] == ["INSERT", "UPDATE"]
+        Table.objects.filter(pk=table.pk).update(read_aloud=True)
+    assert _version_elsewhere(table.pk) == locked.game.version
+    assert Table.objects.get(pk=table.pk).read_aloud is True
+    assert [b for b in batches if "COMMIT" in b] == []  # the commit was psycopg's own, alone
+
+
+def test_a_rollback_drops_the_queued_writes_and_keeps_the_prepared_statements(game, batches):
     table, members = game
-    real = rows.save_move
+    for _ in range(8):  # past psycopg's prepare threshold
+        version = play_one_move(table.pk, members)
+    with transaction.atomic():
+        locked = store.lock_move(table.pk)
+        store.save_move(_next_event(locked.game), locked.game, ["version"])
+        transaction.set_rollback(True)
+    assert batches[-1][0] == "BEGIN"  # the writes never left
+    assert _version_elsewhere(table.pk) == version
+    assert any("FOR UPDATE" in sql for sql in _prepared())
 
-    def then_a_read(*args, **kwargs):
-        committed = real(*args, **kwargs)
-        Game.objects.count()  # opens a transaction of its own after the COMMIT
-        return committed
 
-    monkeypatch.setattr(rows, "save_move", then_a_read)
-    with pytest.raises(TransactionManagementError):
-        play_one_move(table.pk, members)
+def test_a_transaction_that_wrote_rolls_back_for_real(game):
+    table, members = game
+    play_one_move(table.pk, members)
+    with pytest.raises(GameError), transaction.atomic():
+        store.lock_move(table.pk)
+        Table.objects.filter(pk=table.pk).update(read_aloud=True)
+        raise GameError("not_host", status=403)
+    assert Table.objects.get(pk=table.pk).read_aloud is False
+
+
+def test_on_commit_hooks_run_after_the_commit_that_went_with_the_writes(game, batches):
+    table, _members = game
+    seen: list[int] = []
+    with transaction.atomic():
+        locked = store.lock_move(table.pk)
+        store.save_move(_next_event(locked.game), locked.game, ["version"])
+        transaction.on_commit(lambda: seen.append(_version_elsewhere(table.pk)))
+        assert seen == []
+    assert batches[-1] == ["INSERT", "UPDATE", "COMMIT"]
+    assert seen == [locked.game.version]
+
+
+def test_a_move_that_ends_the_game_sends_its_writes_before_saving_the_table(game, batches, commits):
+    table, members = game
+    play_one_move(table.pk, members)
+    services.end_game(user=members[1], code=table.code)
+    # The table is saved after the move's writes: they went first, then Django's own COMMIT.
+    assert [b for b in batches if b[0] == "INSERT"][-1] == ["INSERT", "UPDATE"]
+    assert commits[-1] == "INTRANS"
+    assert Table.objects.get(pk=table.pk).status == Table.Status.ENDED
+    ended = Game.objects.get(table=table)
+    assert ended.finished_at is not None and _version_elsewhere(table.pk) == ended.version
+
+
+def _syncs(trace) -> int:
+    """Each Sync a libpq trace shows the client sending is one wait for the database."""
+    sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F")]
+    return [fields[2].split()[0] for fields in sent].count("Sync")
+
+
+def test_the_primitives_make_a_durable_write_two_round_trips(game, tmp_path):
+    """The least a durable move needs (lock a row, update it, insert one, commit), as the bench's
+    durable floor runs it: `run_together` with the BEGIN, `write_at_commit` with the COMMIT."""
+    table, members = game
+    user = members[1]
+    connection.close()  # a fresh connection: idle, with no transaction of psycopg's open
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    trace = tmp_path / "libpq.trace"
+    with trace.open("w") as out:
+        pgconn.trace(out.fileno())
+        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            with transaction.atomic():
+                [rows] = store.run_together(
+                    [("SELECT id FROM game_table WHERE id = %s FOR UPDATE", [table.pk], True)]
+                )
+                store.write_at_commit(
+                    [
+                        ("UPDATE game_table SET read_aloud = %s WHERE id = %s", [True, table.pk], False),
+                        (
+                            "INSERT INTO game_reaction (table_id, user_id, seat, kind, created_at) "
+                            "VALUES (%s, %s, %s, %s, now())",
+                            [table.pk, user.pk, 1, "amen"],
+                            False,
+                        ),
+                    ]
+                )
+        finally:
+            pgconn.untrace()
+    assert rows == [(table.pk,)]
+    assert _syncs(trace) == 2
+    assert Table.objects.get(pk=table.pk).read_aloud is True
+    assert Reaction.objects.filter(table=table, user=user, kind="amen").count() == 1

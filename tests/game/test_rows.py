@@ -1,4 +1,4 @@
-"""A move's statements in plain SQL (game/services/rows.py) read and write exactly what the ORM would."""
+"""A move's statements in plain SQL (game/store/moves.py) read and write exactly what the ORM would."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from game import engine, services
+from game import engine, services, store
 from game.models import Game, GameEvent, Seat, Table
-from game.services import rows
 from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +39,7 @@ def playing(live_deck):
 def test_lock_game_reads_the_table_the_game_and_the_seats_as_the_orm_does(playing):
     table, _host = playing
     with transaction.atomic():
-        game, locked_table, seats = rows.lock_game(table.pk)
+        game, locked_table, seats = store.lock_game(table.pk)
     orm_game = Game.objects.get(table=table)
     assert _fields(game) == _fields(orm_game)
     assert game.decision_since.tzinfo is not None and game.version == 1
@@ -56,13 +55,13 @@ def test_lock_game_reads_the_table_the_game_and_the_seats_as_the_orm_does(playin
 def test_lock_game_at_a_table_without_a_game_raises(live_deck):
     table = services.create_private_table(user=UserFactory())
     with transaction.atomic(), pytest.raises(Game.DoesNotExist):
-        rows.lock_game(table.pk)
+        store.lock_game(table.pk)
 
 
 def test_the_rows_are_locked_where_the_database_has_row_locks(playing):
     table, _host = playing
     with CaptureQueriesContext(connection) as queries, transaction.atomic():
-        rows.lock_game(table.pk)
+        store.lock_game(table.pk)
     selects = [q["sql"] for q in queries if q["sql"].startswith("SELECT")]
     locked = [sql for sql in selects if sql.endswith("FOR UPDATE")]
     if connection.features.has_select_for_update:
@@ -75,9 +74,9 @@ def test_the_rows_are_locked_where_the_database_has_row_locks(playing):
 def test_lock_move_knows_which_seats_already_sent_a_move_id(playing):
     table, _host = playing
     with transaction.atomic():
-        assert rows.lock_move(table.pk, "m1").seen_by == {1}
-        assert rows.lock_move(table.pk, "m2").seen_by == frozenset()
-        assert rows.lock_move(table.pk).seen_by == frozenset()  # no id: not asked
+        assert store.lock_move(table.pk, "m1").seen_by == {1}
+        assert store.lock_move(table.pk, "m2").seen_by == frozenset()
+        assert store.lock_move(table.pk).seen_by == frozenset()  # no id: not asked
 
 
 def test_lock_move_reads_the_member_and_session_after_the_locks_in_the_same_batch(playing):
@@ -85,10 +84,10 @@ def test_lock_move_reads_the_member_and_session_after_the_locks_in_the_same_batc
 
     table, host = playing
     key = signed_in_session(host)
-    query = rows.MemberQuery(host.pk, key, timezone.now(), Session)
+    query = store.MemberQuery(host.pk, key, timezone.now(), Session)
     with CaptureQueriesContext(connection) as queries, transaction.atomic():
-        locked = rows.lock_move(table.pk, "m1", query)
-    assert locked.member == rows.member_and_session(query)
+        locked = store.lock_move(table.pk, "m1", query)
+    assert locked.member == store.member_and_session(query)
     assert locked.member[0].pk == host.pk and locked.member[1] is not None
     sql = [q["sql"] for q in queries if q["sql"].startswith("SELECT")]
     # The locks come first; what is checked under them is read after they are granted.
@@ -133,7 +132,7 @@ def test_on_postgresql_a_moves_statements_are_prepared_on_their_connection(playi
     table, _host = playing
     for _ in range(6):  # past psycopg's prepare threshold (settings: DJANGO_DB_PREPARE_THRESHOLD)
         with transaction.atomic():
-            rows.lock_move(table.pk, "m1")
+            store.lock_move(table.pk, "m1")
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [row[0] for row in cursor.fetchall()]
@@ -156,7 +155,7 @@ def test_save_move_writes_what_model_save_writes(playing):
         device_id="device",
     )
     game.version, game.state, game.decision_since, game.result = 2, '{"x": 1}', now, {"reason": "test"}
-    rows.save_move(event, game, ["version", "state", "decision_since", "result"])
+    store.save_move(event, game, ["version", "state", "decision_since", "result"])
     saved = GameEvent.objects.get(game=game, seq=2)
     assert _fields(saved, {"id"}) == _fields(event, {"id"})
     again = Game.objects.get(pk=game.pk)
@@ -175,10 +174,10 @@ def test_a_repeated_move_id_is_refused_by_the_database_too(playing):
     game = Game.objects.get(table=table)
     event = GameEvent(game=game, seq=9, seat=1, move={}, move_id="m1", events=[], server_time=timezone.now())
     with pytest.raises(IntegrityError), transaction.atomic():
-        rows.save_move(event, game, ["version"])
+        store.save_move(event, game, ["version"])
     # The connection is fine after the failed batch: the next move's reads go through.
     with transaction.atomic():
-        assert rows.lock_move(table.pk, "m1").seen_by == {1}
+        assert store.lock_move(table.pk, "m1").seen_by == {1}
 
 
 @pytest.mark.django_db(transaction=True)
@@ -187,7 +186,7 @@ def test_lock_game_outside_a_transaction_is_refused(playing):
 
     table, _host = playing
     with pytest.raises(TransactionManagementError):
-        rows.lock_game(table.pk)
+        store.lock_game(table.pk)
 
 
 def test_the_statements_skip_djangos_cursor_unless_it_is_recording_queries(playing, monkeypatch):
@@ -198,13 +197,13 @@ def test_the_statements_skip_djangos_cursor_unless_it_is_recording_queries(playi
 
     with transaction.atomic():
         monkeypatch.setattr(type(connections["default"]), "cursor", no_django_cursor)
-        locked = rows.lock_move(table.pk, "m1")
+        locked = store.lock_move(table.pk, "m1")
         assert locked.seen_by == {1}
         game, seats = locked.game, locked.seats
         monkeypatch.undo()
     assert game.version == 1 and [s.position for s in seats] == [1, 2, 3, 4]
     with CaptureQueriesContext(connection) as queries, transaction.atomic():
-        rows.lock_game(table.pk)
+        store.lock_game(table.pk)
     assert len([q for q in queries if q["sql"].startswith("SELECT")]) == 3
 
 
@@ -213,4 +212,21 @@ def test_a_transaction_broken_by_an_error_refuses_the_next_statement(playing):
     with transaction.atomic():
         connection.set_rollback(True)  # as after a database error caught inside the block
         with pytest.raises(TransactionManagementError):
-            rows.lock_game(table.pk)
+            store.lock_game(table.pk)
+
+
+def test_the_primitives_run_a_group_and_writes_that_later_statements_see(playing):
+    table, _host = playing
+    with transaction.atomic():
+        [found, none] = store.run_together(
+            [
+                ("SELECT id FROM game_table WHERE id = %s", [table.pk], True),
+                ("SELECT id FROM game_table WHERE id = %s", [-1], True),
+            ]
+        )
+        store.write_at_commit(
+            [("UPDATE game_table SET read_aloud = %s WHERE id = %s", [True, table.pk], False)]
+        )
+        # Sent before the next statement (at once on SQLite, first in line on PostgreSQL).
+        assert Table.objects.get(pk=table.pk).read_aloud is True
+    assert [list(r) for r in found] == [[table.pk]] and none == []

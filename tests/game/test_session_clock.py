@@ -1,5 +1,5 @@
 """The session a move is let through by is asked about when the move's locks are granted, not
-when the move was sent to the database (rows._member_statement)."""
+when the move was sent to the database (store.moves._member_statement)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The statements every move runs, in plain SQL: read the locked table, game and seats, check for a
+"""The statements every move runs, in plain SQL, sent by the store's primitives (round_trips.py): read the locked table, game and seats, check for a
 repeated move id, add the event row, save the game.
 
 The ORM spent far more CPU turning these into SQL and back into models than the database spent
@@ -9,10 +9,11 @@ once, from the models' own table and column names. Rows become model instances t
 prepared for the database by each field's own `get_db_prep_save`, as `Model.save` does (no model
 here has save signals or a custom save).
 
-The statements run on the driver's own cursor (see `_execute_all`), and each call looks the
-database connection up once: every `django.db.connection.x` is a lookup through a thread-local
-proxy. A move's reads go to the database together, and so do its writes: on PostgreSQL each group
-is one round trip instead of one per statement, and each statement is prepared on its connection.
+The statements run on the driver's own cursor (see `round_trips.execute_all`), and each call looks
+the database connection up once: every `django.db.connection.x` is a lookup through a thread-local
+proxy. A move's reads go to the database together with the transaction's BEGIN, and its writes
+with the COMMIT: on PostgreSQL two round trips instead of one per statement, and each statement is
+prepared on its connection. Where the transaction ends is the caller's `atomic` block's business.
 
 What the game was dealt is in another table (`Deal`) and not read: verses come from
 `broadcast.word_cards`, read once per game. Members and agents are not joined in: a move only needs
@@ -34,6 +35,7 @@ from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
 from game.models import Game, GameEvent, Seat, Table
+from game.store.round_trips import Statement, execute_all, write_at_commit
 
 
 def _db() -> BaseDatabaseWrapper:
@@ -100,132 +102,8 @@ def _statements(vendor: str) -> dict[str, tuple[Reader | None, str]]:
     }
 
 
-@cache
-def _driver_sql(sql: str, paramstyle: str) -> str:
-    """A statement written with Django's %s placeholders, in the driver's own style."""
-    return sql.replace("%s", "?") if paramstyle == "qmark" else sql
-
-
-# One statement to run: its SQL (Django's %s placeholders), its parameters, and whether to fetch.
-Statement = tuple[str, list, bool]
-
-# A transaction's start and end, sent in a pipeline with a move's statements: the BEGIN with its
-# reads (see `_psycopg_execute_all`), the COMMIT with its writes (see `save_move`). Never prepared:
-# they have no plan, and psycopg would otherwise prepare them like any statement it sees often.
-BEGIN: Statement = ("BEGIN", [], False)
-COMMIT: Statement = ("COMMIT", [], False)
-
-
-def _execute_all(db: BaseDatabaseWrapper, statements: list[Statement]) -> list[list | None]:
-    """Run statements in order on the driver's own cursor; each one's rows if fetched, else None.
-
-    Django's cursor wrapper cost more CPU than these statements take to run (logging hooks, checks,
-    and on SQLite a regular expression over the SQL on every call). The checks that matter are
-    kept: a broken transaction refuses, a connection due for its health check gets it, and errors
-    become django.db errors that mark the connection. While Django records queries (DEBUG, a test
-    capturing them) the statements go through Django's cursor, so they are recorded like any other.
-    What these statements skip: `connection.execute_wrapper` hooks and tools that patch Django's
-    cursor wrapper (APM tracing), and psycopg's per-cursor time zone, which Django sets on the
-    connection anyway (the site always runs in UTC).
-    """
-    if db.queries_logged:
-        with db.cursor() as cursor:
-            out = []
-            for sql, params, fetch in statements:
-                cursor.execute(sql, params)
-                out.append(cursor.fetchall() if fetch else None)
-            return out
-    db.validate_no_broken_transaction()
-    db.close_if_health_check_failed()
-    db.ensure_connection()
-    with db.wrap_database_errors:
-        driver = db.connection
-        if _is_psycopg(driver):
-            # A BEGIN may go with the statements only where Django's atomic block turns
-            # autocommit back on when it ends (not in Django's manual transaction mode).
-            return _psycopg_execute_all(driver, statements, may_begin=db.commit_on_exit)
-        style = db.Database.paramstyle
-        out = []
-        for sql, params, fetch in statements:
-            cursor = driver.cursor()
-            try:
-                cursor.execute(_driver_sql(sql, style), params)
-                out.append(cursor.fetchall() if fetch else None)
-            finally:
-                cursor.close()
-        return out
-
-
-@cache
-def _psycopg() -> Any:
-    """psycopg 3 if it is installed and its libpq can send statements together (14 or later)."""
-    try:
-        import psycopg
-    except ImportError:
-        return None
-    return psycopg if psycopg.capabilities.has_pipeline() else None
-
-
-def _is_psycopg(driver: Any) -> bool:
-    psycopg = _psycopg()
-    return psycopg is not None and isinstance(driver, psycopg.Connection)
-
-
-def _psycopg_execute_all(
-    driver: Any, statements: list[Statement], may_begin: bool = False
-) -> list[list | None]:
-    """On psycopg 3, statements go together in pipeline mode (all sent, then one sync, every result
-    read back): one round trip for the lot, where each statement alone waits for its own. The
-    database runs them one after another as before, in the same transaction, so a lock taken by
-    one holds for those after it; if one fails, those after it are not run and its error is raised
-    here. Parameters are bound on the server, so a statement run often is prepared on its
-    connection and the database stops parsing and planning it (after `prepare_threshold` runs, in
-    the OPTIONS of settings.DATABASES; psycopg forgets them at any rollback and prepares them
-    again, which is why a refused act commits instead: `play.refusals_commit`; Django's own cursors
-    bind on the client and never prepare).
-    """
-    if may_begin and len(statements) > 1 and _begins_here(driver):
-        # psycopg would send its own BEGIN first and wait for the answer before the pipeline
-        # (psycopg #401): the transaction's BEGIN goes in the pipeline instead. psycopg stays in
-        # autocommit until the transaction ends, so it starts no other; Django's commit and
-        # rollback still end it (psycopg sends them whenever a transaction is open), and Django
-        # turns autocommit back off at its next transaction. So: BEGIN, the statements, Sync.
-        driver.autocommit = True
-        return _psycopg_execute_all(driver, [BEGIN, *statements])[1:]
-    cursors = [_psycopg().Cursor(driver) for _ in statements]
-    try:
-        if len(statements) == 1:
-            cursors[0].execute(statements[0][0], statements[0][1])
-        else:
-            with driver.pipeline():
-                for cursor, statement in zip(cursors, statements, strict=True):
-                    sql, params, _fetch = statement
-                    unprepared = statement is COMMIT or statement is BEGIN
-                    cursor.execute(sql, params, prepare=False if unprepared else None)
-            # Leaving the pipeline sent the statements and read every result back.
-        return [
-            cursor.fetchall() if fetch else None
-            for cursor, (_s, _p, fetch) in zip(cursors, statements, strict=True)
-        ]
-    finally:
-        for cursor in cursors:
-            cursor.close()
-
-
-def _begins_here(driver: Any) -> bool:
-    """Whether psycopg would start a transaction before the next statement: a plain BEGIN (no
-    isolation level or access mode of psycopg's own to add to it) on an idle connection."""
-    return (
-        not driver.autocommit
-        and driver.info.transaction_status == _psycopg().pq.TransactionStatus.IDLE
-        and driver.isolation_level is None
-        and driver.read_only is None
-        and driver.deferrable is None
-    )
-
-
 def _execute(db: BaseDatabaseWrapper, sql: str, params: list, fetch: bool = False) -> list | None:
-    return _execute_all(db, [(sql, params, fetch)])[0]
+    return execute_all(db, [(sql, params, fetch)])[0]
 
 
 def _query(db: BaseDatabaseWrapper, name: str, params: list) -> Statement:
@@ -275,7 +153,7 @@ def lock_move(table_id: int, move_id: str = "", member: MemberQuery | None = Non
         statements.append(_query(db, "seen", [table_id, move_id]))
     if member is not None:
         statements.append(_member_query(db, member))
-    results = _execute_all(db, statements)
+    results = execute_all(db, statements)
     tables, games, seats = (
         _instances(db, name, found)
         for name, found in zip(("table", "game", "seats"), results[:3], strict=True)
@@ -379,46 +257,14 @@ def _update(db: BaseDatabaseWrapper, game: Game, names: list[str]) -> Statement:
     return (sql, [*values, game.pk], False)
 
 
-def commits_here(db: BaseDatabaseWrapper) -> bool:
-    """Whether a COMMIT sent now would end the caller's own transaction, and only it: the block is
-    the outermost `atomic` (which commits on exit, so not a test's transaction or a savepoint),
-    nothing in it failed, and the writes go in one psycopg pipeline."""
-    return (
-        len(db.atomic_blocks) == 1
-        and db.commit_on_exit
-        and not db.needs_rollback
-        and not db.queries_logged
-        and _is_psycopg(db.connection)
-    )
-
-
-def require_committed() -> None:
-    """After `save_move` sent the COMMIT: raise if the transaction was opened again, which means a
-    statement ran after the COMMIT in a transaction of its own (a bug: it must come before)."""
-    driver = _db().connection
-    if driver.info.transaction_status != _psycopg().pq.TransactionStatus.IDLE:
-        raise TransactionManagementError("a statement ran after the move's COMMIT")
-
-
-def save_move(event: GameEvent, game: Game, names: list[str], *, last: bool = False) -> bool:
+def save_move(event: GameEvent, game: Game, names: list[str]) -> None:
     """Insert the move's event row (its id is not read back: nothing after a move needs it) and
-    save these fields of the game, like game.save(update_fields=names): one round trip on PostgreSQL.
+    save these fields of the game, like game.save(update_fields=names).
 
-    `last` says the caller writes and reads nothing more in its transaction. Then, where
-    `commits_here`, the COMMIT goes in the same round trip, and the `atomic` block's own commit
-    finds the transaction already ended and sends nothing (psycopg's commit does nothing on an idle
-    connection); its on-commit hooks run as usual. Returns whether the COMMIT was sent. If any of
-    the statements fails, none after it runs and the error is raised here, so the block rolls back.
+    On PostgreSQL the two go with the transaction's COMMIT, in its round trip
+    (`round_trips.write_at_commit`): a statement run after this in the same transaction sends them
+    first, so it sees them. A failure (a repeated move id, say) is then raised when the `atomic`
+    block ends, which rolls the whole move back. Elsewhere they run now, and fail here.
     """
     db = _db()
-    statements = [_insert(db, event), _update(db, game, names)]
-    db.ensure_connection()
-    commit = last and commits_here(db)
-    if commit:
-        statements.append(COMMIT)
-    _execute_all(db, statements)
-    if commit:
-        # Out of the autocommit the BEGIN left (see `_psycopg_execute_all`): a statement run after
-        # the COMMIT by mistake opens a transaction that `require_committed` sees.
-        db.connection.autocommit = False
-    return commit
+    write_at_commit([_insert(db, event), _update(db, game, names)], using=db.alias)

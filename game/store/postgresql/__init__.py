@@ -1,0 +1,1 @@
+"""Django's PostgreSQL backend, with a move's writes sent with its COMMIT (see base.py)."""

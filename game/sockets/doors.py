@@ -181,7 +181,7 @@ class OutageDoor:
     account read from a database that is down, the channel layer's subscription to a Redis that
     is down) is accepted and closed with 4500, which clients may retry, instead of the HTTP 500
     daphne answers an application error in the handshake with. One warning line, no traceback.
-    Once the consumer runs, its own dispatch answers outages (game/consumers.py)."""
+    Once the consumer runs, its own dispatch answers outages (game/sockets/base.py)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app

@@ -222,8 +222,8 @@ def _check_move(
 
 
 @transaction.atomic
-def end_game(*, user: User, code: str) -> Game:
-    """The host ends the game early: nobody wins (R23)."""
+def end_game(*, user: User, code: str) -> Played:
+    """The host ends the game early: nobody wins (R23). Returns the game and the messages sent."""
     table = Table.objects.by_code(code).first()
     if table is None or table.status != Table.Status.PLAYING:
         raise GameError("not_playing", status=409)
@@ -232,8 +232,8 @@ def end_game(*, user: User, code: str) -> Game:
         raise GameError("not_host", status=403)
     state = engine.from_json(game.state)
     new, events = engine.apply_server(state, {"end": {}})
-    record(game, table, seats, new, events, Step(seat=None, move={"end": {}}))
-    return game
+    recorded = record(game, table, seats, new, events, Step(seat=None, move={"end": {}}))
+    return Played(game, True, recorded.messages)
 
 
 def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reacted:

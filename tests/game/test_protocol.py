@@ -65,17 +65,18 @@ async def test_every_frame_of_a_whole_game_is_a_typed_message(live_deck):
         await player.drain()
     await play_to_the_end(players, table.pk, random.Random(3))
     host_socket = players[1]
-    await host_socket.send({"type": "ping"})
+    await host_socket.send_paced({"type": "ping"})
     await host_socket.next_of("pong")
-    await host_socket.send({"type": "hello", "version": 0})
+    await host_socket.send_paced({"type": "hello", "version": 0})
     await host_socket.next_of("catchup")
-    await host_socket.send({"type": "hello", "version": 0})  # too soon: an error with retry_after
-    await host_socket.send({"type": "react", "reaction": "amen"})
-    await host_socket.send({"type": "nonsense"})
-    await host_socket.send({"type": "move", "id": "late", "version": 0, "move": {}})
+    await host_socket.send_paced({"type": "hello", "version": 0})  # too soon: an error with retry_after
+    await host_socket.send_paced({"type": "react", "reaction": "amen"})
+    await host_socket.send_paced({"type": "nonsense"})
+    await host_socket.send_paced({"type": "move", "id": "late", "version": 0, "move": {}})
     await host_socket.drain(quiet=0.3)
     await lobby.drain()
     frames = [m for p in (*players.values(), lobby) for m in p.received]
+    assert [m for m in frames if m["type"] == "__closed__"] == []
     kinds = {m["type"] for m in frames}
     assert {"welcome", "update", "table", "ack", "pong", "catchup", "error", "reaction", "lobby"} <= kinds
     assert [(m["type"], shape_fault(m)) for m in frames if shape_fault(m)] == []
@@ -197,3 +198,27 @@ def test_the_state_finder_finds_module_state(tmp_path, source):
 )
 def test_no_module_of_the_game_keeps_state_of_its_own(path):
     assert _module_state(path) == []
+
+
+@pytest.mark.django_db
+def test_ending_a_game_and_reacting_return_exactly_what_they_publish(
+    live_deck, monkeypatch, django_capture_on_commit_callbacks
+):
+    from game.realtime import outbox
+    from tests.game.support import deal_private_table
+
+    host, guest = UserFactory(), UserFactory()
+    table = deal_private_table(host, guest)
+    published: list = []
+    monkeypatch.setattr(outbox, "send_all", published.extend)
+    with django_capture_on_commit_callbacks(execute=True):
+        reacted = services.react(
+            table_id=table.pk, user=guest, session_key=signed_in_session(guest), reaction="amen"
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        ended = services.end_game(user=host, code=table.code)
+    returned = [(m.group, m.relay()) for m in (*reacted.messages, *ended.messages)]
+    assert published == returned
+    kinds = [json.loads(event["text"])["type"] for _group, event in published]
+    assert kinds[0] == "reaction" and "update" in kinds and kinds[-1] == "table"
+    assert ended.game.version == Game.objects.get(table=table).version

@@ -226,7 +226,7 @@ def test_ruling_R23_the_host_ends_the_game_early_and_nobody_wins(live_deck):
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     assert refusal(services.end_game, user=guest, code=table.code).code == "not_host"
-    game = services.end_game(user=host, code=table.code)
+    game = services.end_game(user=host, code=table.code).game
     table.refresh_from_db()
     assert table.status == Table.Status.ENDED
     assert game.result["reason"] == "ended_by_host"

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import QuerySet
 
 from accounts.models import Agent, User
 from game import engine
 from game.models import Game, GameEvent, Seat, Table
 from game.protocol import messages
-from game.protocol.types import SeatUpdate, ServerType, Welcome
+from game.protocol.types import LobbyMessage, SeatUpdate, ServerType, Welcome
 from game.services.access import still_theirs
 from game.services.starting import seat_list
 
@@ -100,6 +98,6 @@ def version(*, table_id: int) -> int:
     return Game.version_at(table_id)
 
 
-def lobby() -> list[dict[str, Any]]:
-    """Open public tables for the start screen."""
-    return messages.lobby_tables()
+def lobby() -> LobbyMessage:
+    """The start screen's message: the open public tables."""
+    return messages.lobby_message()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.protocol.messages import lobby_message
 from game.realtime.database import database_call
 from game.realtime.groups import LOBBY_GROUP
+from game.services import snapshots
 from game.sockets.base import ServerSocket
 from game.sockets.member_door import MemberDoor
 
@@ -17,7 +17,7 @@ class LobbyConsumer(MemberDoor, ServerSocket):
             return
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
-        await self.send_json(await database_call(lobby_message)())
+        await self.send_json(await database_call(snapshots.lobby)())
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
@@ -29,4 +29,4 @@ class LobbyConsumer(MemberDoor, ServerSocket):
     async def resume(self) -> None:
         await self.account_check({"type": "account.check"})
         if not self.closed:
-            await self.send_json(await database_call(lobby_message)())
+            await self.send_json(await database_call(snapshots.lobby)())

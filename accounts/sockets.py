@@ -2,7 +2,7 @@
 
 Sockets listen on two groups: every socket of one account, and every socket of one browser
 session. A socket told to check looks at its session and account afresh and closes if it may no
-longer act (game/consumers.py). Messages go out after commit, never for a change rolled back.
+longer act (game/sockets/). Messages go out after commit, never for a change rolled back.
 """
 
 from __future__ import annotations

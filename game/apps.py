@@ -35,3 +35,7 @@ class GameConfig(AppConfig):
         agent_withdrawn.connect(_agent_withdrawn, dispatch_uid="jag-agent-seats-to-jagai")
         leaving_tables.connect(_member_leaving, dispatch_uid="jag-member-seats-to-jagai")
         public_play_off.connect(_public_play_off, dispatch_uid="jag-child-leaves-public-tables")
+        from game.protocol.verses import DealtWords
+
+        # The process's verses of the games it serves (game/protocol/verses.py): owned here.
+        self.dealt_words = DealtWords()

@@ -72,11 +72,12 @@ def socket_kind(path: str) -> str:
     return "table" if path.startswith("/ws/table/") else "other"
 
 
-def counted_move(service: Callable[..., tuple[Any, bool]]) -> Callable[..., tuple[Any, bool]]:
-    """Count a move service's calls by outcome and time them (it returns (game, newly_applied))."""
+def counted_move(service: Callable[..., Any]) -> Callable[..., Any]:
+    """Count a move service's calls by outcome and time them (it returns a result whose `applied`
+    says whether the move was newly applied)."""
 
     @wraps(service)
-    def counted(*args: Any, **kwargs: Any) -> tuple[Any, bool]:
+    def counted(*args: Any, **kwargs: Any) -> Any:
         started = time.perf_counter()
         try:
             result = service(*args, **kwargs)
@@ -84,7 +85,7 @@ def counted_move(service: Callable[..., tuple[Any, bool]]) -> Callable[..., tupl
             MOVES.labels("refused").inc()
             raise
         MOVE_SECONDS.observe(time.perf_counter() - started)
-        MOVES.labels("applied" if result[1] else "repeated").inc()
+        MOVES.labels("applied" if result.applied else "repeated").inc()
         return result
 
     return counted

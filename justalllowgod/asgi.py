@@ -15,9 +15,9 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from game.agent_consumer import AgentConsumer  # noqa: E402
-from game.doors import FrameGuard, OriginCheck, OutageDoor  # noqa: E402
 from game.realtime import outbox  # noqa: E402
+from game.sockets.agent import AgentConsumer  # noqa: E402
+from game.sockets.doors import FrameGuard, OriginCheck, OutageDoor  # noqa: E402
 from justalllowgod.logs import log_sockets, note_member  # noqa: E402
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 

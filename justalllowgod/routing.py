@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import path, re_path
 
-from game.consumers import LobbyConsumer, TableConsumer
-from game.doors import NotFoundSocket
+from game.sockets.doors import NotFoundSocket
+from game.sockets.lobby import LobbyConsumer
+from game.sockets.table import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),

@@ -9,8 +9,9 @@ from typing import Any
 
 from django.conf import settings
 
-from game import broadcast, engine
+from game import engine
 from game.models import Game, GameEvent, Seat
+from game.protocol import messages
 from moderation.flags import device_label
 from moderation.words import move_words
 
@@ -51,7 +52,7 @@ def _seat_list(game: Game) -> list[Seat]:
 def _seats(seats: list[Seat]) -> list[dict[str, Any]]:
     """Who sat where, by gamer tag only (R31)."""
     return [
-        {"seat": s.position, "tag": broadcast.seat_name(s), "badge": broadcast.seat_badge(s)} for s in seats
+        {"seat": s.position, "tag": messages.seat_name(s), "badge": messages.seat_badge(s)} for s in seats
     ]
 
 
@@ -61,8 +62,8 @@ def _common(game: Game, seats: list[Seat], final: engine.State) -> dict[str, Any
         "code": table.code,
         "kind": table.get_kind_display(),
         "seats": _seats(seats),
-        "cards": broadcast.public_cards(game),
-        "verses": broadcast.verses_shown(game, final),
+        "cards": messages.public_cards(game),
+        "verses": messages.verses_shown(game, final),
         "result": game.result,
     }
 

@@ -16,8 +16,8 @@ from django.urls import reverse as url_of
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.models import User
-from game.broadcast import seat_name
 from game.models import Game, GameEvent, Seat, Table
+from game.protocol.messages import seat_name
 from justalllowgod.methods import post_only
 from justalllowgod.refusals import Code, Refusal
 from moderation import services

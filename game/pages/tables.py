@@ -12,15 +12,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from game import codes, services
-from game.broadcast import seat_name
 from game.errors import GameError
 from game.models import Seat, Table
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.qr import qr_svg
+from game.protocol.messages import seat_name
+from game.protocol.options import option_chips
 from game.services.access import find_invited_table, find_table
 from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
-from game.table_options import option_chips
 from justalllowgod.addresses import request_address
 from justalllowgod.methods import post_only
 from justalllowgod.site_address import absolute_url

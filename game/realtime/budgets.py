@@ -1,6 +1,6 @@
 """The message budget a member or an agent shares across all of their sockets.
 
-One socket is capped on its own (game/doors.py: WS_MAX_MESSAGES_PER_SECOND); ten sockets inside
+One socket is capped on its own (game/sockets/doors.py: WS_MAX_MESSAGES_PER_SECOND); ten sockets inside
 that cap could still send ten times as much. So every frame also counts against its sender's
 budget for the current second, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND, kept in the `limits` cache
 with the other security counters so that it holds across sockets and server processes (Redis on

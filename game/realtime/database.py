@@ -10,28 +10,36 @@ whatever its age. A connection that died within that second (PostgreSQL restarte
 next call once, as an outage (game/realtime/faults.py): a move, ping or hello gets the retryable
 `unavailable` answer, a socket still connecting closes with 4500 and its client connects again,
 and a member's session watch looks again soon. The call after it reconnects.
+
+The mark (which driver connection answered, and when) is kept on Django's connection object itself,
+which belongs to the database thread, so nothing of it lives in this module.
+
+Each call also runs inside `outbox.one_wake()`: what it commits wakes the event loop once, when it
+returns (game/realtime/outbox.py says why).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from channels.db import DatabaseSyncToAsync
 from django.db import close_old_connections, connections
 
+from game.realtime import outbox
+
 # How long a connection that answered is taken as healthy without asking it again.
 TRUSTED_FOR_SECONDS = 1.0
 
-# Per alias: the driver connection that last answered a call in full, and when. Only the socket's
-# database thread reads and writes it (Channels runs every call on that one thread).
-_answered: dict[str, tuple[Any, float]] = {}
+# The attribute of a Django connection that holds (the driver connection that last answered a call
+# in full, when). Only the socket's database thread reads and writes it: Django's connections are
+# per thread, and Channels runs every call on that one thread.
+ANSWERED = "jag_answered"
 
 
 def _skip_recent_health_checks() -> None:
     now = time.monotonic()
     for connection in connections.all(initialized_only=True):
-        driver, at = _answered.get(connection.alias, (None, 0.0))
+        driver, at = getattr(connection, ANSWERED, None) or (None, 0.0)
         if driver is not None and connection.connection is driver and now - at < TRUSTED_FOR_SECONDS:
             connection.health_check_done = True
 
@@ -40,9 +48,9 @@ def _note_answers() -> None:
     now = time.monotonic()
     for connection in connections.all(initialized_only=True):
         if connection.connection is not None and not connection.errors_occurred:
-            _answered[connection.alias] = (connection.connection, now)
+            setattr(connection, ANSWERED, (connection.connection, now))
         else:
-            _answered.pop(connection.alias, None)
+            setattr(connection, ANSWERED, None)
 
 
 class SocketDatabaseCall(DatabaseSyncToAsync):
@@ -52,7 +60,8 @@ class SocketDatabaseCall(DatabaseSyncToAsync):
         close_old_connections()  # as Channels does: errors, age
         _skip_recent_health_checks()
         try:
-            return super(DatabaseSyncToAsync, self).thread_handler(loop, *args, **kwargs)
+            with outbox.one_wake():
+                return super(DatabaseSyncToAsync, self).thread_handler(loop, *args, **kwargs)
         finally:
             _note_answers()
             close_old_connections()

@@ -4,7 +4,7 @@ A frame that cannot be parsed for any reason (not JSON, not UTF-8, nested deeper
 of ours, a number too long for Python to read, a string with a lone surrogate such as "\\ud800"
 that no UTF-8 text can carry) is not our bug: the consumer answers it
 `malformed_message` and this module writes one warning line, never a traceback. Frames over the
-size limit never get here (game/doors.py closes those with 4413 as they arrive).
+size limit never get here (game/sockets/doors.py closes those with 4413 as they arrive).
 """
 
 from __future__ import annotations
@@ -13,10 +13,24 @@ import json
 import logging
 from typing import Any, Final
 
-from game.doors import socket_label
 from justalllowgod.addresses import scope_address
 
 log = logging.getLogger(__name__)
+
+# The consumer names who is on the socket here once it knows, for the doors' log lines.
+WHO_KEY = "jag.who"
+
+
+def socket_label(scope: dict) -> str:
+    """Who is on a socket, for a log line: a member or agent id, never an email or a token."""
+    who = scope.get(WHO_KEY)
+    if who:
+        return who
+    user = scope.get("user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        return f"member {user.pk}"
+    return "anonymous"
+
 
 # The deepest message of the protocol is a move: {"move": {"ask": {"seat": 2}}}, three levels.
 MAX_DEPTH = 8

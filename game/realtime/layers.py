@@ -6,7 +6,7 @@ loop picks it up: a task for every message and three turns of the event loop bef
 runs (about 0.8 ms per relayed update at 200 tables). A socket that registers with `hand_over`
 instead gets each message for its channel at once, through its own `take`, in the order they are
 sent: it handles the message then, or keeps it in order while it is sending a snapshot
-(game/consumers.py). The message is not copied; receivers must not change it. A receiver's
+(game/sockets/). The message is not copied; receivers must not change it. A receiver's
 handler runs on the sender's task, so it must not wait on the database thread (a service sending
 from that thread would then wait for it in turn); ours (`relay`, `revoked`) only send. Order
 between a socket's own sends and handed-over ones holds because daphne's send never waits.

@@ -8,16 +8,20 @@ loop; one task per loop drains the queue in order, so messages still leave in co
 
 With no attached loop running (a management command, a separate `run_clock` process, a plain test),
 the send happens in the calling thread as before.
+
+What is sent is the protocol's business (game/protocol/publish.py builds the group messages, each
+already encoded); the outbox only carries them, and knows no message type.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
 import threading
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -26,25 +30,13 @@ from game import metrics
 
 log = logging.getLogger(__name__)
 
+# Channel-layer group messages, (group, event), in the order they must leave.
 Sends = list[tuple[str, dict]]
 
 
 def to_text(message: dict) -> str:
     """A message as it goes on the wire: compact JSON."""
     return json.dumps(message, separators=(",", ":"))
-
-
-def relays(sends: Sends) -> Sends:
-    """Each message as a group message for the consumers' `relay` handler, encoded once here rather
-    than once by every socket that gets it (and never copied or re-encoded by the channel layer).
-    A seat's update also names its version, so a socket that already sent it can skip it."""
-    out = []
-    for group, message in sends:
-        relay = {"type": "relay", "text": to_text(message)}
-        if message.get("type") == "update":
-            relay["update"] = message["version"]
-        out.append((group, relay))
-    return out
 
 
 async def group_send_all(sends: Sends) -> None:
@@ -69,15 +61,18 @@ class Outbox:
         self.thread_id = threading.get_ident()
         self.pending: deque[Sends] = deque()
         self.draining: asyncio.Task | None = None
+        # Threads inside a socket's database call (`one_wake`): they queue, and wake the loop once
+        # when the call returns.
+        self.quiet: set[int] = set()
 
     def usable(self) -> bool:
         """Whether a thread can hand work to this loop: it is running and this is not its thread."""
         return self.loop.is_running() and threading.get_ident() != self.thread_id
 
     def put(self, sends: Sends) -> None:
-        """From any thread: queue the sends and wake the loop (at once, or see `for_socket`)."""
+        """From any thread: queue the sends and wake the loop (at once, or see `one_wake`)."""
         self.pending.append(sends)
-        if getattr(_held, "own", None) is None:  # not inside a `for_socket` call
+        if threading.get_ident() not in self.quiet:
             self.loop.call_soon_threadsafe(self.wake)
 
     def wake(self) -> None:
@@ -90,35 +85,29 @@ class Outbox:
             await group_send_all(self.pending.popleft())
 
 
-_current: Outbox | None = None
+_current: Outbox | None = None  # the process's one outbox, on its event loop (`attach`)
 _lock = threading.Lock()
-_held = threading.local()
 
 
-def for_socket(fn, own_group: str):
-    """Wrap a service that a socket awaits; the wrapper returns (its result, own updates).
-
-    What the call commits is queued in order as usual, with two differences. The loop is woken once,
-    when the call returns, not at the commit: waking it at the commit made the loop take the GIL from
-    the database thread while that thread was still finishing, and the two took turns. And the
-    updates it commits for `own_group` (the socket's own seat) come back as (version, text), so the
-    socket can send its mover's update at once instead of after its own turn through the channel
-    layer; the relayed copy still reaches the seat's other sockets, and this one skips it.
-    """
-
-    @functools.wraps(fn)
-    def held(*args, **kwargs):
-        own: list[tuple[int, str]] = []
-        _held.group, _held.own = own_group, own
-        try:
-            return fn(*args, **kwargs), own
-        finally:
-            _held.group = _held.own = None
-            outbox = _current
-            if outbox is not None and outbox.pending and outbox.usable():
-                outbox.loop.call_soon_threadsafe(outbox.wake)
-
-    return held
+@contextmanager
+def one_wake() -> Iterator[None]:
+    """Around a socket's call on the database thread: what it commits is queued in order as usual,
+    but the loop is woken once, when the call returns, not at each commit. Waking it at the commit
+    made the loop take the GIL from the database thread while that thread was still finishing, and
+    the two took turns (docs/performance.md). This carries nothing back: the call's messages come
+    back as its return value (game/services/play.py `Played`)."""
+    outbox = _current
+    if outbox is None:
+        yield
+        return
+    me = threading.get_ident()
+    outbox.quiet.add(me)
+    try:
+        yield
+    finally:
+        outbox.quiet.discard(me)
+        if outbox.pending and outbox.usable():
+            outbox.loop.call_soon_threadsafe(outbox.wake)
 
 
 def attach() -> None:
@@ -133,18 +122,9 @@ def attach() -> None:
 
 
 def send_all(sends: Sends) -> None:
-    """Send messages to groups in order: through the attached loop if there is one, else right here."""
+    """Send group messages in order: through the attached loop if there is one, else right here."""
     if not sends:
         return
-    sends = relays(sends)
-    own = getattr(_held, "own", None)
-    if own is not None:
-        mine = _held.group
-        own.extend((m["update"], m["text"]) for group, m in sends if group == mine and "update" in m)
-        # The mover's socket sends its own update itself; the relayed copy only reaches the seat's
-        # other tabs. So the other seats' messages are published first. Each socket is in one seat
-        # group, and each group's messages keep their order, so no socket sees a different order.
-        sends = [s for s in sends if s[0] != mine] + [s for s in sends if s[0] == mine]
     outbox = _current
     if outbox is not None and outbox.usable():
         try:

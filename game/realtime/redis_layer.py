@@ -154,7 +154,7 @@ class SubscriberShard(RedisSingleShardConnection):
         """Hand every socket of this process a `layer.resumed` message. What was published while
         this process was not subscribed (Redis down, and up to RETRY_SECONDS after it returned) is
         lost to pub/sub; each socket catches up from the database instead, so none stays deaf
-        until its client's next resync (game/consumers.py)."""
+        until its client's next resync (game/sockets/)."""
         layer = self.channel_layer  # this event loop's layer; its own layer serializes
         resumed = layer.channel_layer.serialize({"type": RESUMED})
         for queue in list(layer.channels.values()):
@@ -201,7 +201,7 @@ class RedisPubSubLayer(RedisPubSubChannelLayer):
 
     async def new_channel(self, prefix: str = "specific.") -> str:
         """As channels-redis's, but a channel whose subscription failed (Redis down while a socket
-        connects) leaves no queue behind: its socket is closed (game/doors.py), and a queue left
+        connects) leaves no queue behind: its socket is closed (game/sockets/doors.py), and a queue left
         over would only be handed `layer.resumed` messages nobody reads, for as long as the
         process runs."""
         layer = self._get_layer()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from accounts.models import Agent, AgentMessage
-from game import broadcast
 from game.errors import GameError
 from game.models import Seat, Table
+from game.protocol import publish
 from game.services.access import find_table
 from game.services.starting import seat_list
 
@@ -43,7 +43,7 @@ def agent_join(*, agent: Agent, code: str, ip: str = "") -> Table:
     Seat.objects.create(
         table=table, agent=agent, kind=Seat.Kind.AGENT, position=AGENT_WAITING_POSITION + len(seats)
     )
-    broadcast.send_table_update(table, seat_list(table))
+    publish.table_update(table, seat_list(table))
     return table
 
 
@@ -55,7 +55,7 @@ def agent_leave(*, agent: Agent, code: str) -> Table:
         raise GameError("not_seated", status=403)
     if table.status == Table.Status.WAITING:
         Seat.objects.filter(table=table, agent=agent).delete()
-        broadcast.send_table_update(table, seat_list(table))
+        publish.table_update(table, seat_list(table))
     return table
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -11,9 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Agent, User
-from game import broadcast, engine, metrics
+from game import engine, metrics
 from game.errors import GameError
 from game.models import Game, Reaction, Seat, Table
+from game.protocol import publish
+from game.protocol.messages import reaction_message
+from game.protocol.types import Addressed
 from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
 from game.services.starting import seat_list
@@ -35,7 +38,7 @@ def leave_locked_table(table: Table, *, user: User | None = None, agent: Agent |
     if table.status == Table.Status.WAITING:
         if agent is not None:
             Seat.objects.filter(table=table, agent=agent).delete()
-            broadcast.send_table_update(table, seat_list(table))
+            publish.table_update(table, seat_list(table))
             return table
         return _leave_waiting(table, user)
     if table.status == Table.Status.PLAYING:
@@ -68,9 +71,9 @@ def _leave_waiting(table: Table, user: User) -> Table:
         if table.host_id == user.pk:
             table.host_id = people[0].user_id
             table.save(update_fields=["host"])
-    broadcast.send_table_update(table, seats)
+    publish.table_update(table, seats)
     if table.is_public:
-        broadcast.send_lobby_update()
+        publish.lobby_update()
     return table
 
 
@@ -82,6 +85,24 @@ def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:
     if seat is None:
         raise GameError("not_seated", status=403)
     return seat
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a move did: the game as it left it, whether the move was newly applied (a repeated id
+    is acknowledged, not applied again), and the messages it published after its commit."""
+
+    game: Game
+    applied: bool
+    messages: list[Addressed] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Reacted:
+    """A reaction made, and its message to the table."""
+
+    reaction: Reaction
+    messages: list[Addressed]
 
 
 @dataclass
@@ -108,8 +129,9 @@ def play_move(
     version: int,
     move: Any,
     device_id: str = "",
-) -> tuple[Game, bool]:
-    """Apply one person's move; returns the game and whether the move was newly applied.
+) -> Played:
+    """Apply one person's move; returns the game, whether the move was newly applied, and the
+    messages it published (the mover's socket sends its own seat's update from them).
 
     Who acts is checked again here, after the locks: the member's session (`session_key`) is
     still signed in and the account unrestricted, or the agent still approved with the token it
@@ -130,10 +152,10 @@ def play_move(
         )
         game, locked = checked.locked.game, checked.locked
         if checked.repeated:
-            return game, False
+            return Played(game, False)
         step = Step(seat=checked.seat.position, move=move, move_id=move_id, device_id=device_id)
-        record(game, locked.table, locked.seats, checked.state, checked.events, step)
-        return game, True
+        messages = record(game, locked.table, locked.seats, checked.state, checked.events, step)
+        return Played(game, True, messages)
 
 
 def _check_move(
@@ -175,8 +197,8 @@ def _check_move(
 
 
 @transaction.atomic
-def end_game(*, user: User, code: str) -> Game:
-    """The host ends the game early: nobody wins (R23)."""
+def end_game(*, user: User, code: str) -> Played:
+    """The host ends the game early: nobody wins (R23). Returns the game and the messages sent."""
     table = Table.objects.by_code(code).first()
     if table is None or table.status != Table.Status.PLAYING:
         raise GameError("not_playing", status=409)
@@ -185,11 +207,11 @@ def end_game(*, user: User, code: str) -> Game:
         raise GameError("not_host", status=403)
     state = engine.from_json(game.state)
     new, events = engine.apply_server(state, {"end": {}})
-    record(game, table, seats, new, events, Step(seat=None, move={"end": {}}))
-    return game
+    messages = record(game, table, seats, new, events, Step(seat=None, move={"end": {}}))
+    return Played(game, True, messages)
 
 
-def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reaction:
+def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reacted:
     """A quick reaction (no free text), at most one every two seconds per member."""
     if reaction not in Reaction.Kind.values:
         raise GameError("bad_reaction")
@@ -197,7 +219,7 @@ def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reac
         return _react(table_id=table_id, user=user, session_key=session_key, reaction=reaction)
 
 
-def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reaction:
+def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reacted:
     require_may_act(user=user, session_key=session_key)
     seat = Seat.objects.filter(table_id=table_id, user=user).select_related("user").first()
     if seat is None:
@@ -206,13 +228,7 @@ def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Rea
     if Reaction.objects.filter(user=user, created_at__gt=since).exists():
         raise GameError("too_fast", status=429)
     made = Reaction.objects.create(table_id=table_id, user=user, seat=seat.position, kind=reaction)
-    message = {
-        "type": "reaction",
-        "version": Game.version_at(table_id),
-        "seat": seat.position,
-        "tag": user.gamer_tag,
-        "reaction": reaction,
-        "label": made.get_kind_display(),
-    }
-    broadcast.on_commit_send(broadcast.table_group(table_id), message)
-    return made
+    message = reaction_message(
+        Game.version_at(table_id), seat.position, user.gamer_tag, reaction, made.get_kind_display()
+    )
+    return Reacted(made, publish.to_table(table_id, message))

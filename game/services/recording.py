@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from game import broadcast, engine
+from game import engine
 from game.models import Game, GameEvent, Seat, Table
+from game.protocol import publish
+from game.protocol.types import Addressed
 from game.services.starting import move_deadline, seat_list
 from game.signals import game_finished
 from game.store import save_move
@@ -24,6 +26,14 @@ class Step:
     extra_events: list[dict] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a move did: whether its COMMIT went with the writes, and what it published."""
+
+    committed: bool
+    messages: list[Addressed]
+
+
 def _sync_seat_kinds(state: dict, seats: list[Seat]) -> bool:
     """Seats the engine handed to JagAI (timeouts, leaving) become helpers here too, and a member's
     or agent's seat is marked left (`left_at`) exactly while it is not theirs (R27, R28, R38; R40
@@ -37,7 +47,7 @@ def _sync_seat_kinds(state: dict, seats: list[Seat]) -> bool:
             left_at = None if engine.is_theirs(state, seat.position) else (left_at or now)
         if seat.kind != kind or seat.left_at != left_at:
             if left_at is not None and seat.left_at is None:
-                broadcast.close_seat_sockets(seat)
+                publish.close_seat_sockets(seat)
             seat.kind, seat.left_at = kind, left_at
             seat.save(update_fields=["kind", "left_at"])
             changed = True
@@ -61,8 +71,9 @@ def record(
     state: dict,
     events: list[dict],
     step: Step,
-) -> None:
-    """Append the event, save the state, and send every seat its own view after commit."""
+) -> list[Addressed]:
+    """Append the event, save the state (its writes go with the COMMIT, game/store), and send every
+    seat its own view after commit; returns the messages it published."""
     now = timezone.now()
     elapsed = int((now - game.decision_since).total_seconds() * 1000) if step.seat is not None else None
     game.version += 1
@@ -87,11 +98,12 @@ def record(
         _finish(game, table, state)
         fields += ["result", "finished_at"]
     seats_changed = _sync_seat_kinds(state, seats)
-    broadcast.send_game_update(game, state, seats, events)
+    sent = publish.game_update(game, state, seats, events, mover=step.seat)
     save_move(event, game, fields)
     if over:
         table.save(update_fields=["status", "finished_at"])
         game_finished.send(sender=Game, game_id=game.pk)
     if seats_changed or over:
         # The table's public facts name every seat: read them again with their members and agents.
-        broadcast.send_table_update(table, seat_list(table), game.version)
+        sent += publish.table_update(table, seat_list(table), game.version)
+    return sent

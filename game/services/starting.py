@@ -12,9 +12,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from content.services import DeckNotReady, engine_deck, live_deck
-from game import broadcast, engine
+from game import engine
 from game.errors import GameError
 from game.models import Deal, Game, Seat, Table, Variant
+from game.protocol import publish
+from game.protocol.messages import error_message
+from game.protocol.verses import dealt_words
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +61,9 @@ def close_for_unready_deck(table: Table, seats: list[Seat]) -> None:
     table.countdown_deadline = None
     table.save(update_fields=["status", "countdown_deadline"])
     error = GameError("deck_not_ready", status=409)
-    broadcast.on_commit_send(
-        broadcast.table_group(table.pk), {"type": "error", "code": error.code, "message": error.message}
-    )
-    broadcast.send_table_update(table, seats)
-    broadcast.send_lobby_update()
+    publish.to_table(table.pk, error_message(error.code, error.message))
+    publish.table_update(table, seats)
+    publish.lobby_update()
     # A warning, once per table: the content team must act, but the clock itself is fine.
     log.warning("table %s closed at its countdown: the live deck cannot be dealt", table.code)
 
@@ -105,11 +106,11 @@ def begin_game(table: Table, seats: list[Seat]) -> Game:
     table.started_at = now
     table.countdown_deadline = None
     table.save(update_fields=["status", "started_at", "countdown_deadline"])
-    broadcast.word_cards(game)  # this process keeps the verses; moves never read the deal
-    broadcast.send_table_update(table, seats)
-    broadcast.send_game_update(game, state, seats, [])
+    dealt_words().of(game)  # this process keeps the verses; moves never read the deal
+    publish.table_update(table, seats)
+    publish.game_update(game, state, seats, [])
     if table.is_public:
-        broadcast.send_lobby_update()
+        publish.lobby_update()
     return game
 
 

@@ -9,9 +9,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from game import broadcast, codes
+from game import codes
 from game.errors import GameError
 from game.models import Game, Seat, Table, Variant
+from game.protocol import publish
 from game.services.access import check_may_play, check_may_play_public, find_invited_table, find_table
 from game.services.starting import begin_game, require_deck_ready, seat_list
 from justalllowgod.limits import limits as cache
@@ -107,9 +108,9 @@ def _take_seat(table: Table, user: User) -> Table:
     if table.is_public and len(seats) >= table.seat_count:
         begin_game(table, seats)  # every seat is taken: no need to wait (R25)
     else:
-        broadcast.send_table_update(table, seats)
+        publish.table_update(table, seats)
     if table.is_public:
-        broadcast.send_lobby_update()
+        publish.lobby_update()
     return table
 
 
@@ -150,8 +151,8 @@ def play_now(*, user: User) -> Table:
             return _take_seat(table, user)
     deadline = timezone.now() + timedelta(seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS)
     table = _new_table(host=user, kind=Table.Kind.PUBLIC, seat_count=4, countdown_deadline=deadline)
-    broadcast.send_table_update(table, seat_list(table))
-    broadcast.send_lobby_update()
+    publish.table_update(table, seat_list(table))
+    publish.lobby_update()
     return table
 
 
@@ -182,8 +183,8 @@ def play_again(*, user: User, code: str) -> Table:
         )
     following = _new_table(host=user, kind=table.kind, previous=table, **fields)
     # The finished table's message names its game's last version, as every message does.
-    broadcast.send_table_update(table, seat_list(table), Game.version_at(table.pk))
-    broadcast.send_table_update(following, seat_list(following))
+    publish.table_update(table, seat_list(table), Game.version_at(table.pk))
+    publish.table_update(following, seat_list(following))
     if following.is_public:
-        broadcast.send_lobby_update()
+        publish.lobby_update()
     return following

@@ -360,7 +360,7 @@ def test_delete_without_the_tick_changes_nothing(client):
 
 
 def test_delete_sam_keeps_the_games_with_the_seat_shown_as_a_former_member(live_deck):
-    from game.broadcast import seat_name
+    from game.protocol.messages import seat_name
     from tests.game.support import deal_private_table
 
     parent = UserFactory()

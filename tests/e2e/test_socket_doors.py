@@ -177,7 +177,7 @@ def test_too_many_sockets_close_the_oldest_with_4409(live_asgi, game_for_two):
 
 
 def test_our_own_failure_closes_with_4500_and_is_logged_once(live_asgi, server_log, monkeypatch):
-    from game.realtime import snapshots
+    from game.services import snapshots
 
     def broken() -> list:
         raise RuntimeError("the lobby could not be read")

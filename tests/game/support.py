@@ -149,7 +149,7 @@ def play_one_move(table_id: int, members: dict) -> int:
     state = engine.from_json(game.state)
     seat = state["turn"]
     move = engine.legal_moves(state, seat)[0]
-    played, _ = services.play_move(
+    played = services.play_move(
         table_id=table_id,
         user=members[seat],
         session_key=signed_in_session(members[seat]),
@@ -157,7 +157,7 @@ def play_one_move(table_id: int, members: dict) -> int:
         version=game.version,
         move=move,
     )
-    return played.version
+    return played.game.version
 
 
 def commit_without_publishing(table_id: int, members: dict) -> int:

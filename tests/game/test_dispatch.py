@@ -12,8 +12,9 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 
-from game import broadcast
-from game.realtime import outbox, snapshots
+from game.protocol import publish
+from game.realtime import groups as addressing
+from game.services import snapshots
 from tests.game.support import play_one_move, seated, two_member_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,8 +44,8 @@ async def test_a_relayed_message_arrives_while_the_database_thread_is_busy(live_
     player = await seated(host, table.code)
     await player.drain()
     async with HeldDatabaseThread() as held:
-        [(group, message)] = outbox.relays(
-            [(broadcast.table_group(table.pk), {"type": "reaction", "version": 0})]
+        [(group, message)] = publish.relays(
+            [(addressing.table_group(table.pk), {"type": "reaction", "version": 0})]
         )
         await get_channel_layer().group_send(group, message)
         got = await player.next_of("reaction", limit=2.0)
@@ -63,7 +64,7 @@ async def test_an_update_relayed_while_a_catchup_is_read_goes_out_after_the_catc
         await player.send({"type": "hello", "version": 0})
         await asyncio.sleep(0.05)  # the socket now waits for the database thread to read its catch-up
         newer = {"type": "update", "version": 1, "events": [], "view": {"seat": 1}}
-        [(group, message)] = outbox.relays([(broadcast.member_group(table.pk, host.pk), newer)])
+        [(group, message)] = publish.relays([(addressing.member_group(table.pk, host.pk), newer)])
         await get_channel_layer().group_send(group, message)
         assert await player.drain(quiet=0.2) == []
     got = await player.drain(quiet=0.3)
@@ -97,7 +98,7 @@ async def test_a_relay_from_an_older_server_process_still_gets_through(live_deck
     player = await seated(host, table.code)
     await player.drain()
     await get_channel_layer().group_send(
-        broadcast.table_group(table.pk), {"type": "relay", "message": {"type": "reaction", "version": 0}}
+        addressing.table_group(table.pk), {"type": "relay", "message": {"type": "reaction", "version": 0}}
     )
     assert await player.next_of("reaction", limit=2.0) == {"type": "reaction", "version": 0}
     await player.close()
@@ -174,7 +175,7 @@ async def test_a_catchup_after_a_refused_move_brings_every_update_the_socket_was
     await player.drain()
     layer, groups = (
         get_channel_layer(),
-        [broadcast.member_group(table.pk, host.pk), broadcast.table_group(table.pk)],
+        [addressing.member_group(table.pk, host.pk), addressing.table_group(table.pk)],
     )
     channel = next(iter(layer.groups[groups[0]]))
     for group in groups:  # its next updates go astray, as if they were still on their way
@@ -198,7 +199,7 @@ async def test_a_socket_leaves_the_layer_when_it_disconnects(live_deck):
     table, host, _guest = await two_member_game(start=False)
     player = await seated(host, table.code)
     layer = get_channel_layer()
-    [channel] = layer.groups[broadcast.table_group(table.pk)]
+    [channel] = layer.groups[addressing.table_group(table.pk)]
     assert channel in layer.receivers
     await player.close()
     assert channel not in layer.receivers
@@ -209,8 +210,8 @@ async def test_a_socket_holding_messages_back_refuses_more_than_its_capacity():
 
     from channels.exceptions import ChannelFull
 
-    from game.consumers import ServerSocket
     from game.realtime.layers import SweptInMemoryChannelLayer
+    from game.sockets.base import ServerSocket
 
     socket = ServerSocket()
     socket.channel_layer, socket.channel_name = SweptInMemoryChannelLayer(capacity=2), "specific.x!y"
@@ -228,14 +229,14 @@ async def test_a_handed_over_message_that_fails_closes_its_socket_and_the_group_
     first, second = await seated(host, table.code), await seated(guest, table.code)
     for player in (first, second):
         await player.drain()
-    layer, group = get_channel_layer(), broadcast.table_group(table.pk)
+    layer, group = get_channel_layer(), addressing.table_group(table.pk)
     first_channel = next(iter(layer.groups[group]))  # the host's, the first to join
 
     async def broken(event: dict) -> None:
         raise RuntimeError("a handler that fails")
 
     layer.receivers[first_channel].relay = broken
-    [(group, message)] = outbox.relays([(group, {"type": "reaction", "version": 0})])
+    [(group, message)] = publish.relays([(group, {"type": "reaction", "version": 0})])
     await layer.group_send(group, message)
     assert await first.next_of("__closed__", limit=2.0) == {"type": "__closed__", "code": 4500}
     assert await second.next_of("reaction", limit=2.0) == {"type": "reaction", "version": 0}

@@ -1,4 +1,4 @@
-"""A member's socket keeps watching its session through an outage (game/member_door.py)."""
+"""A member's socket keeps watching its session through an outage (game/sockets/member_door.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import asyncio
 
 from django.db import OperationalError
 
-from game import member_door
-from game.member_door import MemberDoor
+from game.sockets import member_door
+from game.sockets.member_door import MemberDoor
 
 
 class Door(MemberDoor):

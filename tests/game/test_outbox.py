@@ -12,6 +12,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from game.protocol import publish
 from game.realtime import outbox
 
 
@@ -73,21 +74,21 @@ async def _nothing_within(channel: str, seconds: float) -> bool:
 
 
 def test_a_message_is_encoded_once_as_compact_json():
-    [(group, message)] = outbox.relays([("g", {"type": "update", "version": 3, "view": {"a": [1, 2]}})])
+    [(group, message)] = publish.relays([("g", {"type": "update", "version": 3, "view": {"a": [1, 2]}})])
     assert group == "g"
     assert message == {
         "type": "relay",
         "text": '{"type":"update","version":3,"view":{"a":[1,2]}}',
         "update": 3,
     }
-    [(_, table)] = outbox.relays([("g", {"type": "table", "version": 3})])
+    [(_, table)] = publish.relays([("g", {"type": "table", "version": 3})])
     assert "update" not in table
 
 
 def test_without_an_attached_loop_the_calling_thread_sends(monkeypatch):
     monkeypatch.setattr(outbox, "_current", None)
     channel = async_to_sync(_join)("outbox-plain")
-    outbox.send_all([("outbox-plain", {"type": "table", "version": 0})])
+    outbox.send_all(publish.relays([("outbox-plain", {"type": "table", "version": 0})]))
     [got] = async_to_sync(_receive)(channel, 1)
     assert json.loads(got["text"]) == {"type": "table", "version": 0}
 
@@ -95,7 +96,7 @@ def test_without_an_attached_loop_the_calling_thread_sends(monkeypatch):
 def test_a_thread_hands_its_messages_to_the_loop_and_they_arrive_in_order(loop_thread):
     channel = loop_thread.run(_join("outbox-order"))
     for version in range(1, 101):
-        outbox.send_all([("outbox-order", {"type": "update", "version": version})])
+        outbox.send_all(publish.relays([("outbox-order", {"type": "update", "version": version})]))
     got = loop_thread.run(_receive(channel, 100))
     assert [json.loads(m["text"])["version"] for m in got] == list(range(1, 101))
 
@@ -104,39 +105,47 @@ def test_the_sending_thread_does_not_wait_for_a_busy_loop(loop_thread):
     channel = loop_thread.run(_join("outbox-busy"))
     loop_thread.loop.call_soon_threadsafe(time.sleep, 0.5)  # the loop is busy for half a second
     started = time.monotonic()
-    outbox.send_all([("outbox-busy", {"type": "update", "version": 1})])
+    outbox.send_all(publish.relays([("outbox-busy", {"type": "update", "version": 1})]))
     assert time.monotonic() - started < 0.2
     [got] = loop_thread.run(_receive(channel, 1))
     assert json.loads(got["text"])["version"] == 1
 
 
-def test_a_held_call_wakes_the_loop_when_it_returns_not_before(loop_thread):
+def test_a_sockets_call_wakes_the_loop_when_it_returns_not_before(loop_thread):
     channel = loop_thread.run(_join("outbox-held"))
     seen_while_running = []
 
-    def service() -> str:
-        outbox.send_all([("outbox-held", {"type": "update", "version": 7})])
+    with outbox.one_wake():
+        outbox.send_all(publish.relays([("outbox-held", {"type": "update", "version": 7})]))
         # The loop is idle and would deliver at once if it had been woken.
         seen_while_running.append(loop_thread.run(_nothing_within(channel, 0.2)))
-        return "done"
-
-    assert outbox.for_socket(service, "someone-else")() == ("done", [])
     assert seen_while_running == [True]
     [got] = loop_thread.run(_receive(channel, 1))
     assert json.loads(got["text"])["version"] == 7
 
 
-def test_a_held_call_that_fails_still_sends_what_it_committed(loop_thread):
+def test_a_sockets_call_that_fails_still_sends_what_it_committed(loop_thread):
     channel = loop_thread.run(_join("outbox-held-fails"))
 
-    def service() -> None:
-        outbox.send_all([("outbox-held-fails", {"type": "table", "version": 2})])
+    with pytest.raises(ValueError), outbox.one_wake():
+        outbox.send_all(publish.relays([("outbox-held-fails", {"type": "table", "version": 2})]))
         raise ValueError("after the commit")
-
-    with pytest.raises(ValueError):
-        outbox.for_socket(service, "someone-else")()
     [got] = loop_thread.run(_receive(channel, 1))
     assert json.loads(got["text"])["version"] == 2
+
+
+def test_only_the_calling_thread_waits_for_its_wake(loop_thread):
+    """Another thread's sends (an HTTP view, the clock) still wake the loop at once."""
+    channel = loop_thread.run(_join("outbox-other-thread"))
+    with outbox.one_wake():
+        other = threading.Thread(
+            target=outbox.send_all,
+            args=(publish.relays([("outbox-other-thread", {"type": "table", "version": 3})]),),
+        )
+        other.start()
+        other.join(5)
+        [got] = loop_thread.run(_receive(channel, 1))
+    assert json.loads(got["text"])["version"] == 3
 
 
 def test_one_failed_send_does_not_stop_the_ones_behind_it(loop_thread, monkeypatch, caplog):
@@ -152,12 +161,14 @@ def test_one_failed_send_does_not_stop_the_ones_behind_it(loop_thread, monkeypat
     monkeypatch.setattr(layer, "group_send", flaky)
     # In one batch (one move's messages) and in the next one.
     outbox.send_all(
-        [
-            ("outbox-broken", {"type": "update", "version": 1}),
-            ("outbox-after-failure", {"type": "update", "version": 1}),
-        ]
+        publish.relays(
+            [
+                ("outbox-broken", {"type": "update", "version": 1}),
+                ("outbox-after-failure", {"type": "update", "version": 1}),
+            ]
+        )
     )
-    outbox.send_all([("outbox-after-failure", {"type": "update", "version": 2})])
+    outbox.send_all(publish.relays([("outbox-after-failure", {"type": "update", "version": 2})]))
     got = loop_thread.run(_receive(channel, 2))
     assert [json.loads(m["text"])["version"] for m in got] == [1, 2]
     assert "group send to outbox-broken failed" in caplog.text
@@ -166,55 +177,6 @@ def test_one_failed_send_does_not_stop_the_ones_behind_it(loop_thread, monkeypat
 def test_a_stopped_loop_is_not_used(loop_thread, monkeypatch):
     loop_thread.close()
     channel = async_to_sync(_join)("outbox-stopped")
-    outbox.send_all([("outbox-stopped", {"type": "update", "version": 4})])
+    outbox.send_all(publish.relays([("outbox-stopped", {"type": "update", "version": 4})]))
     [got] = async_to_sync(_receive)(channel, 1)
     assert json.loads(got["text"])["version"] == 4
-
-
-def test_a_sockets_call_gets_back_its_own_seats_updates_and_the_group_still_gets_them(loop_thread):
-    mine, theirs = loop_thread.run(_join("outbox-mine")), loop_thread.run(_join("outbox-theirs"))
-
-    def service() -> str:
-        outbox.send_all(
-            [
-                ("outbox-mine", {"type": "update", "version": 5, "view": {}}),
-                ("outbox-theirs", {"type": "update", "version": 5, "view": {}}),
-                ("outbox-mine", {"type": "table", "version": 5}),
-            ]
-        )
-        return "done"
-
-    result, own = outbox.for_socket(service, "outbox-mine")()
-    assert result == "done"
-    assert own == [(5, '{"type":"update","version":5,"view":{}}')]
-    got = loop_thread.run(_receive(mine, 2))
-    assert [m.get("update") for m in got] == [5, None]  # the relayed copy names its version
-    assert loop_thread.run(_receive(theirs, 1))[0]["update"] == 5
-
-
-def test_a_sockets_call_publishes_the_other_seats_updates_before_its_own_seats(loop_thread, monkeypatch):
-    """The mover's socket sends its own update itself, so the other seats' go to the layer first;
-    each group's messages keep their order."""
-    layer = get_channel_layer()
-    real = layer.group_send
-    published = []
-
-    async def recorded(group, message):
-        published.append((group, json.loads(message["text"])["version"]))
-        await real(group, message)
-
-    monkeypatch.setattr(layer, "group_send", recorded)
-
-    def service() -> None:
-        outbox.send_all(
-            [
-                ("order-mine", {"type": "update", "version": 5, "view": {}}),
-                ("order-mine", {"type": "update", "version": 6, "view": {}}),
-                ("order-theirs", {"type": "update", "version": 5, "view": {}}),
-                ("order-third", {"type": "update", "version": 5, "view": {}}),
-            ]
-        )
-
-    outbox.for_socket(service, "order-mine")()
-    loop_thread.run(asyncio.sleep(0.2))
-    assert published == [("order-theirs", 5), ("order-third", 5), ("order-mine", 5), ("order-mine", 6)]

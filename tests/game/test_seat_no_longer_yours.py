@@ -15,8 +15,8 @@ from django.test import override_settings
 from accounts import agents
 from game import engine, services
 from game.models import Game, Seat
-from game.realtime import snapshots
 from game.realtime.redis_layer import redis_channel_layer
+from game.services import snapshots
 from tests.factories import signed_in_session
 from tests.game.support import connect, seated, two_member_game
 from tests.game.test_agents import agent_socket, approved_agent, joined, table_for_agents

@@ -12,7 +12,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from game.models import Game
-from game.realtime import snapshots
+from game.services import snapshots
 from tests.game.support import connect, seated, two_member_game
 from tests.game.test_agents import agent_socket, approved_agent
 from tests.game.test_socket_authority import closed_with

@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.contrib.sessions.models import Session
 
-from game.broadcast import LOBBY_GROUP, member_group
+from game.realtime.groups import LOBBY_GROUP, member_group
 from justalllowgod.asgi import application
 from tests.game.support import (
     Communicator,

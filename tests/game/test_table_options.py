@@ -9,11 +9,12 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.urls import reverse
 
-from game import broadcast, engine, services
+from game import engine, services
 from game.errors import GameError
 from game.models import Game, Table
+from game.protocol import messages
+from game.protocol.options import together_best
 from game.services.starting import seat_list
-from game.table_options import together_best
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import connect, seated
 
@@ -99,20 +100,20 @@ def test_public_tables_always_play_the_standard_game(live_deck):
         "ask_any": False,
         "read_aloud": False,
     }
-    assert broadcast.table_payload(table, seat_list(table))["chips"] == []
+    assert messages.table_payload(table, seat_list(table))["chips"] == []
 
 
 def test_each_option_is_a_chip_in_the_table_facts_and_the_join_page(client, live_deck):
     host = UserFactory()
     table = services.create_private_table(user=host, variant="together", deal_seven=True, read_aloud=True)
-    payload = broadcast.table_payload(table, seat_list(table))
+    payload = messages.table_payload(table, seat_list(table))
     assert [chip["label"] for chip in payload["chips"]] == ["Together", "Deal 7", "Read aloud"]
     assert payload["options"]["variant"] == "together"
     client.force_login(UserFactory())
     page = client.get(reverse("join_link", args=[table.code])).content.decode()
     assert "Together:" in page and "Deal 7:" in page and "Read aloud:" in page
     word_off = services.create_private_table(user=UserFactory(), remember_word=False)
-    assert [c["key"] for c in broadcast.table_payload(word_off, [])["chips"]] == ["word_off"]
+    assert [c["key"] for c in messages.table_payload(word_off, [])["chips"]] == ["word_off"]
 
 
 def play_to_end(table: Table, members: dict, seed: int) -> Game:
@@ -144,7 +145,7 @@ def test_ruling_V3_the_end_says_how_many_stones_were_laid_and_the_tables_best_so
     assert game.result["together"] == {"won": laid == 12, "stones": laid}
     assert game.result["winners"] == ([1, 2] if laid == 12 else [])
     table.refresh_from_db()
-    assert broadcast.table_payload(table, seat_list(table))["together_best"] == laid
+    assert messages.table_payload(table, seat_list(table))["together_best"] == laid
     # The next table (Play again) ends early with no stone: the best so far is still the first game's.
     again = services.play_again(user=host, code=table.code)
     services.join_by_code(user=guest, code=again.code)
@@ -152,7 +153,7 @@ def test_ruling_V3_the_end_says_how_many_stones_were_laid_and_the_tables_best_so
     services.end_game(user=host, code=again.code)
     again.refresh_from_db()
     assert together_best(again) == laid
-    assert broadcast.table_payload(again, seat_list(again))["together_best"] == laid
+    assert messages.table_payload(again, seat_list(again))["together_best"] == laid
 
 
 @sync_to_async

@@ -226,7 +226,7 @@ def test_ruling_R23_the_host_ends_the_game_early_and_nobody_wins(live_deck):
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     assert refusal(services.end_game, user=guest, code=table.code).code == "not_host"
-    game = services.end_game(user=host, code=table.code)
+    game = services.end_game(user=host, code=table.code).game
     table.refresh_from_db()
     assert table.status == Table.Status.ENDED
     assert game.result["reason"] == "ended_by_host"
@@ -260,6 +260,8 @@ def test_the_host_starts_a_table_named_in_any_case(live_deck):
 def test_play_again_tells_the_finished_table_with_its_games_last_version(
     live_deck, monkeypatch, django_capture_on_commit_callbacks
 ):
+    import json
+
     from game.models import Game
     from game.realtime import outbox
 
@@ -269,7 +271,9 @@ def test_play_again_tells_the_finished_table_with_its_games_last_version(
     services.start_table(user=host, code=table.code)
     services.end_game(user=host, code=table.code)
     sent = []
-    monkeypatch.setattr(outbox, "send_all", sent.extend)
+    monkeypatch.setattr(
+        outbox, "send_all", lambda sends: sent.extend((g, json.loads(e["text"])) for g, e in sends)
+    )
     with django_capture_on_commit_callbacks(execute=True):
         again = services.play_again(user=host, code=table.code)
     versions = {m["table"]["code"]: m["version"] for _g, m in sent if m["type"] == "table"}

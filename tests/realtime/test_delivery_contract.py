@@ -109,7 +109,7 @@ def _commit_without_publishing(table_id: int, members: dict, monkeypatch) -> int
     dropped = []
     monkeypatch.setattr(outbox, "send_all", dropped.append)
     seat, version, move = next_move(table_id)
-    played, applied = services.play_move(
+    result = services.play_move(
         table_id=table_id,
         user=members[seat],
         session_key=signed_in_session(members[seat]),
@@ -118,6 +118,7 @@ def _commit_without_publishing(table_id: int, members: dict, monkeypatch) -> int
         move=move,
     )
     monkeypatch.undo()
+    played, applied = result.game, result.applied
     assert applied and dropped, "the move committed and its publish was dropped"
     return played.version
 

@@ -1,5 +1,6 @@
 """The consumers are doors: they authenticate, cap, parse, call a service and relay. Reading or
-writing the database is the services' and snapshots' work, never a consumer's."""
+writing the database is the services' work (game/services/snapshots.py reads what a socket is
+sent), never a consumer's."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-DOORS = ["game/consumers.py", "game/agent_consumer.py", "game/member_door.py"]
+ROOT = Path(__file__).resolve().parents[2]
+# Every module of the socket doors' folder.
+DOORS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "game/sockets").glob("*.py"))
 ORM_WORDS = {"objects", "save", "delete", "bulk_create", "select_for_update", "atomic"}
 
 

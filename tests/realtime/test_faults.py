@@ -11,7 +11,7 @@ from django.db import OperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from game import services
-from game.realtime import snapshots
+from game.services import snapshots
 from tests.realtime.sockets import move_over, next_move, tab_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

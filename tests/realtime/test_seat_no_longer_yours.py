@@ -13,8 +13,9 @@ from websockets.sync.client import connect
 
 from accounts import agents
 from accounts.models import Agent
-from game import broadcast, engine, services
+from game import engine, services
 from game.models import Game, Seat
+from game.protocol import publish
 from game.services.agents import agent_join
 from tests.factories import StaffFactory, UserFactory
 from tests.realtime.sockets import WAIT, tab_for
@@ -95,7 +96,7 @@ def test_a_tab_that_missed_seat_taken_is_closed_4403_at_its_next_hello_over_real
     """Review of #28: the guest leaves and the open tab's seat_taken is lost on its way (a Redis
     outage at commit; here the leaving process sends none, with either channel layer). Its next
     hello, and a stale move, are answered with a close 4403 and nothing of the seat JagAI plays."""
-    monkeypatch.setattr(broadcast, "close_seat_sockets", lambda seat: None)
+    monkeypatch.setattr(publish, "close_seat_sockets", lambda seat: None)
     made, _host, guest = table
     open_tab, other_tab = tab_for(server, made, guest), tab_for(server, made, guest)
     services.leave_table(user=guest, code=made.code)

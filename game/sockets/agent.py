@@ -8,15 +8,19 @@ from django.conf import settings
 
 from accounts.agents import agent_for_token, agent_group, hash_token
 from accounts.models import Agent
-from game.broadcast import agent_seat_group, table_group
-from game.closing import Close
-from game.consumers import SeatSocket
-from game.doors import WHO_KEY
 from game.errors import GameError
-from game.member_door import note_socket_closed, note_socket_opened
-from game.realtime import budgets, faults, snapshots
+from game.protocol import client
+from game.protocol.messages import agent_hello
+from game.protocol.types import ClientType
+from game.realtime import budgets, faults
 from game.realtime.database import database_call
+from game.realtime.frames import WHO_KEY
+from game.realtime.groups import agent_seat_group, table_group
+from game.services import snapshots
 from game.services.agents import agent_join, agent_leave, record_agent_message
+from game.sockets.closing import Close
+from game.sockets.member_door import note_socket_closed, note_socket_opened
+from game.sockets.seat import SeatSocket
 from justalllowgod.addresses import scope_address
 from justalllowgod.logs import note_agent
 
@@ -42,6 +46,7 @@ class AgentConsumer(SeatSocket):
     agent: Agent | None = None
     code = ""
     sockets_key = ""
+    needs_table = frozenset({ClientType.MOVE, ClientType.HELLO})
 
     async def connect(self) -> None:
         token = bearer_token(self.scope)
@@ -67,7 +72,7 @@ class AgentConsumer(SeatSocket):
         ):
             await self.channel_layer.send(oldest, {"type": "socket.replaced"})
         await self.accept()
-        await self.send_json({"type": "hello", "version": 0, "agent": self.agent.name})
+        await self.send_json(agent_hello(self.agent.name))
 
     async def disconnect(self, code: int) -> None:
         if self.agent is None:
@@ -90,12 +95,13 @@ class AgentConsumer(SeatSocket):
         except faults.OUTAGES as error:  # the answer went out; only the audit line is missed
             log.warning("agent %s message not kept: %s: %s", self.agent.pk, type(error).__name__, error)
 
-    async def on_join(self, message: dict) -> str:
+    async def on_join(self, message: client.Join) -> str:
         """Take a free helper seat at a private table that allows agents."""
-        code = message.get("code")
-        if not isinstance(code, str) or self.table_id is not None:
+        if self.table_id is not None:
             raise GameError("malformed_message")
-        table = await database_call(agent_join)(agent=self.agent, code=code, ip=scope_address(self.scope))
+        table = await database_call(agent_join)(
+            agent=self.agent, code=message.code, ip=scope_address(self.scope)
+        )
         self.code, self.table_id = table.code, table.pk
         self.seat_group = agent_seat_group(self.table_id, self.agent.pk)
         async with self.holding():
@@ -111,23 +117,13 @@ class AgentConsumer(SeatSocket):
             self.welcomed(welcome)
         return "ok"
 
-    async def on_leave(self, message: dict) -> str:
+    async def on_leave(self, message: client.Leave) -> str:
         """Leave before the deal (afterwards the seat stays and R16 answers for it)."""
         if self.table_id is None:
             raise GameError("not_seated")
         await database_call(agent_leave)(agent=self.agent, code=self.code)
         await self.close()
         return "ok"
-
-    async def on_move(self, message: dict) -> str:
-        if self.table_id is None:
-            raise GameError("not_seated")
-        return await super().on_move(message)
-
-    async def on_hello(self, message: dict) -> str:
-        if self.table_id is None:
-            raise GameError("not_seated")
-        return await super().on_hello(message)
 
     async def socket_replaced(self, message: dict) -> None:
         """The token opened more sockets than allowed: this one, the oldest, gives way."""

@@ -1,41 +1,28 @@
-"""What each socket is sent: built from engine views only, sent after the transaction commits."""
+"""What each socket is sent, built in one place from the engine's views and events only."""
 
 from __future__ import annotations
 
-import logging
-import threading
 from datetime import datetime
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
 from django.utils import timezone
 
 from game import engine
 from game.models import Game, Seat, Table, Variant
-from game.realtime import faults, outbox
-from game.table_options import option_chips, together_best
-
-log = logging.getLogger(__name__)
-
-LOBBY_GROUP = "lobby"
-SEAT_TAKEN = {"type": "seat_taken"}  # a group message for the consumers, never sent to a client
-
-
-def table_group(table_id: int) -> str:
-    """Everyone connected to a table: the public table facts and reactions."""
-    return f"table-{table_id}"
-
-
-def member_group(table_id: int, user_id: int) -> str:
-    """One member's sockets at one table: their own seat's view."""
-    return f"table-{table_id}-user-{user_id}"
-
-
-def agent_seat_group(table_id: int, agent_id: int) -> str:
-    """One approved agent's socket at one table: its own seat's view."""
-    return f"table-{table_id}-agent-{agent_id}"
+from game.protocol.options import option_chips, together_best
+from game.protocol.types import (
+    Ack,
+    AgentHello,
+    ErrorMessage,
+    LobbyMessage,
+    Pong,
+    Reaction,
+    SeatUpdate,
+    ServerType,
+    TableMessage,
+)
+from game.protocol.verses import dealt_words
+from game.realtime.groups import agent_seat_group, member_group
 
 
 def seat_group(seat: Seat) -> str | None:
@@ -86,7 +73,9 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
         "teams": table.teams,
         "remember_word": table.remember_word,
         "host_seat": host_seat,
-        "countdown_left": seconds_left(table.countdown_deadline) if table.status == "waiting" else None,
+        "countdown_left": seconds_left(table.countdown_deadline)
+        if table.status == Table.Status.WAITING
+        else None,
         "allow_agents": table.allow_agents,
         "seats": [
             {
@@ -128,40 +117,6 @@ def public_cards(game: Game) -> dict[str, Any]:
     return cards
 
 
-def _words_of(cards: list[dict]) -> dict[int, dict[str, Any]]:
-    out = {}
-    for story in cards:
-        word = story["cards"][3]
-        out[story["position"]] = {
-            "reference": word.get("reference"),
-            "text": word.get("verse_text"),
-            "book_slug": word.get("book_slug"),
-            "chapter": word.get("chapter"),
-            "verse": word.get("verse"),
-        }
-    return out
-
-
-# Each game's verses by (id, start time): a test database can give a new game an old game's id.
-_DEALT_WORDS: dict[tuple[int, datetime], dict[int, dict[str, Any]]] = {}
-_DEALT_WORDS_KEPT = 512
-_dealt_lock = threading.Lock()
-
-
-def word_cards(game: Game) -> dict[int, dict[str, Any]]:
-    """Each story's verse by story position. A move does not read the game's deal, which never
-    changes, so it is read once per game in each process (at the deal, in the one that deals)."""
-    key = (game.pk, game.started_at)
-    words = _DEALT_WORDS.get(key)
-    if words is None:
-        words = _words_of(game.deal.cards)  # one query, unless the deal is already loaded
-        with _dealt_lock:
-            if len(_DEALT_WORDS) >= _DEALT_WORDS_KEPT:
-                _DEALT_WORDS.pop(next(iter(_DEALT_WORDS)))  # the oldest game
-            _DEALT_WORDS[key] = words
-    return words
-
-
 def verses_shown(game: Game, state: dict) -> dict[str, Any]:
     """The verse of every story with a stone on the table: the whole table has seen these."""
     laid = set(engine.laid_stories(state))
@@ -171,7 +126,7 @@ def verses_shown(game: Game, state: dict) -> dict[str, Any]:
         laid.discard(question["story"])
     if not laid:
         return {}
-    words = word_cards(game)
+    words = dealt_words().of(game)
     return {str(position): words[position] for position in sorted(laid)}
 
 
@@ -193,63 +148,18 @@ def seat_update(
     seat: int,
     events: list[dict],
     *,
-    kind: str = "update",
+    kind: ServerType = ServerType.UPDATE,
     shared: dict | None = None,
-) -> dict:
+) -> SeatUpdate:
     """One seat's message after a move: its events and its view, and what the table shares
     (`table_wide`, built once per move when the caller has it)."""
-    return {
+    return {  # type: ignore[return-value]
         "type": kind,
         "version": game.version,
         "events": engine.events_for(events, seat),
         "view": engine.view(state, seat),
         **(shared if shared is not None else table_wide(game, state)),
     }
-
-
-def on_commit_send(group: str, message: dict) -> None:
-    """Send a message to a group once the current transaction has committed."""
-    transaction.on_commit(lambda: outbox.send_all([(group, message)]))
-
-
-def send_game_update(game: Game, state: dict, seats: list[Seat], events: list[dict]) -> None:
-    """After commit: each seated member or agent gets their own seat's view; nobody gets another's."""
-    shared = table_wide(game, state)
-    sends = [
-        (group, seat_update(game, state, seat.position, events, shared=shared))
-        for seat in seats
-        # A seat JagAI took is no longer its member's or agent's: they never see it again (R38).
-        if (group := seat_group(seat)) is not None and seat.left_at is None
-    ]
-    if sends:
-        # One hook for every seat, handed to the event loop in one piece, in commit order.
-        transaction.on_commit(lambda: outbox.send_all(sends))
-
-
-def close_seat_sockets(seat: Seat) -> None:
-    """After commit: the sockets of a seat JagAI has just taken close with 4403 (not_seated)."""
-    group, layer = seat_group(seat), get_channel_layer()
-    if group is None or layer is None:
-        return
-
-    def send() -> None:
-        # Straight to the consumers' `seat_taken` handler: the outbox relays text, which no
-        # socket could be closed by (accounts/sockets.py sends its account checks the same way).
-        # Redis down at commit loses it: one warning, never an error in leave_table or the clock.
-        # The seat is safe anyway, since every welcome and catch-up asks `left_at` itself.
-        try:
-            async_to_sync(layer.group_send)(group, dict(SEAT_TAKEN))
-        except faults.OUTAGES as error:
-            log.warning("seat_taken for %s not sent (%s: %s)", group, type(error).__name__, error)
-
-    # robust: any other error is logged by Django, not raised into the act that committed.
-    transaction.on_commit(send, robust=True)
-
-
-def send_table_update(table: Table, seats: list[Seat], version: int = 0) -> None:
-    """After commit: the table's public facts to everyone connected to it."""
-    message = {"type": "table", "version": version, "table": table_payload(table, seats)}
-    on_commit_send(table_group(table.pk), message)
 
 
 def lobby_tables() -> list[dict[str, Any]]:
@@ -266,8 +176,39 @@ def lobby_tables() -> list[dict[str, Any]]:
     ]
 
 
-def send_lobby_update() -> None:
-    """After commit: the open public tables to every start screen."""
-    transaction.on_commit(
-        lambda: outbox.send_all([(LOBBY_GROUP, {"type": "lobby", "version": 0, "tables": lobby_tables()})])
-    )
+def table_message(table: Table, seats: list[Seat], version: int = 0) -> TableMessage:
+    """The table's public facts, for everyone connected to it."""
+    return {"type": ServerType.TABLE, "version": version, "table": table_payload(table, seats)}
+
+
+def lobby_message() -> LobbyMessage:
+    """The open public tables, for every start screen."""
+    return {"type": ServerType.LOBBY, "version": 0, "tables": lobby_tables()}
+
+
+def reaction_message(version: int, seat: int, tag: str, reaction: str, label: str) -> Reaction:
+    return {
+        "type": ServerType.REACTION,
+        "version": version,
+        "seat": seat,
+        "tag": tag,
+        "reaction": reaction,
+        "label": label,
+    }
+
+
+def error_message(code: str, message: str, **extra: Any) -> ErrorMessage:
+    """A refusal's code and its words; `extra` are the optional keys (id, version, retry, retry_after)."""
+    return {"type": ServerType.ERROR, "code": code, "message": message, **extra}  # type: ignore[typeddict-item]
+
+
+def ack_message(move_id: str, version: int) -> Ack:
+    return {"type": ServerType.ACK, "id": move_id, "version": version}
+
+
+def pong_message(version: int) -> Pong:
+    return {"type": ServerType.PONG, "version": version}
+
+
+def agent_hello(name: str) -> AgentHello:
+    return {"type": ServerType.HELLO, "version": 0, "agent": name}

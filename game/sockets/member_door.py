@@ -17,11 +17,11 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.sockets import account_group, session_group
-from game.closing import REFUSAL_CLOSES, Close
-from game.doors import WHO_KEY
 from game.realtime import budgets, faults
 from game.realtime.database import database_call
+from game.realtime.frames import WHO_KEY
 from game.services import authority
+from game.sockets.closing import REFUSAL_CLOSES, Close
 from justalllowgod.limits import limits as cache
 
 log = logging.getLogger(__name__)

@@ -19,25 +19,12 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from game.closing import REASONS, Close
 from game.realtime import budgets, faults
+from game.realtime.frames import socket_label
+from game.sockets.closing import REASONS, Close
 from justalllowgod.addresses import scope_address, scope_header, scope_is_secure
 
 log = logging.getLogger(__name__)
-
-# The consumer names who is on the socket here once it knows, for the doors' log lines.
-WHO_KEY = "jag.who"
-
-
-def socket_label(scope: dict) -> str:
-    """Who is on a socket, for a log line: a member or agent id, never an email or a token."""
-    who = scope.get(WHO_KEY)
-    if who:
-        return who
-    user = scope.get("user")
-    if user is not None and getattr(user, "is_authenticated", False):
-        return f"member {user.pk}"
-    return "anonymous"
 
 
 def log_refusal(scope: dict, code: Close, detail: str = "") -> None:
@@ -194,7 +181,7 @@ class OutageDoor:
     account read from a database that is down, the channel layer's subscription to a Redis that
     is down) is accepted and closed with 4500, which clients may retry, instead of the HTTP 500
     daphne answers an application error in the handshake with. One warning line, no traceback.
-    Once the consumer runs, its own dispatch answers outages (game/consumers.py)."""
+    Once the consumer runs, its own dispatch answers outages (game/sockets/base.py)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app

@@ -1,14 +1,14 @@
-"""What a socket is sent when it connects or comes back: read-only, built from engine views."""
+"""What a socket is sent when it connects or comes back: read-only reads, built by the protocol."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.db.models import QuerySet
 
 from accounts.models import Agent, User
-from game import broadcast, engine
+from game import engine
 from game.models import Game, GameEvent, Seat, Table
+from game.protocol import messages
+from game.protocol.types import LobbyMessage, SeatUpdate, ServerType, Welcome
 from game.services.access import still_theirs
 from game.services.starting import seat_list
 
@@ -25,11 +25,11 @@ def _history(game: Game, seat: int, since: int) -> list[dict]:
     return out
 
 
-def _game_part(game: Game, seat: int, since: int) -> dict[str, Any]:
+def _game_part(game: Game, seat: int, since: int) -> SeatUpdate:
     state = engine.from_json(game.state)
     behind = game.version - since
     from_version = since if 0 <= behind <= MAX_CATCHUP_EVENTS else max(0, game.version - RECENT_LOG)
-    update = broadcast.seat_update(game, state, seat, [], kind="catchup")
+    update = messages.seat_update(game, state, seat, [], kind=ServerType.CATCHUP)
     update["events"] = _history(game, seat, from_version)
     update["complete"] = from_version == since
     return update
@@ -40,7 +40,7 @@ def _own_seats(table_id: int, user: User | None, agent: Agent | None) -> QuerySe
     return seats.filter(agent=agent) if agent is not None else seats.filter(user=user)
 
 
-def welcome(*, table_id: int, user: User | None = None, agent: Agent | None = None) -> dict[str, Any] | None:
+def welcome(*, table_id: int, user: User | None = None, agent: Agent | None = None) -> Welcome | None:
     """The first message on a table socket, or None if the member or agent has no seat there, or
     only one JagAI took while the game runs (R38)."""
     table = Table.objects.filter(pk=table_id).first()
@@ -48,30 +48,30 @@ def welcome(*, table_id: int, user: User | None = None, agent: Agent | None = No
         return None
     seats = seat_list(table)
     me = next(s for s in seats if (s.agent_id == agent.pk if agent else s.user_id == user.pk))
-    payload = broadcast.table_payload(table, seats)
+    payload = messages.table_payload(table, seats)
     shown = next(p["seat"] for p, s in zip(payload["seats"], seats, strict=True) if s.pk == me.pk)
-    message: dict[str, Any] = {
-        "type": "welcome",
+    message: Welcome = {
+        "type": ServerType.WELCOME,
         "table_id": table.pk,
         "version": 0,
         "me": {
             "seat": shown,
-            "tag": broadcast.seat_name(me),
+            "tag": messages.seat_name(me),
             "is_host": user is not None and table.host_id == user.pk,
         },
         "table": payload,
     }
     game = Game.objects.filter(table=table).select_related("deal").first()
     if game is not None:
-        message["cards"] = broadcast.public_cards(game)
+        message["cards"] = messages.public_cards(game)
         part = _game_part(game, me.position, max(0, game.version - RECENT_LOG))
-        message.update({k: v for k, v in part.items() if k != "type"})
+        message.update({k: v for k, v in part.items() if k != "type"})  # type: ignore[typeddict-item]
     return message
 
 
 def catchup(
     *, table_id: int, since: int, user: User | None = None, agent: Agent | None = None
-) -> dict[str, Any] | None:
+) -> SeatUpdate | None:
     """What a seat missed since a version, with a fresh view; None if the seat is no longer theirs
     (gone, or JagAI took it while the game runs, R38): the socket then closes 4403."""
     status = Table.objects.filter(pk=table_id).values_list("status", flat=True).first()
@@ -83,7 +83,13 @@ def catchup(
         return None
     game = Game.objects.filter(table_id=table_id).first()
     if game is None:
-        return {"type": "catchup", "version": 0, "events": [], "view": None, "complete": True}
+        return {
+            "type": ServerType.CATCHUP,
+            "version": 0,
+            "events": [],
+            "view": None,
+            "complete": True,
+        }
     return _game_part(game, seat, since)
 
 
@@ -92,6 +98,6 @@ def version(*, table_id: int) -> int:
     return Game.version_at(table_id)
 
 
-def lobby() -> list[dict[str, Any]]:
-    """Open public tables for the start screen."""
-    return broadcast.lobby_tables()
+def lobby() -> LobbyMessage:
+    """The start screen's message: the open public tables."""
+    return messages.lobby_message()

@@ -1,0 +1,20 @@
+"""Transport addressing: the channel-layer groups a message is published to, by name."""
+
+from __future__ import annotations
+
+LOBBY_GROUP = "lobby"  # every start screen: the open public tables
+
+
+def table_group(table_id: int) -> str:
+    """Everyone connected to a table: the public table facts and reactions."""
+    return f"table-{table_id}"
+
+
+def member_group(table_id: int, user_id: int) -> str:
+    """One member's sockets at one table: their own seat's view."""
+    return f"table-{table_id}-user-{user_id}"
+
+
+def agent_seat_group(table_id: int, agent_id: int) -> str:
+    """One approved agent's socket at one table: its own seat's view."""
+    return f"table-{table_id}-agent-{agent_id}"

@@ -1,0 +1,68 @@
+"""A member's socket at a table: their seat's view in, their moves and reactions out."""
+
+from __future__ import annotations
+
+from game import services
+from game.errors import GameError
+from game.protocol.client import React
+from game.realtime.database import database_call
+from game.realtime.groups import member_group, table_group
+from game.services import access, snapshots
+from game.sockets.closing import REFUSAL_CLOSES, Close
+from game.sockets.member_door import MemberDoor
+from game.sockets.seat import SeatSocket
+from justalllowgod.addresses import scope_address
+
+
+class TableConsumer(MemberDoor, SeatSocket):
+    """One member's socket at one table: their seat's view in, their moves out."""
+
+    async def connect(self) -> None:
+        if not await self.admit_member():
+            return
+        user = self.scope["user"]
+        code = self.scope["url_route"]["kwargs"]["code"]
+        try:
+            table_id, seated = await database_call(access.table_for_socket)(
+                code=code, user=user, ip=scope_address(self.scope)
+            )
+        except GameError as error:  # too many wrong codes
+            await self.refuse(REFUSAL_CLOSES.get(error.code, Close.TOO_MANY), error.code)
+            return
+        if table_id is None:
+            await self.refuse(Close.NOT_FOUND, f"no table {code[:8]!r}")
+            return
+        if not seated:
+            await self.refuse(Close.NOT_SEATED)
+            return
+        self.table_id, self.seat_group = table_id, member_group(table_id, user.pk)
+        self.who = {"user": user}
+        self.credentials = {"user": user, "session_key": self.session_key}
+        # In the groups before the welcome is read (websocket_connect holds what arrives meanwhile).
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_add(self.seat_group, self.channel_name)
+        welcome = await database_call(snapshots.welcome)(table_id=table_id, user=user)
+        if welcome is None:  # left, or JagAI took the seat, since the door's check
+            await self.refuse(Close.NOT_SEATED, "no longer seated")
+            return
+        del welcome["table_id"]
+        await self.accept()
+        await self.send_json(welcome)
+        self.welcomed(welcome)
+
+    async def disconnect(self, code: int) -> None:
+        if self.table_id is not None:
+            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            await self.channel_layer.group_discard(self.seat_group, self.channel_name)
+        await self.leave_member_groups()
+
+    async def resume(self) -> None:
+        # The session first: a sign-out or a restriction that the outage kept from this socket.
+        await self.account_check({"type": "account.check"})
+        if not self.closed:
+            await super().resume()
+
+    async def on_react(self, message: React) -> None:
+        await database_call(services.react)(
+            table_id=self.table_id, reaction=message.reaction, **self.credentials
+        )

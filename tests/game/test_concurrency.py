@@ -10,6 +10,7 @@ from django.db import close_old_connections
 from game import engine, services
 from game.errors import GameError
 from game.models import Game, GameEvent
+from game.services.play import Played
 from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,7 +56,7 @@ def test_two_moves_for_one_game_at_once_apply_exactly_one(live_deck):
         )
 
     results = race(play("a", moves[0]), play("b", moves[-1]))
-    applied = [r for r in results if isinstance(r, tuple)]
+    applied = [r for r in results if isinstance(r, Played)]
     refused = [r for r in results if isinstance(r, GameError)]
     assert len(applied) == 1 and len(refused) == 1, results
     assert refused[0].code == "stale_version"

@@ -27,14 +27,14 @@ class DurableConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         raw = (query.get("slot") or [""])[0]
+        await self.accept()  # then close with a code: a refused handshake would only say 403
         if not raw.isdigit() or not 0 < int(raw) <= await database_call(_slots)():
             await self.close(code=BAD_SLOT)
             return
         self.slot = int(raw)
-        await self.accept()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if text_data is None:
+        if text_data is None or not self.slot:
             return  # the probes send text; anything else is not a probe
         await database_call(durable_round)(self.slot)
         await self.send(text_data=text_data)

@@ -331,6 +331,7 @@ async def run_load(
         "durable_floor_samples": durable["n"],
         "durable_floor_idle_p50_ms": durable_idle["p50"],
         "durable_floor_idle_p99_ms": durable_idle["p99"],
+        "durable_floor_idle_samples": durable_idle["n"],
         "ratio_durable_p50": ratio(moves["p50"], durable["p50"]),
         "ratio_durable_p99": ratio(moves["p99"], durable["p99"]),
         # Every answered durable probe committed one log row and one count (read back after the run).

@@ -60,6 +60,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--pace", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
     parser.add_argument("--echo-sockets", type=int, default=20, help="echo sockets per server (default 20)")
     parser.add_argument(
+        "--durable-sockets",
+        type=int,
+        default=5,
+        help="durable floor sockets per server (default 5: each commits twice a second, beside the moves)",
+    )
+    parser.add_argument(
         "--idle-sockets", type=int, default=0, help="lobby and quiet-table sockets that only ping (default 0)"
     )
     parser.add_argument("--seed", type=int, default=None, help="the clients' random choices")
@@ -103,6 +109,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         if args.soak <= 0 or args.soak_window <= 0 or args.flood:
             parser.error("--soak and --soak-window must be > 0, and a soak is not a --flood")
         args.seconds = args.soak
+    if args.durable_sockets < 1:
+        parser.error("--durable-sockets must be >= 1")
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.idle_sockets < 0:
         parser.error("--tables must be >= 1, --seconds > 0, --warmup >= 0, --idle-sockets >= 0")
     if args.soak is None and args.warmup + args.seconds > 200:
@@ -163,9 +171,12 @@ async def run_load(
     # The echo probes get a member each: one member's sockets share a budget of messages a second
     # (WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND), which 20 probes of one member would go over.
     echo_count = args.echo_sockets * args.servers
-    # As many durable probes as echo probes, each with a member and a slot row of its own.
-    members = await db(setup_db.make_members, tag, args.tables * per_table + 2 * max(1, echo_count))
-    await db(setup_db.make_durable_slots, max(1, echo_count))
+    durable_count = args.durable_sockets * args.servers
+    # The durable probes too have a member each, and a slot row each.
+    members = await db(
+        setup_db.make_members, tag, args.tables * per_table + max(1, echo_count) + durable_count
+    )
+    await db(setup_db.make_durable_slots, max(1, durable_count))
     infos = []
     for i in range(args.tables):
         infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
@@ -210,6 +221,7 @@ async def run_load(
 
     echo_members = members[args.tables * per_table :]
     count = len(urls) * args.echo_sockets
+    echo_floor_members = max(1, count)
     probes = await open_probes(
         [
             load.EchoProbe(url, origin, echo_members[i * args.echo_sockets + j].cookie, stats)
@@ -221,8 +233,10 @@ async def run_load(
     )
     durables = await open_probes(
         [
-            load.EchoProbe(url, origin, echo_members[count + k].cookie, stats, load.durable_path(k + 1))
-            for k, (url, origin) in enumerate(urls[k // args.echo_sockets] for k in range(count))
+            load.EchoProbe(
+                url, origin, echo_members[echo_floor_members + k].cookie, stats, load.durable_path(k + 1)
+            )
+            for k, (url, origin) in enumerate(urls[k // args.durable_sockets] for k in range(durable_count))
         ],
         stats,
         "durable",

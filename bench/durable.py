@@ -14,7 +14,7 @@ from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from bench.durable_store import durable_round
+from bench.durable_store import durable_round, slot_count
 from game.realtime.database import database_call
 from game.realtime.dispatch import DirectDispatch
 
@@ -28,7 +28,7 @@ class DurableConsumer(DirectDispatch, AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         raw = (query.get("slot") or [""])[0]
         await self.accept()  # then close with a code: a refused handshake would only say 403
-        if not raw.isdigit() or not 0 < int(raw) <= await database_call(_slots)():
+        if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) <= await database_call(slot_count)():
             await self.close(code=BAD_SLOT)
             return
         self.slot = int(raw)
@@ -41,9 +41,3 @@ class DurableConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def layer_resumed(self, message: dict) -> None:
         """Redis is back (game/realtime/redis_layer.py): a floor socket has nothing to catch up."""
-
-
-def _slots() -> int:
-    from bench.durable_store import slot_count
-
-    return slot_count()

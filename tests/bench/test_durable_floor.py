@@ -62,7 +62,7 @@ def test_each_frame_is_answered_after_its_row_and_count_are_committed(live_asgi,
     assert durable_store.committed() == (3, 3)
 
 
-@pytest.mark.parametrize("query", ["", "?slot=0", "?slot=3", "?slot=x", "?slot=-1"])
+@pytest.mark.parametrize("query", ["", "?slot=0", "?slot=3", "?slot=x", "?slot=-1", "?slot=%C2%B2"])
 def test_a_socket_naming_no_slot_is_closed_4400_and_changes_nothing(live_asgi, durable_route, query):
     server = live_asgi()
     member = setup_db.make_members("bad", 1)[0]

@@ -272,7 +272,10 @@ async def run_load(
         now_rss = [rss_mb(s.pid)[0] for s in servers]
         peak = [max(a, b) for a, b in zip(peak, now_rss, strict=True)]
         if timeline is not None:
+            summed = len(timeline.rows)
             timeline.tick(load.now(), stats.errors, now_rss, rss_mb(os.getpid())[0])
+            for row in timeline.rows[summed:]:
+                log(f"soak window {row}")  # a long run shows its progress as it goes
         await asyncio.sleep(min(1.0, max(0.0, window.end - load.now())))
     if timeline is not None:  # the last window's end
         timeline.tick(load.now(), stats.errors, [rss_mb(s.pid)[0] for s in servers], rss_mb(os.getpid())[0])

@@ -308,7 +308,8 @@ class TableRun:
             assert view is not None
             if view.get("result") is not None or not view["legal_moves"]:
                 self.stats.games_finished += 1
-                await self._next_game()
+                if not await self._next_game():
+                    return
                 due = max(due, now()) + (0 if self.hot else self.rng.uniform(*self.pace))
                 continue
             if self.hot:
@@ -362,8 +363,9 @@ class TableRun:
                 break
         return False
 
-    async def _next_game(self) -> None:
-        """The game is over: wait for every seat to see the end, then the same people sit down again."""
+    async def _next_game(self) -> bool:
+        """The game is over: wait for every seat to see the end, then the same people sit down again.
+        False if they could not (counted as an error: the table stops playing)."""
         end = now() + MOVE_TIMEOUT
         while any(s.version < self.version for s in self.seats) and now() < end:
             self.changed.clear()
@@ -375,10 +377,18 @@ class TableRun:
             self.stats.lost_events += len(self.seats) - len(pending.arrivals)
             del self.pending[version]
         await self.close()
-        self.info = await self.reopen(self.info.members)
+        # The old game's versions are done with: a table that fails to sit down again has lost
+        # nothing of them (settle() must not count them), it has stopped, which is an error.
+        self.version = -1
         for seat in self.seats:
             seat.version, seat.view, seat.caught_up_to = -1, None, -1
-        await self.open()
+        try:
+            self.info = await self.reopen(self.info.members)
+            await self.open()
+        except Exception as error:
+            self.stats.error(f"reopen:{type(error).__name__}")
+            return False
+        return True
 
     def caught_up(self) -> bool:
         return all(s.version >= self.version for s in self.seats)

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format migrate deck clean bench stack test-stack
+.PHONY: run test lint format migrate deck clean bench soak stack test-stack
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ test: $(VENV)/.installed-dev
 # BENCH_ARGS passes options, e.g. `make bench BENCH_ARGS="--tables 100 --hot"`.
 bench: $(VENV)/.installed-dev
 	@$(BIN)/python -m bench $(if $(filter 1 yes true,$(SERVICES)),--services) $(BENCH_ARGS)
+
+# The soak (docs/performance.md): 400 tables for SOAK_SECONDS (default 1800), a window every 5 minutes;
+# SERVICES=1 as for bench, e.g. `make soak SERVICES=1` (the issue's 30-minute soak).
+soak: $(VENV)/.installed-dev
+	@$(BIN)/python -m bench $(if $(filter 1 yes true,$(SERVICES)),--services) --soak $(or $(SOAK_SECONDS),1800) $(BENCH_ARGS)
 
 # The production stack on loopback (deploy/stack.py, docs/operations.md): nginx with a self-signed
 # certificate in front of two daphne processes, the clock, PostgreSQL and Redis (throwaway ones

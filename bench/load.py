@@ -9,7 +9,9 @@ Timing rules:
 - Latency = arrival of the `update` carrying the move's new version - scheduled send time; for the
   acting seat and for the last member seat to get it.
 - Echo probes run on their own fixed schedule on the same server process(es), through the same
-  client library and event loop, at the same time as the moves.
+  client library and event loop, at the same time as the moves; durable probes (bench/durable.py)
+  run beside them on the same schedule, each answer after a committed floor transaction.
+- Samples are kept in arrays of doubles (8 bytes each), so a half-hour soak's clients stay small.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import asyncio
 import json
 import random
 import time
+from array import array
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -52,10 +55,13 @@ class Window:
 
 @dataclass
 class Stats:
-    move_last: list[float] = field(default_factory=list)  # ms, scheduled send -> last member seat
-    move_actor: list[float] = field(default_factory=list)  # ms, scheduled send -> acting seat
-    echo: list[float] = field(default_factory=list)  # ms, under load
-    echo_idle: list[float] = field(default_factory=list)  # ms, before the moves start
+    move_last: array = field(default_factory=lambda: array("d"))  # ms, scheduled send -> last member seat
+    move_actor: array = field(default_factory=lambda: array("d"))  # ms, scheduled send -> acting seat
+    echo: array = field(default_factory=lambda: array("d"))  # ms, under load
+    echo_idle: array = field(default_factory=lambda: array("d"))  # ms, before the moves start
+    durable: array = field(default_factory=lambda: array("d"))  # ms, the durable floor under load
+    durable_idle: array = field(default_factory=lambda: array("d"))  # ms, before the moves start
+    timeline: Any = None  # a soak's bench.soak.Timeline: the moves by window
     moves_sent: int = 0
     moves_in_window: int = 0
     errors: int = 0
@@ -257,7 +263,10 @@ class TableRun:
                 del self.pending[version]
                 if pending.measured:
                     self.stats.move_actor.append((pending.arrivals[pending.actor] - pending.due) * 1000)
-                    self.stats.move_last.append((max(pending.arrivals.values()) - pending.due) * 1000)
+                    last = (max(pending.arrivals.values()) - pending.due) * 1000
+                    self.stats.move_last.append(last)
+                    if self.stats.timeline is not None:
+                        self.stats.timeline.add(pending.due, last)
         self.changed.set()
 
     # --- the driver ---------------------------------------------------------------------------------
@@ -299,7 +308,8 @@ class TableRun:
             assert view is not None
             if view.get("result") is not None or not view["legal_moves"]:
                 self.stats.games_finished += 1
-                await self._next_game()
+                if not await self._next_game():
+                    return
                 due = max(due, now()) + (0 if self.hot else self.rng.uniform(*self.pace))
                 continue
             if self.hot:
@@ -353,8 +363,9 @@ class TableRun:
                 break
         return False
 
-    async def _next_game(self) -> None:
-        """The game is over: wait for every seat to see the end, then the same people sit down again."""
+    async def _next_game(self) -> bool:
+        """The game is over: wait for every seat to see the end, then the same people sit down again.
+        False if they could not (counted as an error: the table stops playing)."""
         end = now() + MOVE_TIMEOUT
         while any(s.version < self.version for s in self.seats) and now() < end:
             self.changed.clear()
@@ -366,10 +377,18 @@ class TableRun:
             self.stats.lost_events += len(self.seats) - len(pending.arrivals)
             del self.pending[version]
         await self.close()
-        self.info = await self.reopen(self.info.members)
+        # The old game's versions are done with: a table that fails to sit down again has lost
+        # nothing of them (settle() must not count them), it has stopped, which is an error.
+        self.version = -1
         for seat in self.seats:
             seat.version, seat.view, seat.caught_up_to = -1, None, -1
-        await self.open()
+        try:
+            self.info = await self.reopen(self.info.members)
+            await self.open()
+        except Exception as error:
+            self.stats.error(f"reopen:{type(error).__name__}")
+            return False
+        return True
 
     def caught_up(self) -> bool:
         return all(s.version >= self.version for s in self.seats)
@@ -381,11 +400,21 @@ class TableRun:
         self.pending.clear()
 
 
-class EchoProbe:
-    """One socket to the bare echo consumer, probing on a fixed schedule."""
+ECHO_PATH = "/ws/bench/echo/"
 
-    def __init__(self, url: str, origin: str, cookie: str, stats: Stats) -> None:
-        self.url, self.origin, self.cookie, self.stats = url, origin, cookie, stats
+
+def durable_path(slot: int) -> str:
+    """The durable floor socket for one slot row (bench/durable.py)."""
+    return f"/ws/bench/durable/?slot={slot}"
+
+
+class EchoProbe:
+    """One socket to the bare echo consumer (or, with `path`, the durable floor), probing on a
+    fixed schedule."""
+
+    def __init__(self, url: str, origin: str, cookie: str, stats: Stats, path: str = ECHO_PATH) -> None:
+        self.url, self.origin, self.cookie, self.stats, self.path = url, origin, cookie, stats, path
+        self.lost = "echo_lost" if path == ECHO_PATH else "durable_lost"
         self.ws: ClientConnection | None = None
         self.due: dict[int, float] = {}
         self.sink: list[float] | None = None
@@ -393,7 +422,7 @@ class EchoProbe:
 
     async def open(self) -> None:
         self.ws = await connect(
-            f"{self.url}/ws/bench/echo/",
+            f"{self.url}{self.path}",
             origin=self.origin,
             additional_headers={"Cookie": self.cookie},
             proxy=None,
@@ -415,7 +444,7 @@ class EchoProbe:
         except ConnectionClosed:
             pass
 
-    async def probe(self, sink: list[float], start: float, end: float, rng: random.Random) -> None:
+    async def probe(self, sink: array, start: float, end: float, rng: random.Random) -> None:
         """Probes due every ECHO_INTERVAL from `start` (jittered phase) until `end`."""
         assert self.ws is not None
         self.sink = sink
@@ -432,7 +461,7 @@ class EchoProbe:
         while self.due and now() < grace:
             await asyncio.sleep(0.05)
         for _ in self.due:
-            self.stats.error("echo_lost")
+            self.stats.error(self.lost)
         self.due.clear()
 
     async def close(self) -> None:
@@ -442,7 +471,7 @@ class EchoProbe:
             self.reader.cancel()
 
 
-def percentiles(samples: list[float]) -> dict[str, Any]:
+def percentiles(samples: array | list[float]) -> dict[str, Any]:
     """Nearest-rank p50/p90/p99 and the max, in ms."""
     if not samples:
         return {"p50": None, "p90": None, "p99": None, "max": None, "n": 0}

@@ -3,6 +3,7 @@ one JSON line on stdout (progress goes to stderr).
 
     python -m bench [--tables 200] [--seconds 60] [--hot] [--four-members] [--services]
     python -m bench --flood [--seconds 15] [--services]
+    python -m bench --soak 1800 [--soak-window 300] [--services]   (400 tables unless --tables)
 
 See docs/performance.md for what is measured and how.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import platform
 import random
@@ -38,11 +40,15 @@ DROPPED = (
     "DJANGO_TEST_SQLITE",
 )
 HARD_LIMIT = 285.0  # seconds for the whole run, whatever the options: `make bench` stays under 5 min
+SOAK_TABLES = 400  # a soak plays this many tables unless --tables says otherwise
+SOAK_SETUP = 600.0  # a soak's limit is its own length plus this (dealing 400 tables, connecting, settling)
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    parser.add_argument(
+        "--tables", type=int, default=None, help="concurrent tables (default 200; 400 in a soak)"
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="measurement window (default 60)")
     parser.add_argument("--warmup", type=float, default=10.0, help="moves before the window (default 10)")
     parser.add_argument("--hot", action="store_true", help="each move as soon as the server answers")
@@ -53,6 +59,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--pace", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
     parser.add_argument("--echo-sockets", type=int, default=20, help="echo sockets per server (default 20)")
+    parser.add_argument(
+        "--durable-sockets",
+        type=int,
+        default=5,
+        help="durable floor sockets per server (default 5: each commits twice a second, beside the moves)",
+    )
     parser.add_argument(
         "--idle-sockets", type=int, default=0, help="lobby and quiet-table sockets that only ping (default 0)"
     )
@@ -81,11 +93,27 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "member flooding inside the limits; --seconds is each phase's length",
     )
     parser.add_argument("--flood-sockets", type=int, default=10, help="the flooder's sockets (default 10)")
+    parser.add_argument(
+        "--soak",
+        type=float,
+        metavar="SECONDS",
+        help="play for SECONDS (e.g. 1800) and report moves, p50, p99, errors and RSS per window "
+        "(bench/soak.py); the 285 s limit gives way to SECONDS + 600",
+    )
+    parser.add_argument("--soak-window", type=float, default=300.0, help="a soak's window, s (default 300)")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")
     args = parser.parse_args(argv)
+    if args.tables is None:
+        args.tables = SOAK_TABLES if args.soak else 200
+    if args.soak is not None:
+        if args.soak <= 0 or args.soak_window <= 0 or args.flood:
+            parser.error("--soak and --soak-window must be > 0, and a soak is not a --flood")
+        args.seconds = args.soak
+    if args.durable_sockets < 1:
+        parser.error("--durable-sockets must be >= 1")
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.idle_sockets < 0:
         parser.error("--tables must be >= 1, --seconds > 0, --warmup >= 0, --idle-sockets >= 0")
-    if args.warmup + args.seconds > 200:
+    if args.soak is None and args.warmup + args.seconds > 200:
         parser.error("--warmup + --seconds must stay within 200 s")
     args.servers = args.servers or (2 if args.services else 1)
     return args
@@ -128,7 +156,7 @@ async def run_load(
     profilers: list,
     database: str,
 ) -> dict:
-    from bench import load, setup_db
+    from bench import load, setup_db, soak
 
     loop = asyncio.get_running_loop()
     rng = random.Random(args.seed)
@@ -143,7 +171,12 @@ async def run_load(
     # The echo probes get a member each: one member's sockets share a budget of messages a second
     # (WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND), which 20 probes of one member would go over.
     echo_count = args.echo_sockets * args.servers
-    members = await db(setup_db.make_members, tag, args.tables * per_table + max(1, echo_count))
+    durable_count = args.durable_sockets * args.servers
+    # The durable probes too have a member each, and a slot row each.
+    members = await db(
+        setup_db.make_members, tag, args.tables * per_table + max(1, echo_count) + durable_count
+    )
+    await db(setup_db.make_durable_slots, max(1, durable_count))
     infos = []
     for i in range(args.tables):
         infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
@@ -187,27 +220,44 @@ async def run_load(
     log(f"{sum(len(r.seats) for r in runs)} table sockets connected in {time.perf_counter() - started:.1f} s")
 
     echo_members = members[args.tables * per_table :]
-    probes = [
-        load.EchoProbe(url, origin, echo_members[i * args.echo_sockets + j].cookie, stats)
-        for i, (url, origin) in enumerate(urls)
-        for j in range(args.echo_sockets)
-    ]
-    opened = await asyncio.gather(*(p.open() for p in probes), return_exceptions=True)
-    for outcome in opened:
-        if isinstance(outcome, BaseException):
-            stats.error(f"echo_connect:{type(outcome).__name__}")
-    probes = [p for p, outcome in zip(probes, opened, strict=True) if not isinstance(outcome, BaseException)]
-    if not probes:
-        raise RuntimeError("no echo socket could connect: is BENCH_ECHO on in the server?")
+    count = len(urls) * args.echo_sockets
+    echo_floor_members = max(1, count)
+    probes = await open_probes(
+        [
+            load.EchoProbe(url, origin, echo_members[i * args.echo_sockets + j].cookie, stats)
+            for i, (url, origin) in enumerate(urls)
+            for j in range(args.echo_sockets)
+        ],
+        stats,
+        "echo",
+    )
+    durables = await open_probes(
+        [
+            load.EchoProbe(
+                url, origin, echo_members[echo_floor_members + k].cookie, stats, load.durable_path(k + 1)
+            )
+            for k, (url, origin) in enumerate(urls[k // args.durable_sockets] for k in range(durable_count))
+        ],
+        stats,
+        "durable",
+    )
     t = load.now()
-    await asyncio.gather(*(p.probe(stats.echo_idle, t, t + 3.0, rng) for p in probes))
-    log(f"idle floor: {load.percentiles(stats.echo_idle)}")
+    await asyncio.gather(
+        *(p.probe(stats.echo_idle, t, t + 3.0, rng) for p in probes),
+        *(p.probe(stats.durable_idle, t, t + 3.0, rng) for p in durables),
+    )
+    log(f"idle floor: {load.percentiles(stats.echo_idle)}; durable: {load.percentiles(stats.durable_idle)}")
 
     t0 = load.now() + 0.5
     window.start, window.end = t0 + args.warmup, t0 + args.warmup + args.seconds
     spread = 0.5 if args.hot else args.pace[1]
     drivers = [asyncio.create_task(r.drive(t0 + rng.uniform(0, spread), window.end)) for r in runs]
     echo = [asyncio.create_task(p.probe(stats.echo, window.start, window.end, rng)) for p in probes]
+    echo += [asyncio.create_task(p.probe(stats.durable, window.start, window.end, rng)) for p in durables]
+    timeline = None
+    if args.soak:
+        windows = max(1, math.ceil(args.seconds / args.soak_window - 1e-9))
+        timeline = stats.timeline = soak.Timeline(window.start, args.soak_window, windows)
     log(
         f"{'hot' if args.hot else 'human-pace'} moves: {args.warmup:.0f} s warm-up, {args.seconds:.0f} s measured"
     )
@@ -219,9 +269,16 @@ async def run_load(
     client0 = time.process_time()
     peak = [0.0] * len(servers)
     while load.now() < window.end:
-        for i, s in enumerate(servers):
-            peak[i] = max(peak[i], rss_mb(s.pid)[0])
+        now_rss = [rss_mb(s.pid)[0] for s in servers]
+        peak = [max(a, b) for a, b in zip(peak, now_rss, strict=True)]
+        if timeline is not None:
+            summed = len(timeline.rows)
+            timeline.tick(load.now(), stats.errors, now_rss, rss_mb(os.getpid())[0])
+            for row in timeline.rows[summed:]:
+                log(f"soak window {row}")  # a long run shows its progress as it goes
         await asyncio.sleep(min(1.0, max(0.0, window.end - load.now())))
+    if timeline is not None:  # the last window's end
+        timeline.tick(load.now(), stats.errors, [rss_mb(s.pid)[0] for s in servers], rss_mb(os.getpid())[0])
     cpu1 = [cpu_seconds(s.pid) for s in servers]
     client1 = time.process_time()
     rss = [rss_mb(s.pid)[0] for s in servers]
@@ -238,6 +295,7 @@ async def run_load(
     await asyncio.gather(
         *(r.close() for r in runs),
         *(p.close() for p in probes),
+        *(p.close() for p in durables),
         *(s.close() for s in idle_sockets),
         return_exceptions=True,
     )
@@ -248,11 +306,14 @@ async def run_load(
     actor = load.percentiles(stats.move_actor)
     floor = load.percentiles(stats.echo)
     idle = load.percentiles(stats.echo_idle)
+    durable = load.percentiles(stats.durable)
+    durable_idle = load.percentiles(stats.durable_idle)
+    durable_rows, durable_sum = await db(setup_db.durable_committed)
 
     def ratio(a, b):
         return round(a / b, 2) if a is not None and b else None
 
-    return {
+    result = {
         "tables": args.tables,
         "members_per_table": per_table,
         "mode": "hot" if args.hot else "human",
@@ -280,6 +341,19 @@ async def run_load(
         "floor_idle_p99_ms": idle["p99"],
         "ratio_p50": ratio(moves["p50"], floor["p50"]),
         "ratio_p99": ratio(moves["p99"], floor["p99"]),
+        "durable_floor_p50_ms": durable["p50"],
+        "durable_floor_p90_ms": durable["p90"],
+        "durable_floor_p99_ms": durable["p99"],
+        "durable_floor_max_ms": durable["max"],
+        "durable_floor_samples": durable["n"],
+        "durable_floor_idle_p50_ms": durable_idle["p50"],
+        "durable_floor_idle_p99_ms": durable_idle["p99"],
+        "durable_floor_idle_samples": durable_idle["n"],
+        "ratio_durable_p50": ratio(moves["p50"], durable["p50"]),
+        "ratio_durable_p99": ratio(moves["p99"], durable["p99"]),
+        # Every answered durable probe committed one log row and one count (read back after the run).
+        "durable_rows_committed": durable_rows,
+        "durable_counts_committed": durable_sum,
         "errors": stats.errors,
         "error_codes": dict(stats.error_codes),
         "lost_events": stats.lost_events,
@@ -302,7 +376,24 @@ async def run_load(
         "cores": os.cpu_count(),
         "python": platform.python_version(),
         "what_if": args.what_if,
+        "client_rss_mb": round(rss_mb(os.getpid())[0], 1),
     }
+    if timeline is not None:
+        rows = timeline.finish()
+        result.update(soak_s=args.soak, soak_window_s=args.soak_window, windows=rows, **soak.summary(rows))
+    return result
+
+
+async def open_probes(probes: list, stats, kind: str) -> list:
+    """Connect the floor probes; those that could not connect are errors (and left out)."""
+    opened = await asyncio.gather(*(p.open() for p in probes), return_exceptions=True)
+    for outcome in opened:
+        if isinstance(outcome, BaseException):
+            stats.error(f"{kind}_connect:{type(outcome).__name__}")
+    probes = [p for p, outcome in zip(probes, opened, strict=True) if not isinstance(outcome, BaseException)]
+    if not probes:
+        raise RuntimeError(f"no {kind} socket could connect: is BENCH_ECHO on in the server?")
+    return probes
 
 
 async def open_idle(args, servers, stats, rng, db, tag) -> list:
@@ -353,7 +444,8 @@ def main(argv: list[str] | None = None) -> int:
 
         servers = [start_server(env, workdir, i) for i in range(args.servers)]
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bench-db") as executor:
-            budget = HARD_LIMIT - (time.perf_counter() - wall)
+            limit = HARD_LIMIT if args.soak is None else args.soak + args.warmup + SOAK_SETUP
+            budget = limit - (time.perf_counter() - wall)
             if args.flood:
                 from bench.flood import run_flood
 

@@ -14,6 +14,7 @@ from django.contrib.auth.hashers import make_password
 from django.db import close_old_connections, connection
 
 from accounts.models import User
+from bench import durable_store
 from game import services
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -112,3 +113,15 @@ def play_moves(table: TableInfo, count: int) -> int:
         )
         played += 1
     return played
+
+
+@closing
+def make_durable_slots(count: int) -> None:
+    """The durable floor's own tables (bench/durable_store.py), one slot row per probe socket."""
+    durable_store.create_tables(count)
+
+
+@closing
+def durable_committed() -> tuple[int, int]:
+    """(log rows, the slots' counts added up): what the durable probes committed."""
+    return durable_store.committed()

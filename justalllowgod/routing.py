@@ -15,9 +15,12 @@ websocket_urlpatterns = [
 ]
 
 if settings.BENCH_ECHO:  # benchmark only: the transport floor (bench/echo.py)
+    from bench.durable import DurableConsumer
     from bench.echo import EchoConsumer
 
     websocket_urlpatterns.append(path("ws/bench/echo/", EchoConsumer.as_asgi()))
+    # The durable floor (bench/durable.py): the least durable move, on the move's database thread.
+    websocket_urlpatterns.append(path("ws/bench/durable/", DurableConsumer.as_asgi()))
 
 # Last: any other path is closed with 4404 instead of the router's error and a traceback.
 websocket_urlpatterns.append(re_path(r"", NotFoundSocket.as_asgi()))

@@ -54,3 +54,9 @@ def test_the_echo_route_is_absent_in_production():
 
 def test_the_benchmark_switches_the_echo_route_on():
     assert "ws/bench/echo/" in _routes_with({"BENCH_ECHO": "true"})
+
+
+def test_the_benchmark_switches_the_durable_floor_route_on_with_it():
+    routes = _routes_with({"BENCH_ECHO": "true"})
+    assert "ws/bench/durable/" in routes
+    assert "durable" not in _routes_with({})

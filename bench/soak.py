@@ -1,0 +1,98 @@
+"""`--soak SECONDS`: the same play for half an hour, cut into windows (5 minutes by default).
+
+Each window reports the moves due in it (count, p50, p99), the errors counted while it was open and
+each server's RSS (and the bench process's own) when it closed. A window's samples are dropped once
+it is summed up, so the clients hold at most two windows of samples whatever the soak's length.
+"""
+
+from __future__ import annotations
+
+import statistics
+from array import array
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.load import percentiles
+
+GRACE = 10.0  # seconds after a window ends before it is summed up: its last moves can still land
+
+
+@dataclass
+class Timeline:
+    """Windows of `length` seconds from `start` (perf_counter seconds), `count` of them."""
+
+    start: float
+    length: float
+    count: int
+    samples: dict[int, array] = field(default_factory=dict)  # window index -> ms, until summed up
+    rows: list[dict[str, Any]] = field(default_factory=list)  # summed-up windows, in order
+    errors_at: list[int] = field(default_factory=list)  # the error count at each window's start
+    rss_at: dict[int, list[float]] = field(default_factory=dict)  # window index -> RSS at its end
+
+    def index(self, t: float) -> int | None:
+        i = int((t - self.start) // self.length)
+        return i if 0 <= i < self.count and t >= self.start else None
+
+    def add(self, due: float, ms: float) -> None:
+        """A move due at `due` reached its last seat after `ms`."""
+        i = self.index(due)
+        if i is not None and i >= len(self.rows):
+            self.samples.setdefault(i, array("d")).append(ms)
+
+    def tick(self, t: float, errors: int, rss: list[float], client_rss: float) -> None:
+        """Called about once a second: notes window boundaries passed, sums up windows whose grace
+        is over."""
+        passed = min(self.count, int(max(0.0, t - self.start) // self.length))
+        if not self.errors_at and t >= self.start:
+            self.errors_at.append(errors)
+        while len(self.errors_at) <= passed:
+            # A window closed: its errors end here, and its RSS is what the processes hold now.
+            self.rss_at[len(self.errors_at) - 1] = [*rss, client_rss]
+            self.errors_at.append(errors)
+        while len(self.rows) < self.count and t >= self.start + (len(self.rows) + 1) * self.length + GRACE:
+            self._sum_up(len(self.rows))
+
+    def finish(self) -> list[dict[str, Any]]:
+        """Sum up whatever is left (the run is over)."""
+        while len(self.rows) < min(self.count, len(self.rss_at)):
+            self._sum_up(len(self.rows))
+        return self.rows
+
+    def _sum_up(self, i: int) -> None:
+        found = percentiles(self.samples.pop(i, array("d")))
+        *servers, client = self.rss_at.get(i, [None])
+        self.rows.append(
+            {
+                "window": i + 1,
+                "from_s": round(i * self.length),
+                "moves": found["n"],
+                "p50_ms": found["p50"],
+                "p99_ms": found["p99"],
+                "errors": self.errors_at[i + 1] - self.errors_at[i] if i + 1 < len(self.errors_at) else None,
+                "server_rss_mb": [round(r, 1) for r in servers],
+                "client_rss_mb": None if client is None else round(client, 1),
+            }
+        )
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """RSS growth after the first window (servers together, and the clients) and the spread of p99
+    over the windows: (max - min) / median, in %."""
+
+    def growth(first: float | None, last: float | None) -> float | None:
+        return round((last - first) / first * 100, 1) if first and last is not None else None
+
+    done = [r for r in rows if r["server_rss_mb"]]
+    p99s = [r["p99_ms"] for r in rows if r["p99_ms"] is not None]
+    return {
+        "soak_windows": len(rows),
+        "rss_growth_after_first_pct": growth(sum(done[0]["server_rss_mb"]), sum(done[-1]["server_rss_mb"]))
+        if done
+        else None,
+        "client_rss_growth_after_first_pct": growth(done[0]["client_rss_mb"], done[-1]["client_rss_mb"])
+        if done
+        else None,
+        "p99_min_ms": min(p99s) if p99s else None,
+        "p99_max_ms": max(p99s) if p99s else None,
+        "p99_spread_pct": round((max(p99s) - min(p99s)) / statistics.median(p99s) * 100, 1) if p99s else None,
+    }

@@ -1,0 +1,58 @@
+"""On PostgreSQL the durable floor uses the move's technique (bench/durable_store.py): the BEGIN
+with the locked read in one round trip, the writes with the COMMIT in another, and statements
+prepared on the connection. That is what makes it a fair floor for a move."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from bench import durable_store
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="the pipeline is psycopg 3's"),
+]
+
+
+@pytest.fixture
+def slots():
+    durable_store.create_tables(3)
+    yield
+    durable_store.drop_tables()
+
+
+def test_the_floor_waits_for_the_database_twice_begin_and_read_then_writes_and_commit(slots, tmp_path):
+    import psycopg
+
+    connection.close()  # a fresh connection: idle, with no transaction of psycopg's open
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    trace = tmp_path / "libpq.trace"
+    with trace.open("w") as out:
+        pgconn.trace(out.fileno())
+        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            assert durable_store.durable_round(2) == 1
+        finally:
+            pgconn.untrace()
+    sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F")]
+    kinds = [fields[2].split()[0] for fields in sent]
+    # Each Sync, and each simple Query (psycopg's own BEGIN would be one), is a wait for the database.
+    assert kinds.count("Sync") + kinds.count("Query") == 2, kinds
+    queries = [f[3] for f in sent if f[2].startswith("Query") or f[2].startswith("Parse")]
+    assert '"BEGIN"' in queries[0] and "FOR UPDATE" in queries[1], queries
+    assert "UPDATE" in queries[2] and "INSERT" in queries[3] and '"COMMIT"' in queries[-1], queries
+    first_sync = kinds.index("Sync")
+    assert all("COMMIT" not in (f[3] if len(f) > 3 else "") for f in sent[:first_sync])
+    assert durable_store.committed() == (1, 1)
+
+
+def test_the_floors_statements_are_prepared_on_their_connection(slots):
+    for _ in range(7):  # past psycopg's prepare threshold (settings: DJANGO_DB_PREPARE_THRESHOLD)
+        durable_store.durable_round(1)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = " ".join(row[0] for row in cursor.fetchall())
+    assert "FOR UPDATE" in prepared and "INSERT INTO bench_durable_log" in prepared
+    assert durable_store.committed() == (7, 7)

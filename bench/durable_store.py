@@ -2,9 +2,8 @@
 
 Lock one row, update it, insert one row, commit. On PostgreSQL the BEGIN goes with the read in one
 pipelined round trip and the writes go with the COMMIT in another, with statements prepared on
-the connection, exactly as a move's storage does it (game/services/rows.py today). Everything this
-module takes from the move path is in `durable_round`, so the lead re-points one function when the
-move's storage moves (game/store/).
+the connection, exactly as a move's storage does it, through the store's public primitives (game/store/,
+`durable_round`).
 
 The two tables are the benchmark's own: `create_tables` makes them (bench/setup_db.py calls it),
 never the site's migrations. One slot row per probe socket, so probes never queue on one lock.
@@ -65,45 +64,24 @@ def committed() -> tuple[int, int]:
 
 def durable_round(slot: int) -> int:
     """One durable floor transaction on slot `slot`; its new count. Runs on the socket's database
-    thread (game.realtime.database.database_call), as a move does.
-
-    The one place that uses the move path's storage primitives (game/services/rows.py): re-point it
-    here when they move.
-    """
-    from game.services import rows
+    thread (game.realtime.database.database_call), as a move does, through the move's own storage
+    primitives (game/store/: `run_together` folds the BEGIN in with the read, `write_at_commit`
+    sends the writes with the COMMIT)."""
+    from game.store import run_together, write_at_commit
 
     db = connections[DEFAULT_DB_ALIAS]
     # SQLite has no row locks: its IMMEDIATE transaction holds the write lock from its BEGIN.
     lock = (LOCK_SQL + (" FOR UPDATE" if db.features.has_select_for_update else ""), [slot], True)
     with transaction.atomic():
-        db.ensure_connection()
-        driver = db.connection
-        if (
-            rows._is_psycopg(driver)
-            and not db.queries_logged
-            and db.commit_on_exit
-            and rows._begins_here(driver)
-        ):
-            # As rows._execute_all does for a move's reads: the BEGIN rides in the pipeline with
-            # them (a lone read would otherwise wait for psycopg's own BEGIN first).
-            db.validate_no_broken_transaction()
-            with db.wrap_database_errors:
-                driver.autocommit = True
-                found = rows._psycopg_execute_all(driver, [rows.BEGIN, lock])[1]
-        else:
-            found = rows._execute_all(db, [lock])[0]
+        found = run_together([lock])[0]
         if not found:
             raise LookupError(f"no durable slot {slot}")
         moves = found[0][0] + 1
         at = datetime.now(UTC)
-        writes = [
-            (UPDATE_SQL, [moves, slot], False),
-            (INSERT_SQL, [slot, moves, db.ops.adapt_datetimefield_value(at)], False),
-        ]
-        commit = rows.commits_here(db)
-        if commit:
-            writes.append(rows.COMMIT)  # as save_move(last=True): the COMMIT with the writes
-        rows._execute_all(db, writes)
-        if commit:
-            db.connection.autocommit = False
+        write_at_commit(
+            [
+                (UPDATE_SQL, [moves, slot], False),
+                (INSERT_SQL, [slot, moves, db.ops.adapt_datetimefield_value(at)], False),
+            ]
+        )
     return moves

@@ -56,10 +56,10 @@ PARTS = (
     ("engine (game/engine/)", ("(game/engine/",)),
     ("authority (game/services/authority.py)", ("(game/services/authority.py",)),
     (
-        "protocol build (broadcast, snapshots, JSON)",
-        ("(game/broadcast.py", "(game/realtime/snapshots.py", "(json/"),
+        "protocol build (game/protocol/, snapshots, JSON)",
+        ("(game/protocol/", "(game/services/snapshots.py", "(json/"),
     ),
-    ("storage in Python (rows.py, psycopg)", ("(game/services/rows.py", "(psycopg/")),
+    ("storage in Python (game/store/, psycopg)", ("(game/store/", "(psycopg/")),
 )
 
 

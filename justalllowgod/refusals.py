@@ -1,13 +1,12 @@
 """One way to refuse: a `Refusal` with a stable code and words for people, nothing changed.
 
 Every refusal code outside the rules engine is a `Code` here, with its words in `WORDS`. The
-engine names its own codes (and their words) in its move table; it lends them here with
-`add_words`, so this module sits below every app and imports none of them.
+engine names its own codes (`RuleCode`) and words in its move table, and a refusal of the engine
+comes with those words, so this module sits below every app and imports none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 
 
@@ -173,37 +172,24 @@ WORDS: dict[Code, str] = {
     Code.ALREADY_APPEALED: "You have already asked for a second look at this decision.",
 }
 
-# Where words for codes that are not ours come from (the engine's move table, lent at import).
-WordSource = Callable[[str], "str | None"]
-_sources: list[WordSource] = []
-
-
-def add_words(source: WordSource) -> None:
-    """Let another code list (the engine's) give words for its own codes; adding twice is a no-op."""
-    if source not in _sources:
-        _sources.append(source)
-
-
-def words_for(code: str) -> str | None:
-    """The people's words for a code: ours, else a lent source's, else None (an unknown code)."""
-    if code in Code._value2member_map_:
-        return WORDS[Code(code)]
-    for source in _sources:
-        if (words := source(str(code))) is not None:
-            return words
-    return None
-
 
 class Refusal(Exception):
-    """A clear refusal: nothing was changed. `message` is what people read; `status` HTTP-ish."""
+    """A clear refusal: nothing was changed. `message` is what people read; `status` HTTP-ish.
 
-    def __init__(self, code: str, message: str | None = None, *, status: int = 400) -> None:
-        known = words_for(code)
-        if known is None:
+    `code` is a `Code`, whose words are in WORDS (words passed in say more: which story, how long
+    to wait), or the engine's own `RuleCode`, which comes with the words of the move it refused
+    (`IllegalMove.words`): the engine's words are the engine's, and this module imports no app."""
+
+    def __init__(self, code: StrEnum | str, message: str | None = None, *, status: int = 400) -> None:
+        if isinstance(code, Code) or code in Code._value2member_map_:
+            code = Code(code)
+            message = message or WORDS[code]
+        elif not isinstance(code, StrEnum) or not message:
             # A refusal nobody can put into words is a bug at the raise site, not a player's problem.
-            raise ValueError(f"{code!r} is not a refusal code: add it to justalllowgod.refusals.Code")
-        self.code = Code(code) if code in Code._value2member_map_ else code
-        # Words passed in say more (which story, how long to wait); the code's own words otherwise.
-        self.message = message or known
+            raise ValueError(
+                f"{code!r} is not a refusal code with words: add it to justalllowgod.refusals.Code"
+            )
+        self.code = code
+        self.message = message
         self.status = status
-        super().__init__(f"{code}: {self.message}")
+        super().__init__(f"{code}: {message}")

@@ -12,7 +12,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from game import codes, services
-from game.errors import GameError
 from game.models import Seat, Table
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.qr import qr_svg
@@ -23,6 +22,7 @@ from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
 from justalllowgod.addresses import request_address
 from justalllowgod.methods import post_only
+from justalllowgod.refusals import Code, Refusal
 from justalllowgod.site_address import absolute_url
 
 
@@ -42,7 +42,7 @@ def member_view(view):
             return redirect(f"{reverse('accounts:choose_tag')}?{urlencode({'next': back})}")
         try:
             return view(request, *args, **kwargs)
-        except GameError as error:
+        except Refusal as error:
             if error.status == 429:
                 return render(request, "game/refused.html", {"error": error}, status=429)
             messages.error(request, error.message)
@@ -83,7 +83,7 @@ def join_table(request: HttpRequest) -> HttpResponse:
     code = form.data.get("code", "")
     try:
         table = services.join_by_code(user=request.user, code=code, ip=client_ip(request))
-    except GameError as error:
+    except Refusal as error:
         if error.status == 429:
             raise
         request.session[JOIN_REFUSAL_KEY] = error.message
@@ -219,12 +219,12 @@ def _let_back(request: HttpRequest, code: str) -> None:
     table = Table.objects.by_code(code).filter(seats__user=request.user).first()
     seat = request.POST.get("seat", "")
     if table is None or not seat.isdigit():
-        raise GameError("not_seated", status=403)
+        raise Refusal(Code.NOT_SEATED, status=403)
     try:
         services.let_back_in(
             host=request.user, table=table, seat=int(seat), session_key=request.session.session_key
         )
-    except GameError as error:
+    except Refusal as error:
         messages.error(request, error.message)
     else:
         messages.success(request, "They can come back: the seat is theirs again from its next turn.")

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.errors import GameError
 from game.protocol.types import ClientType
+from justalllowgod.refusals import Code, Refusal
 
 
 def client_type(message: dict) -> ClientType:
     """The message's type, or `unknown_type`."""
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in ClientType._value2member_map_:
-        raise GameError("unknown_type")
+        raise Refusal(Code.UNKNOWN_TYPE)
     return ClientType(kind)
 
 
@@ -31,7 +31,7 @@ class Move:
     def parse(cls, message: dict) -> Move:
         move_id, version = message.get("id"), message.get("version")
         if not isinstance(move_id, str) or not 0 < len(move_id) <= 64 or type(version) is not int:
-            raise GameError("malformed_message")
+            raise Refusal(Code.MALFORMED_MESSAGE)
         return cls(move_id, version, message.get("move"))
 
 
@@ -45,7 +45,7 @@ class Hello:
     def parse(cls, message: dict) -> Hello:
         version = message.get("version")
         if type(version) is not int:
-            raise GameError("malformed_message")
+            raise Refusal(Code.MALFORMED_MESSAGE)
         return cls(version)
 
 
@@ -66,7 +66,7 @@ class React:
     def parse(cls, message: dict) -> React:
         reaction = message.get("reaction")
         if not isinstance(reaction, str):
-            raise GameError("bad_reaction")
+            raise Refusal(Code.BAD_REACTION)
         return cls(reaction)
 
 
@@ -80,7 +80,7 @@ class Join:
     def parse(cls, message: dict) -> Join:
         code = message.get("code")
         if not isinstance(code, str):
-            raise GameError("malformed_message")
+            raise Refusal(Code.MALFORMED_MESSAGE)
         return cls(code)
 
 

@@ -16,8 +16,6 @@ except ImportError:  # Redis is optional on the embedded default
 else:
     OUTAGES = (OperationalError, InterfaceError, ConnectionError, RedisConnectionError, RedisTimeoutError)
 
-UNAVAILABLE = "unavailable"
-
 
 def is_outage(error: BaseException) -> bool:
     """Whether an error means a service we depend on is unreachable right now."""

@@ -25,23 +25,23 @@ from django.db.models import QuerySet
 from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
 from game import codes
-from game.errors import GameError
 from game.models import Seat, Table, TableQuerySet
 from justalllowgod.limits import limits as cache
+from justalllowgod.refusals import Code, Refusal
 
 
 def check_may_play(user: User) -> None:
     """Members need a gamer tag, and an account no reviewer has restricted."""
     if not user.is_authenticated:
-        raise GameError("sign_in", "Please sign in to play.", status=401)
+        raise Refusal(Code.SIGN_IN, "Please sign in to play.", status=401)
     if not user.gamer_tag:
-        raise GameError("choose_tag", "Choose a gamer tag before your first table.", status=403)
+        raise Refusal(Code.CHOOSE_TAG, "Choose a gamer tag before your first table.", status=403)
     restriction = user.restriction()
     if restriction is not None:
-        raise GameError("restricted", restriction.message, status=403)
+        raise Refusal(Code.RESTRICTED, restriction.message, status=403)
     away = parent_keeps_from_tables(user)  # a restricted parent never plays on through a child
     if away is not None:
-        raise GameError("restricted", away, status=403)
+        raise Refusal(Code.RESTRICTED, away, status=403)
 
 
 FAMILY_TABLES_ONLY = (
@@ -60,7 +60,7 @@ def check_may_play_public(user: User) -> None:
         .first()
     )
     if row is not None and row[0] is not None and not row[1]:
-        raise GameError("family_tables_only", FAMILY_TABLES_ONLY, status=403)
+        raise Refusal(Code.FAMILY_TABLES_ONLY, FAMILY_TABLES_ONLY, status=403)
 
 
 def _guesser_key(user: User | None, agent: Agent | None) -> str:
@@ -75,7 +75,7 @@ def _ends_key(key: str) -> str:
     return f"{key}:ends"
 
 
-def _refusal(key: str, *, member: bool) -> GameError:
+def _refusal(key: str, *, member: bool) -> Refusal:
     """429 with when typing a code works again (the counter's window ends then), and for a member
     that the host's QR code or link works now."""
     ends = cache.get(_ends_key(key))
@@ -87,7 +87,7 @@ def _refusal(key: str, *, member: bool) -> GameError:
         words += " The QR code or link from the host works now."
     else:
         words = f"Too many wrong codes. Joining by code works again in {wait}."
-    return GameError("too_many_tries", words, status=429)
+    return Refusal(Code.TOO_MANY_TRIES, words, status=429)
 
 
 def require_not_throttled(*, user: User | None = None, agent: Agent | None = None, ip: str = "") -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.db import transaction
 
 from accounts.models import Agent, AgentMessage
-from game.errors import GameError
 from game.models import Seat, Table
 from game.protocol import publish
 from game.services.access import find_table
 from game.services.starting import seat_list
+from justalllowgod.refusals import Code, Refusal
 
 # The first characters of each message an agent sends are kept for the team to read.
 AUDIT_TEXT_LIMIT = 4096
@@ -23,23 +23,23 @@ def agent_join(*, agent: Agent, code: str, ip: str = "") -> Table:
     """An approved agent takes a free seat as a helper: private tables that allow agents, no teams.
     Wrong codes are throttled like a member's (game/services/access.py)."""
     if not agent.is_approved:
-        raise GameError("agent_not_approved", "This agent is not approved.", status=403)
+        raise Refusal(Code.AGENT_NOT_APPROVED, "This agent is not approved.", status=403)
     table = find_table(code, agent=agent, ip=ip, tables=Table.objects.select_for_update())
     if table is None or not table.is_open:
-        raise GameError("no_such_table", status=404)
+        raise Refusal(Code.NO_SUCH_TABLE, status=404)
     seats = seat_list(table)
     mine = next((s for s in seats if s.agent_id == agent.pk), None)
     if mine is not None:
         if mine.left_at is not None and table.status == Table.Status.PLAYING:
             # JagAI took the seat (the token was revoked, R38): a new token does not bring it back.
-            raise GameError("seat_taken", "JagAI plays this seat now.", status=403)
+            raise Refusal(Code.SEAT_TAKEN, "JagAI plays this seat now.", status=403)
         return table
     if table.is_public or table.teams or not table.allow_agents:
-        raise GameError("agents_not_allowed", "This table does not welcome agents.", status=403)
+        raise Refusal(Code.AGENTS_NOT_ALLOWED, "This table does not welcome agents.", status=403)
     if table.status != Table.Status.WAITING:
-        raise GameError("already_started", status=409)
+        raise Refusal(Code.ALREADY_STARTED, status=409)
     if len(seats) >= table.seat_count:
-        raise GameError("table_full", status=409)
+        raise Refusal(Code.TABLE_FULL, status=409)
     Seat.objects.create(
         table=table, agent=agent, kind=Seat.Kind.AGENT, position=AGENT_WAITING_POSITION + len(seats)
     )
@@ -52,7 +52,7 @@ def agent_leave(*, agent: Agent, code: str) -> Table:
     """An agent leaves a table before the deal; once dealt, its seat stays and R16 plays for it."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__agent=agent).first()
     if table is None:
-        raise GameError("not_seated", status=403)
+        raise Refusal(Code.NOT_SEATED, status=403)
     if table.status == Table.Status.WAITING:
         Seat.objects.filter(table=table, agent=agent).delete()
         publish.table_update(table, seat_list(table))

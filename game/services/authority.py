@@ -20,8 +20,8 @@ from django.utils.crypto import constant_time_compare
 
 from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
-from game.errors import GameError
 from game.store import MemberQuery, member_and_session
+from justalllowgod.refusals import Code, Refusal
 
 
 def _session_store(session_key: str | None) -> Any:
@@ -74,28 +74,28 @@ def _member_and_session(
 
 def member_refusal(
     *, user_id: int, session_key: str | None, read: MemberRead | None = None
-) -> GameError | None:
+) -> Refusal | None:
     """Why this member's browser session may no longer act, or None if it may. `read` is what
     `member_query` read inside the caller's transaction, if it did."""
     user, data = _member_and_session(user_id, session_key, read)
     if user is None or not user.is_active:
-        return GameError("signed_out", status=401)
+        return Refusal(Code.SIGNED_OUT, status=401)
     if str(data.get(SESSION_KEY)) != str(user_id) or not _hash_matches(user, data.get(HASH_SESSION_KEY, "")):
-        return GameError("signed_out", status=401)
+        return Refusal(Code.SIGNED_OUT, status=401)
     restriction = user.restriction()
     if restriction is not None:
-        return GameError("restricted", restriction.message, status=403)
+        return Refusal(Code.RESTRICTED, restriction.message, status=403)
     away = parent_keeps_from_tables(user)
     if away is not None:
-        return GameError("restricted", away, status=403)
+        return Refusal(Code.RESTRICTED, away, status=403)
     return None
 
 
-def agent_refusal(*, agent_id: int, token_hash: str) -> GameError | None:
+def agent_refusal(*, agent_id: int, token_hash: str) -> Refusal | None:
     """Why this agent's socket may no longer act, or None: approval withdrawn, token replaced or revoked."""
     agent = Agent.objects.approved().filter(pk=agent_id).only("token_hash").first()
     if agent is None or not agent.token_hash or not constant_time_compare(agent.token_hash, token_hash):
-        return GameError("agent_revoked", status=401)
+        return Refusal(Code.AGENT_REVOKED, status=401)
     return None
 
 
@@ -115,7 +115,7 @@ def require_may_act(
     elif user is not None:
         refusal = member_refusal(user_id=user.pk, session_key=session_key, read=member_read)
     else:
-        refusal = GameError("signed_out", status=401)
+        refusal = Refusal(Code.SIGNED_OUT, status=401)
     if refusal is not None:
         raise refusal
 

@@ -8,11 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from game import engine, metrics
-from game.errors import GameError
 from game.models import Game, Table
 from game.services.recording import Step, record
 from game.services.starting import begin_game, close_for_unready_deck, seat_list
 from game.store import lock_game
+from justalllowgod.refusals import Code, Refusal
 
 
 def _start_due_table(table_id: int, now: datetime) -> bool:
@@ -28,8 +28,8 @@ def _start_due_table(table_id: int, now: datetime) -> bool:
         try:
             with transaction.atomic():  # a refused deal leaves no helper seats behind
                 begin_game(table, seat_list(table))
-        except GameError as error:
-            if error.code != "deck_not_ready":
+        except Refusal as error:
+            if error.code != Code.DECK_NOT_READY:
                 raise
             close_for_unready_deck(table, seat_list(table))
             return True

@@ -12,7 +12,6 @@ from django.utils import timezone
 
 from accounts.models import Agent, User
 from game import engine, metrics
-from game.errors import GameError
 from game.models import Game, Reaction, Seat, Table
 from game.protocol import publish
 from game.protocol.messages import reaction_message
@@ -21,6 +20,7 @@ from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
 from game.services.starting import seat_list
 from game.store import Locked, lock_game, lock_move
+from justalllowgod.refusals import Code, Refusal
 
 
 @transaction.atomic
@@ -28,7 +28,7 @@ def leave_table(*, user: User, code: str) -> Table:
     """Leave: before the deal the seat is freed; during the game JagAI takes it over (R27, R28)."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
-        raise GameError("not_seated", status=403)
+        raise Refusal(Code.NOT_SEATED, status=403)
     return leave_locked_table(table, user=user)
 
 
@@ -83,7 +83,7 @@ def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:
     else:
         seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
     if seat is None:
-        raise GameError("not_seated", status=403)
+        raise Refusal(Code.NOT_SEATED, status=403)
     return seat
 
 
@@ -174,7 +174,7 @@ def _check_move(
     try:
         locked = lock_move(table_id, move_id, member)
     except Game.DoesNotExist:
-        raise GameError("not_playing", status=409) from None
+        raise Refusal(Code.NOT_PLAYING, status=409) from None
     game, table, seats = locked.game, locked.table, locked.seats
     require_may_act(
         user=user, session_key=session_key, agent=agent, token_hash=token_hash, member_read=locked.member
@@ -183,16 +183,16 @@ def _check_move(
     if seat.position in locked.seen_by:
         return _Checked(locked, seat, repeated=True)
     if table.status != Table.Status.PLAYING:
-        raise GameError("game_over", status=409)
+        raise Refusal(engine.RuleCode.GAME_OVER, engine.refusal_words(engine.RuleCode.GAME_OVER), status=409)
     if version != game.version:
-        raise GameError("stale_version", status=409)
+        raise Refusal(Code.STALE_VERSION, status=409)
     state = engine.from_json(game.state)
     if engine.seat_role(state, seat.position) is engine.SeatRole.HELPER:
-        raise GameError("helper_seat", status=409)
+        raise Refusal(Code.HELPER_SEAT, status=409)
     try:
         new, events = engine.apply(state, seat.position, move)
     except engine.IllegalMove as refusal:
-        raise GameError(refusal.code) from None
+        raise Refusal(refusal.code, refusal.words) from None
     return _Checked(locked, seat, new, events)
 
 
@@ -201,10 +201,10 @@ def end_game(*, user: User, code: str) -> Played:
     """The host ends the game early: nobody wins (R23). Returns the game and the messages sent."""
     table = Table.objects.by_code(code).first()
     if table is None or table.status != Table.Status.PLAYING:
-        raise GameError("not_playing", status=409)
+        raise Refusal(Code.NOT_PLAYING, status=409)
     game, table, seats = lock_game(table.pk)
     if table.host_id != user.pk:
-        raise GameError("not_host", status=403)
+        raise Refusal(Code.NOT_HOST, status=403)
     state = engine.from_json(game.state)
     new, events = engine.apply_server(state, {"end": {}})
     messages = record(game, table, seats, new, events, Step(seat=None, move={"end": {}}))
@@ -214,7 +214,7 @@ def end_game(*, user: User, code: str) -> Played:
 def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reacted:
     """A quick reaction (no free text), at most one every two seconds per member."""
     if reaction not in Reaction.Kind.values:
-        raise GameError("bad_reaction")
+        raise Refusal(Code.BAD_REACTION)
     with transaction.atomic():
         return _react(table_id=table_id, user=user, session_key=session_key, reaction=reaction)
 
@@ -223,10 +223,10 @@ def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Rea
     require_may_act(user=user, session_key=session_key)
     seat = Seat.objects.filter(table_id=table_id, user=user).select_related("user").first()
     if seat is None:
-        raise GameError("not_seated", status=403)
+        raise Refusal(Code.NOT_SEATED, status=403)
     since = timezone.now() - timedelta(seconds=settings.GAME_REACTION_INTERVAL_SECONDS)
     if Reaction.objects.filter(user=user, created_at__gt=since).exists():
-        raise GameError("too_fast", status=429)
+        raise Refusal(Code.TOO_FAST, status=429)
     made = Reaction.objects.create(table_id=table_id, user=user, seat=seat.position, kind=reaction)
     message = reaction_message(
         Game.version_at(table_id), seat.position, user.gamer_tag, reaction, made.get_kind_display()

@@ -7,11 +7,11 @@ from django.db import transaction
 
 from accounts.models import User
 from game import engine
-from game.errors import GameError
 from game.models import Game, Seat, Table
 from game.services.authority import require_may_act
 from game.services.recording import Step, record
 from game.store import lock_game
+from justalllowgod.refusals import Code, Refusal
 
 # Our own refusals; the engine's (twice already, not taken over, an old game) have the move table's words.
 WORDS = {
@@ -30,24 +30,24 @@ def let_back_in(*, host: User, table: Table, seat: int, session_key: str | None 
     try:
         game, table, seats = lock_game(table.pk)
     except Game.DoesNotExist:  # not dealt yet
-        raise GameError("not_playing", status=409) from None
+        raise Refusal(Code.NOT_PLAYING, status=409) from None
     require_may_act(user=host, session_key=session_key)  # after the locks: a sign-out meanwhile counts
     mine = next((s for s in seats if s.user_id == host.pk), None)
     if table.host_id != host.pk or mine is None:
-        raise GameError("not_host", status=403)
+        raise Refusal(Code.NOT_HOST, status=403)
     if table.is_public:
-        raise GameError("public_table", WORDS["public_table"], status=409)
+        raise Refusal(Code.PUBLIC_TABLE, WORDS["public_table"], status=409)
     if table.status != Table.Status.PLAYING:
-        raise GameError("not_playing", status=409)
+        raise Refusal(Code.NOT_PLAYING, status=409)
     if mine.left_at is not None:
-        raise GameError("host_left", WORDS["host_left"], status=409)
+        raise Refusal(Code.HOST_LEFT, WORDS["host_left"], status=409)
     _require_member_seat(seats, seat)
     state = engine.from_json(game.state)
     move = {"let_back": {"seat": seat}}
     try:
         new, events = engine.apply_server(state, move)
     except engine.IllegalMove as refusal:
-        raise GameError(refusal.code, status=409) from None
+        raise Refusal(refusal.code, refusal.words, status=409) from None
     # record() marks the seat theirs again (left_at cleared) and tells the table after commit.
     record(game, table, seats, new, events, Step(seat=None, move=move))
     return game
@@ -57,10 +57,10 @@ def _require_member_seat(seats: list[Seat], position: int) -> None:
     """The seat at `position` is a member's, whose account may still play."""
     seat = next((s for s in seats if s.position == position), None)
     if seat is None or seat.user_id is None:
-        raise GameError("not_a_member", WORDS["not_a_member"], status=409)
+        raise Refusal(Code.NOT_A_MEMBER, WORDS["not_a_member"], status=409)
     member = User.objects.get(pk=seat.user_id)
     if not member.is_active or member.restriction() is not None:
-        raise GameError("member_restricted", WORDS["member_restricted"], status=409)
+        raise Refusal(Code.MEMBER_RESTRICTED, WORDS["member_restricted"], status=409)
 
 
 def may_ask_to_come_back(*, table: Table, user: User) -> bool:

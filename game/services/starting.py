@@ -13,11 +13,11 @@ from django.utils import timezone
 from accounts.models import User
 from content.services import DeckNotReady, engine_deck, live_deck
 from game import engine
-from game.errors import GameError
 from game.models import Deal, Game, Seat, Table, Variant
 from game.protocol import publish
 from game.protocol.messages import error_message
 from game.protocol.verses import dealt_words
+from justalllowgod.refusals import Code, Refusal
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +42,11 @@ def move_deadline(table: Table, state: dict) -> timezone.datetime | None:
 def _deck() -> tuple[str, list[dict]]:
     deck = live_deck()
     if deck is None:
-        raise GameError("deck_not_ready", status=409)
+        raise Refusal(Code.DECK_NOT_READY, status=409)
     try:
         return deck.name, engine_deck(deck)
     except DeckNotReady as error:
-        raise GameError("deck_not_ready", status=409) from error
+        raise Refusal(Code.DECK_NOT_READY, status=409) from error
 
 
 def require_deck_ready() -> None:
@@ -60,7 +60,7 @@ def close_for_unready_deck(table: Table, seats: list[Seat]) -> None:
     table.status = Table.Status.ENDED
     table.countdown_deadline = None
     table.save(update_fields=["status", "countdown_deadline"])
-    error = GameError("deck_not_ready", status=409)
+    error = Refusal(Code.DECK_NOT_READY, status=409)
     publish.to_table(table.pk, error_message(error.code, error.message))
     publish.table_update(table, seats)
     publish.lobby_update()
@@ -71,9 +71,9 @@ def close_for_unready_deck(table: Table, seats: list[Seat]) -> None:
 def begin_game(table: Table, seats: list[Seat]) -> Game:
     """Fill empty seats with JagAI (R3, R25), deal (R2), and tell everyone."""
     if table.teams and len(seats) != 4:
-        raise GameError("teams_need_four", status=409)
+        raise Refusal(Code.TEAMS_NEED_FOUR, status=409)
     if table.variant == Variant.TOGETHER and sum(s.kind == Seat.Kind.PERSON for s in seats) < 2:
-        raise GameError("together_needs_two", status=409)
+        raise Refusal(Code.TOGETHER_NEEDS_TWO, status=409)
     deck_name, deck = _deck()
     seats = _agents_after_people(seats)
     for position in range(len(seats) + 1, table.seat_count + 1):
@@ -90,7 +90,7 @@ def begin_game(table: Table, seats: list[Seat]) -> Game:
             options=table.game_options(),
         )
     except engine.DeckTooSmall as error:  # Deal 7 at five seats needs a deck of nine stories or more
-        raise GameError("deck_not_ready", status=409) from error
+        raise Refusal(Code.DECK_NOT_READY, status=409) from error
     text = engine.to_json(state)
     now = timezone.now()
     game = Game.objects.create(
@@ -128,11 +128,11 @@ def _agents_after_people(seats: list[Seat]) -> list[Seat]:
 def _locked_waiting_table(code: str, user: User) -> Table:
     table = Table.objects.select_for_update().by_code(code).first()
     if table is None:
-        raise GameError("no_such_table", status=404)
+        raise Refusal(Code.NO_SUCH_TABLE, status=404)
     if table.host_id != user.pk:
-        raise GameError("not_host", status=403)
+        raise Refusal(Code.NOT_HOST, status=403)
     if table.status != Table.Status.WAITING:
-        raise GameError("not_waiting", status=409)
+        raise Refusal(Code.NOT_WAITING, status=409)
     return table
 
 
@@ -148,5 +148,5 @@ def start_now(*, user: User, code: str) -> Game:
     """The host of a public table starts before the countdown ends (R25)."""
     table = _locked_waiting_table(code, user)
     if not table.is_public:
-        raise GameError("not_public", status=409)
+        raise Refusal(Code.NOT_PUBLIC, status=409)
     return begin_game(table, seat_list(table))

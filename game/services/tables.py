@@ -10,12 +10,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from game import codes
-from game.errors import GameError
 from game.models import Game, Seat, Table, Variant
 from game.protocol import publish
 from game.services.access import check_may_play, check_may_play_public, find_invited_table, find_table
 from game.services.starting import begin_game, require_deck_ready, seat_list
 from justalllowgod.limits import limits as cache
+from justalllowgod.refusals import Code, Refusal
 
 MAX_CODE_TRIES = 20
 
@@ -30,7 +30,7 @@ def _require_table_allowance(host: User) -> None:
         opened = 1
         cache.set(key, opened, timeout=3600)
     if opened > settings.GAME_TABLES_PER_HOUR:
-        raise GameError("too_many_tables", status=429)
+        raise Refusal(Code.TOO_MANY_TABLES, status=429)
 
 
 def _new_table(*, host: User, **fields: object) -> Table:
@@ -47,7 +47,7 @@ def _new_table(*, host: User, **fields: object) -> Table:
             continue  # another table took the code a moment ago
         Seat.objects.create(table=table, position=1, user=host)
         return table
-    raise GameError("no_free_code", "Every table code is busy. Please try again in a moment.")
+    raise Refusal(Code.NO_FREE_CODE, "Every table code is busy. Please try again in a moment.")
 
 
 @transaction.atomic
@@ -66,16 +66,16 @@ def create_private_table(
     """A private table for family and friends (R24, V1-V3): never listed, joined by code."""
     check_may_play(user)
     if variant not in Variant.values:
-        raise GameError("unknown_variant")
+        raise Refusal(Code.UNKNOWN_VARIANT)
     if variant == Variant.TOGETHER and teams:
-        raise GameError("together_without_teams")
+        raise Refusal(Code.TOGETHER_WITHOUT_TEAMS)
     waiting = Table.objects.waiting_hosted_by(user).select_for_update().first()
     if waiting is not None:
         return waiting  # one waiting table per host: the view says so
     if teams:
         seats = 4
     if seats not in (4, 5):
-        raise GameError("bad_seat_count", "A table has four or five seats.")
+        raise Refusal(Code.BAD_SEAT_COUNT, "A table has four or five seats.")
     return _new_table(
         host=user,
         kind=Table.Kind.PRIVATE,
@@ -97,9 +97,9 @@ def _take_seat(table: Table, user: User) -> Table:
     if any(s.user_id == user.pk for s in seats):
         return table
     if table.status != Table.Status.WAITING:
-        raise GameError("already_started" if table.is_open else "table_finished", status=409)
+        raise Refusal(Code.ALREADY_STARTED if table.is_open else "table_finished", status=409)
     if len(seats) >= table.seat_count:
-        raise GameError("table_full", status=409)
+        raise Refusal(Code.TABLE_FULL, status=409)
     if table.is_public:
         check_may_play_public(user)
     people = sum(1 for s in seats if s.kind == Seat.Kind.PERSON)
@@ -121,9 +121,9 @@ def join_by_code(*, user: User, code: str, ip: str = "") -> Table:
     table = find_table(code, user=user, ip=ip, tables=Table.objects.select_for_update())
     if table is None:
         four = len(codes.normalize(code)) == codes.CODE_LENGTH  # "AB" is a slip, "ABCE" a wrong code
-        raise GameError("no_such_table" if four else "bad_code", status=404)
+        raise Refusal(Code.NO_SUCH_TABLE if four else "bad_code", status=404)
     if not table.is_open and not table.seats.filter(user=user).exists():
-        raise GameError("table_finished", status=410)
+        raise Refusal(Code.TABLE_FINISHED, status=410)
     return _take_seat(table, user)
 
 
@@ -133,7 +133,7 @@ def join_by_invitation(*, user: User, token: str) -> Table:
     check_may_play(user)
     table = find_invited_table(token, tables=Table.objects.select_for_update())
     if table is None:
-        raise GameError("no_such_table", status=404)
+        raise Refusal(Code.NO_SUCH_TABLE, status=404)
     return _take_seat(table, user)
 
 
@@ -161,9 +161,9 @@ def play_again(*, user: User, code: str) -> Table:
     """After a game: open (or join) the next table with the same settings and the same people (R29)."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
-        raise GameError("not_seated", status=403)
+        raise Refusal(Code.NOT_SEATED, status=403)
     if table.is_open:
-        raise GameError("not_finished", status=409)
+        raise Refusal(Code.NOT_FINISHED, status=409)
     check_may_play(user)
     if table.is_public:
         check_may_play_public(user)

@@ -8,7 +8,6 @@ from django.conf import settings
 
 from accounts.agents import agent_for_token, agent_group, hash_token
 from accounts.models import Agent
-from game.errors import GameError
 from game.protocol import client
 from game.protocol.messages import agent_hello
 from game.protocol.types import ClientType
@@ -23,6 +22,7 @@ from game.sockets.member_door import note_socket_closed, note_socket_opened
 from game.sockets.seat import SeatSocket
 from justalllowgod.addresses import scope_address
 from justalllowgod.logs import note_agent
+from justalllowgod.refusals import Code, Refusal
 
 
 def bearer_token(scope: dict) -> str:
@@ -98,7 +98,7 @@ class AgentConsumer(SeatSocket):
     async def on_join(self, message: client.Join) -> str:
         """Take a free helper seat at a private table that allows agents."""
         if self.table_id is not None:
-            raise GameError("malformed_message")
+            raise Refusal(Code.MALFORMED_MESSAGE)
         table = await database_call(agent_join)(
             agent=self.agent, code=message.code, ip=scope_address(self.scope)
         )
@@ -120,7 +120,7 @@ class AgentConsumer(SeatSocket):
     async def on_leave(self, message: client.Leave) -> str:
         """Leave before the deal (afterwards the seat stays and R16 answers for it)."""
         if self.table_id is None:
-            raise GameError("not_seated")
+            raise Refusal(Code.NOT_SEATED)
         await database_call(agent_leave)(agent=self.agent, code=self.code)
         await self.close()
         return "ok"

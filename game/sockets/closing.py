@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from justalllowgod.refusals import Code
+
 
 class Close(IntEnum):
     """Why the server closed a socket."""
@@ -37,9 +39,9 @@ REASONS = {
 
 # Service refusals that mean a socket may no longer act at all: it closes after saying why.
 REFUSAL_CLOSES = {
-    "signed_out": Close.SIGNED_OUT,
-    "agent_revoked": Close.SIGNED_OUT,
-    "restricted": Close.RESTRICTED,
-    "too_many_tries": Close.TOO_MANY,
-    "seat_taken": Close.NOT_SEATED,
+    Code.SIGNED_OUT: Close.SIGNED_OUT,
+    Code.AGENT_REVOKED: Close.SIGNED_OUT,
+    Code.RESTRICTED: Close.RESTRICTED,
+    Code.TOO_MANY_TRIES: Close.TOO_MANY,
+    Code.SEAT_TAKEN: Close.NOT_SEATED,
 }

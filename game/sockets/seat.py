@@ -11,7 +11,6 @@ from django.conf import settings
 
 from game import services
 from game.devices import device_from_scope
-from game.errors import GameError
 from game.protocol import client
 from game.protocol.messages import ack_message, error_message, pong_message
 from game.protocol.types import ClientType
@@ -20,6 +19,7 @@ from game.realtime.database import database_call
 from game.services import authority, snapshots
 from game.sockets.base import ServerSocket
 from game.sockets.closing import REFUSAL_CLOSES, Close
+from justalllowgod.refusals import Code, Refusal
 
 log = logging.getLogger(__name__)
 
@@ -61,19 +61,19 @@ class SeatSocket(ServerSocket):
         if not isinstance(message, dict):
             if message is not frames.UNPARSED:
                 frames.log_malformed(self.scope, "not a JSON object")
-            return await self.send_error(GameError("malformed_message"))
+            return await self.send_error(Refusal(Code.MALFORMED_MESSAGE))
         try:
             kind = client.client_type(message)
             handler = getattr(self, f"on_{kind}", None)
             if handler is None:
-                raise GameError("unknown_type")
-        except GameError as error:
+                raise Refusal(Code.UNKNOWN_TYPE)
+        except Refusal as error:
             return await self.send_error(error, ref=message.get("id"))
         try:
             if kind in self.needs_table and self.table_id is None:
-                raise GameError("not_seated")
+                raise Refusal(Code.NOT_SEATED)
             return await handler(client.parse(kind, message)) or "ok"
-        except GameError as error:
+        except Refusal as error:
             return await self.refused(error, ref=message.get("id"))
         except faults.OUTAGES as error:
             return await self.unavailable(error, ref=message.get("id"))
@@ -84,7 +84,7 @@ class SeatSocket(ServerSocket):
         log.warning(
             "a %s could not be served: %s: %s", self.scope.get("path", ""), type(error).__name__, error
         )
-        refusal = GameError(faults.UNAVAILABLE)
+        refusal = Refusal(Code.UNAVAILABLE)
         payload = error_message(refusal.code, refusal.message, retry=True)
         if isinstance(ref, str):
             payload["id"] = ref
@@ -92,7 +92,7 @@ class SeatSocket(ServerSocket):
         await self.send_json(payload)
         return refusal.code
 
-    async def refused(self, error: GameError, ref: Any = None) -> str:
+    async def refused(self, error: Refusal, ref: Any = None) -> str:
         """Say why an act was refused; if whoever is here may no longer act at all, close too."""
         await self.send_error(error, ref=ref)
         close = REFUSAL_CLOSES.get(error.code)
@@ -115,9 +115,9 @@ class SeatSocket(ServerSocket):
                 move=message.move,
                 device_id=self.device_id,
             )
-        except GameError as error:
+        except Refusal as error:
             await self.refused(error, ref=message.id)
-            if error.code == "stale_version" and self.may_catch_up():
+            if error.code == Code.STALE_VERSION and self.may_catch_up():
                 # From what this socket was sent, never from the version the client named (a
                 # made-up -5 would be a full catch-up), one per hello window: a stale move sooner
                 # gets only its error and version, and the layer's updates.
@@ -142,7 +142,7 @@ class SeatSocket(ServerSocket):
         resync (the last this socket was sent)."""
         wait = self.hello_wait()
         if wait > 0:
-            refusal = GameError("hello_too_soon")
+            refusal = Refusal(Code.HELLO_TOO_SOON)
             await self.send_json(
                 error_message(
                     refusal.code,
@@ -205,13 +205,13 @@ class SeatSocket(ServerSocket):
         code, detail = Close.NOT_SEATED, "JagAI plays the seat now"
         try:
             await database_call(authority.require_may_act)(**self.credentials)
-        except GameError as refusal:
+        except Refusal as refusal:
             code, detail = REFUSAL_CLOSES.get(refusal.code, code), refusal.code
         except faults.OUTAGES:
             pass  # the seat is gone either way
         await self.refuse(code, detail)
 
-    async def send_error(self, error: GameError, ref: Any = None) -> str:
+    async def send_error(self, error: Refusal, ref: Any = None) -> str:
         payload = error_message(error.code, error.message)
         if isinstance(ref, str):
             payload["id"] = ref

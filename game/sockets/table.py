@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from game import services
-from game.errors import GameError
 from game.protocol.client import React
 from game.realtime.database import database_call
 from game.realtime.groups import member_group, table_group
@@ -12,6 +11,7 @@ from game.sockets.closing import REFUSAL_CLOSES, Close
 from game.sockets.member_door import MemberDoor
 from game.sockets.seat import SeatSocket
 from justalllowgod.addresses import scope_address
+from justalllowgod.refusals import Refusal
 
 
 class TableConsumer(MemberDoor, SeatSocket):
@@ -26,7 +26,7 @@ class TableConsumer(MemberDoor, SeatSocket):
             table_id, seated = await database_call(access.table_for_socket)(
                 code=code, user=user, ip=scope_address(self.scope)
             )
-        except GameError as error:  # too many wrong codes
+        except Refusal as error:  # too many wrong codes
             await self.refuse(REFUSAL_CLOSES.get(error.code, Close.TOO_MANY), error.code)
             return
         if table_id is None:

@@ -18,8 +18,8 @@ from django.utils import timezone
 from accounts import family
 from accounts.models import ChildDevice, ChildSignIn, User
 from game import services
-from game.errors import GameError
 from game.models import Seat, Table
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -191,7 +191,7 @@ def test_a_child_is_refused_play_now_until_the_parent_allows_it():
     call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.play_now(user=child)
     assert refused.value.code == "family_tables_only"
     assert not Table.objects.filter(kind=Table.Kind.PUBLIC).exists()
@@ -206,7 +206,7 @@ def test_a_child_joins_a_private_table_by_code_but_a_public_one_only_if_allowed(
     private = services.create_private_table(user=parent)
     assert services.join_by_code(user=child, code=private.code) == private
     public = services.play_now(user=UserFactory())
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.join_by_code(user=child, code=public.code)
     assert refused.value.code == "family_tables_only"
     assert not Seat.objects.filter(table=public, user=child).exists()
@@ -218,7 +218,7 @@ def test_the_parents_permission_is_read_at_the_act_not_from_the_childs_loaded_ro
     family.set_public_play(parent=parent, child_id=child.pk, allowed=True)
     family.set_public_play(parent=parent, child_id=child.pk, allowed=False)
     child.may_play_public = True  # a stale copy, as a request that began earlier would hold
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         services.play_now(user=child)
 
 

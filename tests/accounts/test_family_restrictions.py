@@ -15,8 +15,8 @@ from django.utils import timezone
 from accounts import family
 from accounts.models import ChildSignIn, RestrictionKind, User
 from game import services
-from game.errors import GameError
 from game.models import Game, Seat, Table
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
 from tests.trust import suspend
@@ -57,7 +57,7 @@ def test_a_child_may_not_sit_down_while_their_parent_is_restricted(live_deck, ki
         lambda: services.play_now(user=child),
         lambda: services.join_by_code(user=child, code=table.code),
     ):
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             sit()
         assert refused.value.code == "restricted"
         assert "grown-up" in refused.value.message
@@ -68,7 +68,7 @@ def test_a_child_may_not_sit_down_once_their_parent_is_inactive(live_deck):
     parent = UserFactory(gamer_tag="Gone")
     child = family.add_child(parent=parent, tag="Kid")
     User.objects.filter(pk=parent.pk).update(is_active=False)
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.create_private_table(user=child)
     assert refused.value.code == "restricted"
 
@@ -92,7 +92,7 @@ def test_a_childs_move_is_refused_at_the_act_once_the_parent_is_restricted(live_
     table = deal_private_table(child, UserFactory(gamer_tag="Friend"))
     game = Game.objects.get(table=table)
     restrict(parent)
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.play_move(
             table_id=table.pk,
             user=child,

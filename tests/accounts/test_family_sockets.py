@@ -17,8 +17,8 @@ from django.urls import reverse
 from accounts import family
 from accounts.models import ChildDevice
 from game import engine, services
-from game.errors import GameError
 from game.models import Game
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory
 from tests.game.support import connect, deal_private_table, seated
 from tests.trust import session_cookie_of, suspend
@@ -87,7 +87,7 @@ def test_a_move_from_a_childs_ended_session_is_refused_at_the_act(live_deck):
     device = ChildDevice.objects.get(child=child)
     family.end_device(parent=parent, device_id=device.pk)
     game = Game.objects.get(table=table)
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.play_move(
             table_id=table.pk, user=child, session_key=key, move_id="m", version=game.version, move={}
         )

@@ -11,8 +11,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from accounts.models import User
-from game.errors import GameError
 from game.services.access import count_wrong_code, require_not_throttled
+from justalllowgod.refusals import Refusal
 from tests.content.pdf_reading import read_qr_codes
 from tests.factories import UserFactory
 
@@ -24,7 +24,7 @@ ASKED_ON = ["localhost:1111", "127.0.0.1:2222", "localhost:3333", "testserver:44
 def _throttle(member: User) -> None:
     for _ in range(settings.GAME_JOIN_FAILURE_LIMIT):
         count_wrong_code(user=member)
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         require_not_throttled(user=member)
 
 
@@ -55,7 +55,7 @@ def test_a_flood_of_print_requests_on_new_ports_never_frees_a_throttled_member(c
     _throttle(member)
     for port in range(6000, 6400):
         assert client.get(CARD, HTTP_HOST=f"localhost:{port}").status_code == 200
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         require_not_throttled(user=member)
     assert refused.value.status == 429
 

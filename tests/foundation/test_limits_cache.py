@@ -6,9 +6,9 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache, caches
 
-from game.errors import GameError
 from game.services.access import count_wrong_code, require_not_throttled
 from justalllowgod.limits import LIMITS, PAGES, CountersLocMemCache, limits
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory
 
 
@@ -30,7 +30,7 @@ def test_filling_the_page_cache_past_its_size_leaves_a_throttled_member_throttle
     for n in range(size * 20):
         pages.set(f"print:flood-{n}", b"%" * 1000)
     assert pages.get("print:flood-0") is None  # the page cache did evict: it was really full
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         require_not_throttled(user=member, ip="198.51.100.9")
     assert refused.value.status == 429
 

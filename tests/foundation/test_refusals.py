@@ -37,13 +37,14 @@ def test_a_code_nobody_can_put_into_words_is_refused_at_the_raise_site():
         Refusal("no_such_code_anywhere", "Words alone do not make a code.")
 
 
-def test_the_engines_codes_read_as_its_move_table_says():
-    from game.engine import refusal_words
-    from game.errors import GameError
+def test_an_engine_refusal_reads_as_the_move_it_refused_says():
+    from game import engine
+    from game.engine import RuleCode
 
-    assert GameError is Refusal
-    refusal = Refusal("not_your_turn")
-    assert refusal.code == "not_your_turn" and refusal.message == refusal_words("not_your_turn")
+    refusal = Refusal(RuleCode.NOT_YOUR_TURN, engine.refusal_words(RuleCode.NOT_YOUR_TURN))
+    assert refusal.code is RuleCode.NOT_YOUR_TURN and refusal.message == engine.refusal_words("not_your_turn")
+    with pytest.raises(ValueError, match="not a refusal code"):
+        Refusal(RuleCode.NOT_YOUR_TURN)  # the engine's code without its words
 
 
 def test_refusals_sit_below_every_app():

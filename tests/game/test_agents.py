@@ -11,9 +11,9 @@ from asgiref.sync import sync_to_async
 from accounts import agents
 from accounts.models import Agent, AgentMessage
 from game import engine, services
-from game.errors import GameError
 from game.models import Game, GameEvent, Seat
 from justalllowgod.asgi import application
+from justalllowgod.refusals import Refusal
 from tests.factories import StaffFactory, UserFactory, signed_in_session
 from tests.game.support import Communicator, Player
 
@@ -222,6 +222,6 @@ def test_agents_are_never_seated_by_the_person_services(db):
     table = services.create_private_table(user=UserFactory(), allow_agents=True)
     from game.services.agents import agent_join
 
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(Refusal) as caught:
         agent_join(agent=agent, code=table.code)
     assert caught.value.code == "agent_not_approved"

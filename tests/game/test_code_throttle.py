@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from accounts import agents
 from game import services
-from game.errors import GameError
 from game.services.access import find_table
 from game.services.agents import agent_join
 from justalllowgod.addresses import request_address
+from justalllowgod.refusals import Refusal
 from tests.factories import StaffFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -61,13 +61,13 @@ def test_a_second_member_on_the_same_address_joins_fine():
 def test_the_address_ceiling_stops_a_guesser_on_a_busy_address_but_not_a_member_who_never_guessed(settings):
     settings.GAME_JOIN_FAILURE_ADDRESS_LIMIT = 5
     for _ in range(5):
-        with pytest.raises(GameError):
+        with pytest.raises(Refusal):
             services.join_by_code(user=UserFactory(), code="ZZZZ", ip="10.3.3.3")
     table = services.create_private_table(user=UserFactory())
     one_wrong = UserFactory()
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         services.join_by_code(user=one_wrong, code="YYYY", ip="10.3.3.3")
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(Refusal) as caught:
         services.join_by_code(user=one_wrong, code=table.code, ip="10.3.3.3")
     assert caught.value.status == 429
     assert services.join_by_code(user=UserFactory(), code=table.code, ip="10.3.3.3") == table
@@ -87,11 +87,11 @@ def test_an_agent_is_throttled_on_the_agent_api_after_ten_wrong_codes():
     agent = agents.Agent.objects.create(name="Lamp", owner_contact="lamp@example.org")
     agents.approve_agent(agent=agent, by=StaffFactory())
     for _ in range(10):
-        with pytest.raises(GameError) as caught:
+        with pytest.raises(Refusal) as caught:
             agent_join(agent=agent, code="ZZZZ", ip="10.4.4.4")
         assert caught.value.status == 404
     table = services.create_private_table(user=UserFactory(), allow_agents=True)
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(Refusal) as caught:
         agent_join(agent=agent, code=table.code, ip="10.4.4.4")
     assert caught.value.code == "too_many_tries"
 
@@ -100,7 +100,7 @@ def test_a_malformed_code_counts_as_a_wrong_guess():
     member = UserFactory()
     for _ in range(10):
         assert find_table("not a code", user=member) is None
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         find_table("ABCD", user=member)
 
 

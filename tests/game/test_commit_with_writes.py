@@ -10,10 +10,10 @@ import pytest
 from django.db import IntegrityError, connection, connections, transaction
 
 from game import engine, services, store
-from game.errors import GameError
 from game.models import Game, GameEvent, Reaction, Seat, Table
 from game.realtime import outbox
 from game.store import round_trips
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table, play_one_move
 
@@ -165,7 +165,7 @@ def test_a_refused_move_ends_its_transaction_without_forgetting_the_prepared_sta
         version = play_one_move(table.pk, members)
     assert any("FOR UPDATE" in sql for sql in _prepared())
     turn = engine.from_json(Game.objects.get(table=table).state)["turn"]
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.play_move(
             table_id=table.pk,
             user=members[turn],
@@ -213,7 +213,7 @@ def test_a_refused_reaction_keeps_the_prepared_statements_too(game):
         play_one_move(table.pk, members)
     key = signed_in_session(members[1])
     services.react(table_id=table.pk, user=members[1], session_key=key, reaction="amen")
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.react(table_id=table.pk, user=members[1], session_key=key, reaction="amen")
     assert refused.value.code == "too_fast"
     assert any("FOR UPDATE" in sql for sql in _prepared())
@@ -256,10 +256,10 @@ def test_a_rollback_drops_the_queued_writes_and_keeps_the_prepared_statements(ga
 def test_a_transaction_that_wrote_rolls_back_for_real(game):
     table, members = game
     play_one_move(table.pk, members)
-    with pytest.raises(GameError), transaction.atomic():
+    with pytest.raises(Refusal), transaction.atomic():
         store.lock_move(table.pk)
         Table.objects.filter(pk=table.pk).update(read_aloud=True)
-        raise GameError("not_host", status=403)
+        raise Refusal("not_host", status=403)
     assert Table.objects.get(pk=table.pk).read_aloud is False
 
 

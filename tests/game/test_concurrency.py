@@ -8,9 +8,9 @@ import pytest
 from django.db import close_old_connections
 
 from game import engine, services
-from game.errors import GameError
 from game.models import Game, GameEvent
 from game.services.play import Played
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,7 +57,7 @@ def test_two_moves_for_one_game_at_once_apply_exactly_one(live_deck):
 
     results = race(play("a", moves[0]), play("b", moves[-1]))
     applied = [r for r in results if isinstance(r, Played)]
-    refused = [r for r in results if isinstance(r, GameError)]
+    refused = [r for r in results if isinstance(r, Refusal)]
     assert len(applied) == 1 and len(refused) == 1, results
     assert refused[0].code == "stale_version"
     assert GameEvent.objects.filter(game=game).count() == 1
@@ -70,7 +70,7 @@ def test_two_members_taking_the_last_seat_at_once_get_one_seat_and_one_clear_ref
     services.join_by_code(user=UserFactory(), code=table.code)
     late = [UserFactory(), UserFactory()]
     results = race(*[lambda u=u: services.join_by_code(user=u, code=table.code) for u in late])
-    refused = [r for r in results if isinstance(r, GameError)]
+    refused = [r for r in results if isinstance(r, Refusal)]
     assert len(refused) == 1, results
     assert refused[0].code == "table_full"
     assert table.seats.count() == 4
@@ -105,10 +105,10 @@ def test_a_move_and_its_clock_running_out_at_once_apply_exactly_one(live_deck):
     )
     moved, fired = results
     assert not isinstance(fired, Exception), results
-    if isinstance(moved, GameError):
+    if isinstance(moved, Refusal):
         assert moved.code == "stale_version" and fired == 1
     else:
         assert fired in (0, 1)
     events = GameEvent.objects.filter(game=game).order_by("seq")
-    assert events.count() == (0 if isinstance(moved, GameError) else 1) + fired
+    assert events.count() == (0 if isinstance(moved, Refusal) else 1) + fired
     assert Game.objects.get(pk=game.pk).version == events.count()

@@ -10,8 +10,8 @@ from asgiref.sync import sync_to_async
 
 from content.models import Card, Story
 from game import services
-from game.errors import GameError
 from game.models import Table
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory
 from tests.game.support import seated
 
@@ -25,7 +25,7 @@ def _drain_to_seven_stories() -> None:
 def test_play_now_on_an_undealable_deck_says_so_at_once_and_opens_nothing(live_deck, client):
     _drain_to_seven_stories()
     member = UserFactory()
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.play_now(user=member)
     assert refused.value.code == "deck_not_ready"
     assert not Table.objects.exists()

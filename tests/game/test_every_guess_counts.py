@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from accounts import agents
 from game import services
-from game.errors import GameError
 from game.models import Table
 from game.services.agents import agent_join
+from justalllowgod.refusals import Refusal
 from tests.factories import StaffFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +79,7 @@ def test_the_agent_api_answers_a_finished_code_as_it_answers_an_unknown_one():
     old = finished_table()
     answers = []
     for code in (old.code, unknown_code(old.code)):
-        with pytest.raises(GameError) as caught:
+        with pytest.raises(Refusal) as caught:
             agent_join(agent=agent, code=code, ip="10.4.4.4")
         answers.append((caught.value.code, caught.value.status, caught.value.message))
     assert answers[0] == answers[1]

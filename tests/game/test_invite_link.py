@@ -132,8 +132,8 @@ def test_a_full_waiting_table_has_no_join_button():
 def test_the_refusal_counts_down_to_when_typing_works_again(monkeypatch):
     import time
 
-    from game.errors import GameError
     from game.services import access
+    from justalllowgod.refusals import Refusal
 
     class Later:
         """time.time() as seen by the throttle, seven and a half minutes after the first guess."""
@@ -150,10 +150,10 @@ def test_the_refusal_counts_down_to_when_typing_works_again(monkeypatch):
     for _ in range(10):
         assert access.find_table("ZZZZ", user=member) is None
     later.now += 7.5 * 60
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(Refusal) as caught:
         access.find_table("ZZZZ", user=member)
     assert "Typing a code works again in about 3 minutes." in caught.value.message
     later.now += 2 * 60
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(Refusal) as caught:
         access.find_table("ZZZZ", user=member)
     assert "Typing a code works again in about a minute." in caught.value.message

@@ -65,14 +65,14 @@ def test_a_host_keeps_one_waiting_table_and_is_told_so(client):
 
 
 def test_opening_tables_by_the_dozen_is_refused_with_429(settings):
-    from game.errors import GameError
+    from justalllowgod.refusals import Refusal
 
     settings.GAME_TABLES_PER_HOUR = 3
     member = UserFactory()
     for _ in range(3):
         table = services.create_private_table(user=member)
         services.leave_table(user=member, code=table.code)
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(Refusal) as caught:
         services.create_private_table(user=member)
     assert caught.value.status == 429
 

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from game import engine, services
-from game.errors import GameError
 from game.models import Game, GameEvent, Seat
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.trust import suspend
 
@@ -33,8 +33,8 @@ def let_back(host, table, seat: int = 2):
     return services.let_back_in(host=host, table=table, seat=seat, session_key=signed_in_session(host))
 
 
-def refusal(call, *args, **kwargs) -> GameError:
-    with pytest.raises(GameError) as refused:
+def refusal(call, *args, **kwargs) -> Refusal:
+    with pytest.raises(Refusal) as refused:
         call(*args, **kwargs)
     return refused.value
 

@@ -8,8 +8,8 @@ from django.test import Client
 from prometheus_client import REGISTRY
 
 from game import metrics, services
-from game.errors import GameError
 from game.models import Game
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory
 from tests.foundation.test_websockets import connect as lobby_connect
 from tests.foundation.test_websockets import session_cookie_for
@@ -73,7 +73,7 @@ def test_moves_are_counted_by_outcome_and_timed(live_deck):
     assert sample("jag_moves_total", outcome="applied") == before["applied"] + 1
     assert sample("jag_move_seconds_count") == timed + 1
     game = Game.objects.get(table=table)
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         services.play_move(table_id=table.id, user=host, move_id="x", version=game.version - 1, move={})
     assert sample("jag_moves_total", outcome="refused") == before["refused"] + 1
     assert sample("jag_move_seconds_count") == timed + 1  # a refusal is counted, not timed

@@ -13,8 +13,8 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from game import engine, services
-from game.errors import GameError
 from game.models import Game
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table
 
@@ -61,7 +61,7 @@ def test_a_session_that_expires_while_the_move_waits_for_its_lock_is_refused(liv
                 move=move,
             )
             outcome.append("applied")
-        except GameError as error:
+        except Refusal as error:
             outcome.append(error.code)
         except Exception as error:  # shown in the assertion below, not lost in the thread
             outcome.append(repr(error))

@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from game import engine, services
-from game.errors import GameError
 from game.models import Game
+from justalllowgod.refusals import Refusal
 from tests.factories import signed_in_session
 from tests.foundation.test_websockets import connect as lobby_connect
 from tests.game.support import Player, connect, seated, two_member_game
@@ -141,7 +141,7 @@ async def test_ruling_R38_a_suspension_mid_game_closes_the_sockets_and_jagai_tak
     ).items()
     # A move from the member, even with a live session, is refused inside the move's transaction.
     session = await sync_to_async(signed_in_session)(guest)
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(Refusal) as caught:
         await sync_to_async(services.play_move)(
             table_id=table.pk, user=guest, session_key=session, move_id="x", version=version, move={}
         )

@@ -10,11 +10,11 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from game import engine, services
-from game.errors import GameError
 from game.models import Game, Table
 from game.protocol import messages
 from game.protocol.options import together_best
 from game.services.starting import seat_list
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import connect, seated
 
@@ -64,11 +64,11 @@ def test_an_unknown_variant_opens_no_table(client):
 
 def test_ruling_V3_together_is_refused_with_teams_and_needs_two_people_to_start(live_deck):
     host = UserFactory()
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.create_private_table(user=host, teams=True, variant="together")
     assert refused.value.code == "together_without_teams"
     table = services.create_private_table(user=host, variant="together")
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.start_table(user=host, code=table.code)
     assert refused.value.code == "together_needs_two"
     services.join_by_code(user=UserFactory(), code=table.code)

@@ -6,15 +6,15 @@ import pytest
 from django.urls import reverse
 
 from game import codes, engine, services
-from game.errors import GameError
 from game.models import Seat, Table
+from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def refusal(call, **kwargs) -> GameError:
-    with pytest.raises(GameError) as caught:
+def refusal(call, **kwargs) -> Refusal:
+    with pytest.raises(Refusal) as caught:
         call(**kwargs)
     return caught.value
 

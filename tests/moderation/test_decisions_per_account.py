@@ -9,7 +9,6 @@ from django.urls import reverse
 
 from accounts.models import RestrictionKind
 from game import services as game_services
-from game.errors import GameError
 from justalllowgod.refusals import Refusal
 from moderation import services
 from moderation.models import Appeal, Case, Decision
@@ -118,7 +117,7 @@ def test_a_reversal_answers_the_appeal_and_lifts_the_restriction_on_the_row(shar
     _decide(shared, other, "no_action")
     ban = _decide(shared, member, "ban")[0]
     assert (_fresh(member).restriction_kind, member.restriction().until) == (RestrictionKind.BAN, None)
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         game_services.play_now(user=member)
     services.appeal_decision(decision_id=ban.pk, user=member, note="It was my brother.")
     assert _fresh(shared).is_open

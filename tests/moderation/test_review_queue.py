@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 
 from game import services as game_services
-from game.errors import GameError
+from justalllowgod.refusals import Refusal
 from moderation.models import Case, Decision
 from moderation.services import flag_game
 from tests.factories import UserFactory
@@ -113,7 +113,7 @@ def test_a_decision_restricts_and_a_reversal_lifts_it_with_the_history_kept(clie
     case.refresh_from_db()
     assert not case.is_open
     assert "suspended until" in restriction_now(member).message
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         game_services.create_private_table(user=member)
     assert refused.value.code == "restricted"
 

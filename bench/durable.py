@@ -36,7 +36,8 @@ class DurableConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data is None or not self.slot:
             return  # the probes send text; anything else is not a probe
-        await database_call(durable_round)(self.slot)
+        # A slot stands where a table would, so the probes spread over the database lanes as tables do.
+        await database_call(durable_round)(table_id=self.slot)
         await self.send(text_data=text_data)
 
     async def layer_resumed(self, message: dict) -> None:

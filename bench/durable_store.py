@@ -62,12 +62,15 @@ def committed() -> tuple[int, int]:
         return rows, int(cursor.fetchone()[0])
 
 
-def durable_round(slot: int) -> int:
-    """One durable floor transaction on slot `slot`; its new count. Runs on the socket's database
+def durable_round(*, table_id: int) -> int:
+    """One durable floor transaction on slot `table_id` (a slot takes a table's database lane); its
+    new count. Runs on the socket's database
     thread (game.realtime.database.database_call), as a move does, through the move's own storage
     primitives (game/store/: `run_together` folds the BEGIN in with the read, `write_at_commit`
     sends the writes with the COMMIT)."""
     from game.store import run_together, write_at_commit
+
+    slot = table_id
 
     db = connections[DEFAULT_DB_ALIAS]
     # SQLite has no row locks: its IMMEDIATE transaction holds the write lock from its BEGIN.

@@ -159,6 +159,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     test_db = Path(tempfile.gettempdir()) / f"jag-test-{os.getpid()}.sqlite3"
     DATABASES["default"]["TEST"] = {"NAME": env_str("DJANGO_TEST_SQLITE", str(test_db))}
 
+# How many database threads a server process runs its sockets' calls on (game/realtime/database.py).
+# Each is one thread with its own connection, and a table's calls always take the same one. A
+# PostgreSQL move spends most of its time waiting for the database (its COMMIT's flush above all),
+# so one thread for a whole process queued every move behind every other; SQLite has one writer
+# at a time anyway, so it keeps Channels' single database thread.
+DATABASE_LANES = env_int(
+    "DJANGO_DATABASE_LANES", 4 if DATABASES["default"]["ENGINE"] == "game.store.postgresql" else 1
+)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 

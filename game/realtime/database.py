@@ -14,15 +14,30 @@ and a member's session watch looks again soon. The call after it reconnects.
 The mark (which driver connection answered, and when) is kept on Django's connection object itself,
 which belongs to the database thread, so nothing of it lives in this module.
 
+Lanes. Channels runs every call of a process on one database thread. Where the database is
+PostgreSQL, most of a move's time there is spent waiting for the database (its COMMIT's flush
+above all), so every socket's move queued behind every other's. With `DATABASE_LANES` above 1 (the
+default on PostgreSQL) a process runs its calls on that many lanes instead, each a single thread
+with its own connection, and a call that names a `table_id` always takes that table's lane
+(`table_id % lanes`; a call naming no table, lane 0). One table's calls in one process therefore
+still run one after another, in the order they were made, and commit in that order, as on the one
+thread before: what changes is that different tables no longer wait for each other. (Two server
+processes never shared a thread: a table whose members sit on both is ordered by its row locks and
+versions, as ever.) With one lane (SQLite's default) calls go to Channels' own database thread.
+
 Each call also runs inside `outbox.one_wake()`: what it commits wakes the event loop once, when it
 returns (game/realtime/outbox.py says why).
 """
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 
 from channels.db import DatabaseSyncToAsync
+from django.conf import settings
 from django.db import close_old_connections, connections
 
 from game.realtime import outbox
@@ -32,7 +47,7 @@ TRUSTED_FOR_SECONDS = 1.0
 
 # The attribute of a Django connection that holds (the driver connection that last answered a call
 # in full, when). Only the socket's database thread reads and writes it: Django's connections are
-# per thread, and Channels runs every call on that one thread.
+# per thread, and each call runs on one thread (its lane's, or Channels' one).
 ANSWERED = "jag_answered"
 
 
@@ -53,8 +68,31 @@ def _note_answers() -> None:
             setattr(connection, ANSWERED, None)
 
 
+@cache
+def lanes() -> tuple[ThreadPoolExecutor, ...]:
+    """The process's database lanes, made once (a lane's thread starts at its first call); none
+    with one lane, where Channels' own database thread serves."""
+    count = max(1, settings.DATABASE_LANES)
+    if count == 1:
+        return ()
+    return tuple(ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"db-lane-{n}") for n in range(count))
+
+
+# A forked child (a test's live server) has none of its parent's threads: it makes lanes of its own.
+os.register_at_fork(after_in_child=lanes.cache_clear)
+
+
 class SocketDatabaseCall(DatabaseSyncToAsync):
-    """Run a database function from a socket, on the database thread (see the module's doc)."""
+    """Run a database function from a socket on its database thread: its table's lane, or
+    Channels' one (see the module's doc)."""
+
+    async def __call__(self, *args, **kwargs):
+        every = lanes()
+        if every:
+            # Read by SyncToAsync.__call__ before its first await, so no other call interleaves.
+            self._thread_sensitive = False
+            self._executor = every[(kwargs.get("table_id") or 0) % len(every)]
+        return await super().__call__(*args, **kwargs)
 
     def thread_handler(self, loop, *args, **kwargs):
         close_old_connections()  # as Channels does: errors, age

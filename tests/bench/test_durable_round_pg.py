@@ -33,7 +33,7 @@ def test_the_floor_waits_for_the_database_twice_begin_and_read_then_writes_and_c
         pgconn.trace(out.fileno())
         pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
         try:
-            assert durable_store.durable_round(2) == 1
+            assert durable_store.durable_round(table_id=2) == 1
         finally:
             pgconn.untrace()
     sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F")]
@@ -50,7 +50,7 @@ def test_the_floor_waits_for_the_database_twice_begin_and_read_then_writes_and_c
 
 def test_the_floors_statements_are_prepared_on_their_connection(slots):
     for _ in range(7):  # past psycopg's prepare threshold (settings: DJANGO_DB_PREPARE_THRESHOLD)
-        durable_store.durable_round(1)
+        durable_store.durable_round(table_id=1)
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = " ".join(row[0] for row in cursor.fetchall())

@@ -80,7 +80,7 @@ def open_table(members: list[Member]) -> TableInfo:
     code, JagAI fills the empty seats, and the host starts the game."""
     users = {u.pk: u for u in User.objects.filter(pk__in=[m.user_id for m in members])}
     host = users[members[0].user_id]
-    table = services.create_private_table(user=host, seats=4)
+    table = services.create_private_table(user=host, seats=4).table
     for member in members[1:]:
         services.join_by_code(user=users[member.user_id], code=table.code)
     services.start_table(user=host, code=table.code)

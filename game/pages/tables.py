@@ -70,7 +70,7 @@ def new_private_table(request: HttpRequest) -> HttpResponse:
     if waiting is not None:
         messages.info(request, f"You already have a table waiting: {waiting.code}. Here it is.")
         return redirect(table_url(waiting))
-    table = services.create_private_table(user=request.user, **form.cleaned_data)
+    table = services.create_private_table(user=request.user, **form.cleaned_data).table
     return redirect(table_url(table))
 
 
@@ -82,7 +82,7 @@ def join_table(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
     code = form.data.get("code", "")
     try:
-        table = services.join_by_code(user=request.user, code=code, ip=client_ip(request))
+        table = services.join_by_code(user=request.user, code=code, ip=client_ip(request)).table
     except Refusal as error:
         if error.status == 429:
             raise
@@ -153,7 +153,7 @@ def _member_join_link(request: HttpRequest, code: str) -> HttpResponse:
     the table and asks before it seats you. Only the POST of its Join button joins, so no other
     site can seat a visitor. Every code here is a counted guess unless it names an open table."""
     if request.method == "POST":
-        table = services.join_by_code(user=request.user, code=code, ip=client_ip(request))
+        table = services.join_by_code(user=request.user, code=code, ip=client_ip(request)).table
         return redirect(table_url(table))
     table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
     if table is None:
@@ -176,7 +176,7 @@ def _member_join_invite(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code's and share link's page: the host's invitation, by the table's long token.
     Never a counted guess, so a member throttled for mistyped codes can still come in."""
     if request.method == "POST":
-        table = services.join_by_invitation(user=request.user, token=token)
+        table = services.join_by_invitation(user=request.user, token=token).table
         return redirect(table_url(table))
     table = find_invited_table(token)
     if table is None:
@@ -192,7 +192,7 @@ def invite_url(table: Table) -> str:
 @post_only(go_to="home")
 @member_view
 def play_now(request: HttpRequest) -> HttpResponse:
-    return redirect(table_url(services.play_now(user=request.user)))
+    return redirect(table_url(services.play_now(user=request.user).table))
 
 
 @member_view
@@ -268,7 +268,7 @@ def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
     elif action == "end":
         services.end_game(user=user, code=code)
     elif action == "again":
-        return redirect(table_url(services.play_again(user=user, code=code)))
+        return redirect(table_url(services.play_again(user=user, code=code).table))
     else:
         raise Http404("No such action")
     return redirect(reverse("table", args=[codes.normalize(code)]))

@@ -8,6 +8,7 @@ from accounts.models import Agent, AgentMessage
 from game.models import Seat, Table
 from game.protocol import publish
 from game.services.access import find_table
+from game.services.results import Left, Seated
 from game.services.starting import seat_list
 from justalllowgod.refusals import Code, Refusal
 
@@ -19,7 +20,7 @@ AGENT_WAITING_POSITION = 100
 
 
 @transaction.atomic
-def agent_join(*, agent: Agent, code: str, ip: str = "") -> Table:
+def agent_join(*, agent: Agent, code: str, ip: str = "") -> Seated:
     """An approved agent takes a free seat as a helper: private tables that allow agents, no teams.
     Wrong codes are throttled like a member's (game/services/access.py)."""
     if not agent.is_approved:
@@ -33,7 +34,7 @@ def agent_join(*, agent: Agent, code: str, ip: str = "") -> Table:
         if mine.left_at is not None and table.status == Table.Status.PLAYING:
             # JagAI took the seat (the token was revoked, R38): a new token does not bring it back.
             raise Refusal(Code.SEAT_TAKEN, "JagAI plays this seat now.", status=403)
-        return table
+        return Seated(table)
     if table.is_public or table.teams or not table.allow_agents:
         raise Refusal(Code.AGENTS_NOT_ALLOWED, "This table does not welcome agents.", status=403)
     if table.status != Table.Status.WAITING:
@@ -43,20 +44,19 @@ def agent_join(*, agent: Agent, code: str, ip: str = "") -> Table:
     Seat.objects.create(
         table=table, agent=agent, kind=Seat.Kind.AGENT, position=AGENT_WAITING_POSITION + len(seats)
     )
-    publish.table_update(table, seat_list(table))
-    return table
+    return Seated(table, publish.table_update(table, seat_list(table)))
 
 
 @transaction.atomic
-def agent_leave(*, agent: Agent, code: str) -> Table:
+def agent_leave(*, agent: Agent, code: str) -> Left:
     """An agent leaves a table before the deal; once dealt, its seat stays and R16 plays for it."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__agent=agent).first()
     if table is None:
         raise Refusal(Code.NOT_SEATED, status=403)
     if table.status == Table.Status.WAITING:
         Seat.objects.filter(table=table, agent=agent).delete()
-        publish.table_update(table, seat_list(table))
-    return table
+        return Left(table, publish.table_update(table, seat_list(table)))
+    return Left(table)
 
 
 def record_agent_message(*, agent: Agent, code: str, text: str, outcome: str) -> None:

@@ -32,7 +32,7 @@ class Sweeper:
     def sweep(self) -> int:
         """Fire whatever is due; a failure is logged (once per outage) and the next sweep tries again."""
         try:
-            fired = expire_deadlines()
+            fired = expire_deadlines().fired
         except Exception:
             metrics.CLOCK_SWEEP_FAILURES.inc()
             if self.failing_since is None:

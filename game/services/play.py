@@ -18,13 +18,14 @@ from game.protocol.messages import reaction_message
 from game.protocol.types import Addressed
 from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
+from game.services.results import Left
 from game.services.starting import seat_list
 from game.store import Locked, lock_game, lock_move
 from justalllowgod.refusals import Code, Refusal
 
 
 @transaction.atomic
-def leave_table(*, user: User, code: str) -> Table:
+def leave_table(*, user: User, code: str) -> Left:
     """Leave: before the deal the seat is freed; during the game JagAI takes it over (R27, R28)."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
@@ -32,14 +33,13 @@ def leave_table(*, user: User, code: str) -> Table:
     return leave_locked_table(table, user=user)
 
 
-def leave_locked_table(table: Table, *, user: User | None = None, agent: Agent | None = None) -> Table:
+def leave_locked_table(table: Table, *, user: User | None = None, agent: Agent | None = None) -> Left:
     """A member or agent leaves a table locked by the caller's transaction: before the deal the
     seat is freed; during the game JagAI takes it over, points void, stones staying (R27, R28)."""
     if table.status == Table.Status.WAITING:
         if agent is not None:
             Seat.objects.filter(table=table, agent=agent).delete()
-            publish.table_update(table, seat_list(table))
-            return table
+            return Left(table, publish.table_update(table, seat_list(table)))
         return _leave_waiting(table, user)
     if table.status == Table.Status.PLAYING:
         game, table, seats = lock_game(table.pk)
@@ -48,11 +48,11 @@ def leave_locked_table(table: Table, *, user: User | None = None, agent: Agent |
         if engine.is_theirs(state, seat.position):  # R40: also a seat promised back, not yet played
             takeover = {"takeover": {"seat": seat.position}}
             new, events = engine.apply_server(state, takeover)
-            record(game, table, seats, new, events, Step(seat=None, move=takeover))
-    return table
+            return Left(table, record(game, table, seats, new, events, Step(seat=None, move=takeover)))
+    return Left(table)
 
 
-def _leave_waiting(table: Table, user: User) -> Table:
+def _leave_waiting(table: Table, user: User) -> Left:
     """Free the seat; the people after move up, and the next person hosts if the host left."""
     Seat.objects.filter(table=table, user=user).delete()
     seats = seat_list(table)
@@ -71,10 +71,10 @@ def _leave_waiting(table: Table, user: User) -> Table:
         if table.host_id == user.pk:
             table.host_id = people[0].user_id
             table.save(update_fields=["host"])
-    publish.table_update(table, seats)
+    sent = publish.table_update(table, seats)
     if table.is_public:
         publish.lobby_update()
-    return table
+    return Left(table, sent)
 
 
 def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:

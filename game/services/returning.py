@@ -10,6 +10,7 @@ from game import engine
 from game.models import Game, Seat, Table
 from game.services.authority import require_may_act
 from game.services.recording import Step, record
+from game.services.results import LetBack
 from game.store import lock_game
 from justalllowgod.refusals import Code, Refusal
 
@@ -23,7 +24,7 @@ WORDS = {
 
 
 @transaction.atomic
-def let_back_in(*, host: User, table: Table, seat: int, session_key: str | None = None) -> Game:
+def let_back_in(*, host: User, table: Table, seat: int, session_key: str | None = None) -> LetBack:
     """The host lets the member of `seat` back in. Everything is checked again under the locks:
     the host's session and account, their table, private and playing, their own seat still theirs,
     the member's account unrestricted, and the engine's R40 (taken over, at most twice)."""
@@ -49,8 +50,7 @@ def let_back_in(*, host: User, table: Table, seat: int, session_key: str | None 
     except engine.IllegalMove as refusal:
         raise Refusal(refusal.code, refusal.words, status=409) from None
     # record() marks the seat theirs again (left_at cleared) and tells the table after commit.
-    record(game, table, seats, new, events, Step(seat=None, move=move))
-    return game
+    return LetBack(game, record(game, table, seats, new, events, Step(seat=None, move=move)))
 
 
 def _require_member_seat(seats: list[Seat], position: int) -> None:

@@ -16,7 +16,9 @@ from game import engine
 from game.models import Deal, Game, Seat, Table, Variant
 from game.protocol import publish
 from game.protocol.messages import error_message
+from game.protocol.types import Addressed
 from game.protocol.verses import dealt_words
+from game.services.results import Started
 from justalllowgod.refusals import Code, Refusal
 
 log = logging.getLogger(__name__)
@@ -55,20 +57,22 @@ def require_deck_ready() -> None:
     _deck()
 
 
-def close_for_unready_deck(table: Table, seats: list[Seat]) -> None:
-    """A public table whose countdown ends on a deck that cannot be dealt is told, and closed."""
+def close_for_unready_deck(table: Table, seats: list[Seat]) -> list[Addressed]:
+    """A public table whose countdown ends on a deck that cannot be dealt is told, and closed;
+    returns what it told the table (the lobby's update is read after commit)."""
     table.status = Table.Status.ENDED
     table.countdown_deadline = None
     table.save(update_fields=["status", "countdown_deadline"])
     error = Refusal(Code.DECK_NOT_READY, status=409)
-    publish.to_table(table.pk, error_message(error.code, error.message))
-    publish.table_update(table, seats)
+    sent = publish.to_table(table.pk, error_message(error.code, error.message))
+    sent += publish.table_update(table, seats)
     publish.lobby_update()
     # A warning, once per table: the content team must act, but the clock itself is fine.
     log.warning("table %s closed at its countdown: the live deck cannot be dealt", table.code)
+    return sent
 
 
-def begin_game(table: Table, seats: list[Seat]) -> Game:
+def begin_game(table: Table, seats: list[Seat]) -> Started:
     """Fill empty seats with JagAI (R3, R25), deal (R2), and tell everyone."""
     if table.teams and len(seats) != 4:
         raise Refusal(Code.TEAMS_NEED_FOUR, status=409)
@@ -107,11 +111,11 @@ def begin_game(table: Table, seats: list[Seat]) -> Game:
     table.countdown_deadline = None
     table.save(update_fields=["status", "started_at", "countdown_deadline"])
     dealt_words().of(game)  # this process keeps the verses; moves never read the deal
-    publish.table_update(table, seats)
-    publish.game_update(game, state, seats, [])
+    sent = publish.table_update(table, seats)
+    sent += publish.game_update(game, state, seats, [])
     if table.is_public:
         publish.lobby_update()
-    return game
+    return Started(game, sent)
 
 
 def _agents_after_people(seats: list[Seat]) -> list[Seat]:
@@ -137,14 +141,14 @@ def _locked_waiting_table(code: str, user: User) -> Table:
 
 
 @transaction.atomic
-def start_table(*, user: User, code: str) -> Game:
+def start_table(*, user: User, code: str) -> Started:
     """The host of a private table starts the game (teams need four people, R4)."""
     table = _locked_waiting_table(code, user)
     return begin_game(table, seat_list(table))
 
 
 @transaction.atomic
-def start_now(*, user: User, code: str) -> Game:
+def start_now(*, user: User, code: str) -> Started:
     """The host of a public table starts before the countdown ends (R25)."""
     table = _locked_waiting_table(code, user)
     if not table.is_public:

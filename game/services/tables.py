@@ -13,6 +13,7 @@ from game import codes
 from game.models import Game, Seat, Table, Variant
 from game.protocol import publish
 from game.services.access import check_may_play, check_may_play_public, find_invited_table, find_table
+from game.services.results import Opened, Seated
 from game.services.starting import begin_game, require_deck_ready, seat_list
 from justalllowgod.limits import limits as cache
 from justalllowgod.refusals import Code, Refusal
@@ -62,7 +63,7 @@ def create_private_table(
     deal_seven: bool = False,
     ask_any: bool = False,
     read_aloud: bool = False,
-) -> Table:
+) -> Opened:
     """A private table for family and friends (R24, V1-V3): never listed, joined by code."""
     check_may_play(user)
     if variant not in Variant.values:
@@ -71,12 +72,12 @@ def create_private_table(
         raise Refusal(Code.TOGETHER_WITHOUT_TEAMS)
     waiting = Table.objects.waiting_hosted_by(user).select_for_update().first()
     if waiting is not None:
-        return waiting  # one waiting table per host: the view says so
+        return Opened(waiting)  # one waiting table per host: the view says so
     if teams:
         seats = 4
     if seats not in (4, 5):
         raise Refusal(Code.BAD_SEAT_COUNT, "A table has four or five seats.")
-    return _new_table(
+    table = _new_table(
         host=user,
         kind=Table.Kind.PRIVATE,
         seat_count=seats,
@@ -89,13 +90,14 @@ def create_private_table(
         ask_any=ask_any,
         read_aloud=read_aloud,
     )
+    return Opened(table)  # nobody is connected to a table not yet opened
 
 
-def _take_seat(table: Table, user: User) -> Table:
+def _take_seat(table: Table, user: User) -> Seated:
     """Seat a member at a waiting table they are not yet at, in join order (R3)."""
     seats = seat_list(table)
     if any(s.user_id == user.pk for s in seats):
-        return table
+        return Seated(table)
     if table.status != Table.Status.WAITING:
         raise Refusal(Code.ALREADY_STARTED if table.is_open else "table_finished", status=409)
     if len(seats) >= table.seat_count:
@@ -106,16 +108,16 @@ def _take_seat(table: Table, user: User) -> Table:
     Seat.objects.create(table=table, position=people + 1, user=user)
     seats = seat_list(table)
     if table.is_public and len(seats) >= table.seat_count:
-        begin_game(table, seats)  # every seat is taken: no need to wait (R25)
+        sent = begin_game(table, seats).messages  # every seat is taken: no need to wait (R25)
     else:
-        publish.table_update(table, seats)
+        sent = publish.table_update(table, seats)
     if table.is_public:
         publish.lobby_update()
-    return table
+    return Seated(table, sent)
 
 
 @transaction.atomic
-def join_by_code(*, user: User, code: str, ip: str = "") -> Table:
+def join_by_code(*, user: User, code: str, ip: str = "") -> Seated:
     """Join a table by its four letters, any case; wrong codes are throttled."""
     check_may_play(user)
     table = find_table(code, user=user, ip=ip, tables=Table.objects.select_for_update())
@@ -128,7 +130,7 @@ def join_by_code(*, user: User, code: str, ip: str = "") -> Table:
 
 
 @transaction.atomic
-def join_by_invitation(*, user: User, token: str) -> Table:
+def join_by_invitation(*, user: User, token: str) -> Seated:
     """Join the table a QR code or share link names by its long token; never a counted guess."""
     check_may_play(user)
     table = find_invited_table(token, tables=Table.objects.select_for_update())
@@ -138,26 +140,26 @@ def join_by_invitation(*, user: User, token: str) -> Table:
 
 
 @transaction.atomic
-def play_now(*, user: User) -> Table:
+def play_now(*, user: User) -> Seated:
     """Sit at the public table that starts soonest, or open one (R26); never at an undealable deck."""
     check_may_play(user)
     check_may_play_public(user)
     require_deck_ready()
     mine = Table.objects.open_public().filter(seats__user=user).first()
     if mine is not None:
-        return mine
+        return Seated(mine)
     for table in Table.objects.open_public().select_for_update():
         if table.seats.count() < table.seat_count:
             return _take_seat(table, user)
     deadline = timezone.now() + timedelta(seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS)
     table = _new_table(host=user, kind=Table.Kind.PUBLIC, seat_count=4, countdown_deadline=deadline)
-    publish.table_update(table, seat_list(table))
+    sent = publish.table_update(table, seat_list(table))
     publish.lobby_update()
-    return table
+    return Seated(table, sent)
 
 
 @transaction.atomic
-def play_again(*, user: User, code: str) -> Table:
+def play_again(*, user: User, code: str) -> Seated:
     """After a game: open (or join) the next table with the same settings and the same people (R29)."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
@@ -169,7 +171,7 @@ def play_again(*, user: User, code: str) -> Table:
         check_may_play_public(user)
     following = Table.objects.filter(previous=table).first()
     if following is not None:
-        return _take_seat(following, user) if following.is_open else following
+        return _take_seat(following, user) if following.is_open else Seated(following)
     fields = {
         "seat_count": table.seat_count,
         "teams": table.teams,
@@ -183,8 +185,8 @@ def play_again(*, user: User, code: str) -> Table:
         )
     following = _new_table(host=user, kind=table.kind, previous=table, **fields)
     # The finished table's message names its game's last version, as every message does.
-    publish.table_update(table, seat_list(table), Game.version_at(table.pk))
-    publish.table_update(following, seat_list(following))
+    sent = publish.table_update(table, seat_list(table), Game.version_at(table.pk))
+    sent += publish.table_update(following, seat_list(following))
     if following.is_public:
         publish.lobby_update()
-    return following
+    return Seated(following, sent)

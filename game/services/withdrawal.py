@@ -9,7 +9,9 @@ from django.db import transaction
 from accounts.models import Agent, User
 from accounts.sockets import recheck_member_sockets
 from game.models import Seat, Table
+from game.protocol.types import Addressed
 from game.services.play import leave_locked_table
+from game.services.results import Withdrawn
 
 
 def _tables_with(**seated: object) -> list[Table]:
@@ -18,22 +20,23 @@ def _tables_with(**seated: object) -> list[Table]:
 
 
 @transaction.atomic
-def withdraw_member(*, user: User) -> list[Table]:
+def withdraw_member(*, user: User) -> Withdrawn:
     """Call in the transaction that restricts the account; returns the tables they left. A parent's
     children leave theirs too: a child may not play while their parent is restricted."""
     people = {user.pk: user, **{child.pk: child for child in User.objects.filter(managed_by_id=user.pk)}}
     tables = _tables_with(pk__in=Seat.objects.filter(user_id__in=list(people)).values("table_id"))
+    sent: list[Addressed] = []
     for table in tables:
         seated = sorted(set(table.seats.filter(user_id__in=list(people)).values_list("user_id", flat=True)))
         for pk in seated:
-            leave_locked_table(table, user=people[pk])
+            sent += leave_locked_table(table, user=people[pk]).messages
     for pk in people:
         recheck_member_sockets(pk)  # each socket sees the restriction and closes with 4423
-    return tables
+    return Withdrawn(tables, sent)
 
 
 @transaction.atomic
-def withdraw_from_waiting_public(*, user: User) -> list[Table]:
+def withdraw_from_waiting_public(*, user: User) -> Withdrawn:
     """A child whose parent switched Play now off leaves every public table still waiting (a game
     already dealt plays on); nothing, if the parent switched it back on meanwhile."""
     tables = list(
@@ -42,16 +45,14 @@ def withdraw_from_waiting_public(*, user: User) -> list[Table]:
         .order_by("pk")
     )
     if not User.objects.filter(pk=user.pk, may_play_public=False).exists():
-        return []
-    for table in tables:
-        leave_locked_table(table, user=user)
-    return tables
+        return Withdrawn([])
+    sent = [m for table in tables for m in leave_locked_table(table, user=user).messages]
+    return Withdrawn(tables, sent)
 
 
 @transaction.atomic
-def withdraw_agent(*, agent: Agent) -> list[Table]:
+def withdraw_agent(*, agent: Agent) -> Withdrawn:
     """Call in the transaction that withdraws approval or revokes the token (accounts.agents)."""
     tables = _tables_with(seats__agent=agent)
-    for table in tables:
-        leave_locked_table(table, agent=agent)
-    return tables
+    sent = [m for table in tables for m in leave_locked_table(table, agent=agent).messages]
+    return Withdrawn(tables, sent)

@@ -99,9 +99,10 @@ class AgentConsumer(SeatSocket):
         """Take a free helper seat at a private table that allows agents."""
         if self.table_id is not None:
             raise Refusal(Code.MALFORMED_MESSAGE)
-        table = await database_call(agent_join)(
+        seated = await database_call(agent_join)(
             agent=self.agent, code=message.code, ip=scope_address(self.scope)
         )
+        table = seated.table
         self.code, self.table_id = table.code, table.pk
         self.seat_group = agent_seat_group(self.table_id, self.agent.pk)
         async with self.holding():

@@ -196,16 +196,16 @@ def test_a_child_is_refused_play_now_until_the_parent_allows_it():
     assert refused.value.code == "family_tables_only"
     assert not Table.objects.filter(kind=Table.Kind.PUBLIC).exists()
     family.set_public_play(parent=parent, child_id=child.pk, allowed=True)
-    assert services.play_now(user=child).is_public
+    assert services.play_now(user=child).table.is_public
 
 
 def test_a_child_joins_a_private_table_by_code_but_a_public_one_only_if_allowed():
     call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
-    private = services.create_private_table(user=parent)
-    assert services.join_by_code(user=child, code=private.code) == private
-    public = services.play_now(user=UserFactory())
+    private = services.create_private_table(user=parent).table
+    assert services.join_by_code(user=child, code=private.code).table == private
+    public = services.play_now(user=UserFactory()).table
     with pytest.raises(Refusal) as refused:
         services.join_by_code(user=child, code=public.code)
     assert refused.value.code == "family_tables_only"

@@ -51,11 +51,11 @@ def test_a_child_may_not_sit_down_while_their_parent_is_restricted(live_deck, ki
     child = family.add_child(parent=parent, tag="Alt_Dad")
     family.set_public_play(parent=parent, child_id=child.pk, allowed=True)
     host = UserFactory(gamer_tag="Host")
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     restrict(parent, kind)
     for sit in (
-        lambda: services.play_now(user=child),
-        lambda: services.join_by_code(user=child, code=table.code),
+        lambda: services.play_now(user=child).table,
+        lambda: services.join_by_code(user=child, code=table.code).table,
     ):
         with pytest.raises(Refusal) as refused:
             sit()
@@ -151,8 +151,8 @@ def test_switching_play_now_off_takes_the_child_from_public_tables_still_waiting
     parent = UserFactory(gamer_tag="Mum")
     child = family.add_child(parent=parent, tag="Sam")
     family.set_public_play(parent=parent, child_id=child.pk, allowed=True)
-    public = services.play_now(user=UserFactory(gamer_tag="Stranger"))
-    assert services.play_now(user=child) == public
+    public = services.play_now(user=UserFactory(gamer_tag="Stranger")).table
+    assert services.play_now(user=child).table == public
     private = deal_private_table(parent, child, start=False)
     with django_capture_on_commit_callbacks(execute=True):
         family.set_public_play(parent=parent, child_id=child.pk, allowed=False)
@@ -167,7 +167,7 @@ def test_switching_play_now_back_on_before_the_withdrawal_runs_keeps_the_seat(
     parent = UserFactory(gamer_tag="Mum")
     child = family.add_child(parent=parent, tag="Sam")
     family.set_public_play(parent=parent, child_id=child.pk, allowed=True)
-    public = services.play_now(user=child)
+    public = services.play_now(user=child).table
     with django_capture_on_commit_callbacks(execute=False) as pending:
         family.set_public_play(parent=parent, child_id=child.pk, allowed=False)
     family.set_public_play(parent=parent, child_id=child.pk, allowed=True)

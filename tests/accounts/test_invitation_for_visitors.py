@@ -28,7 +28,7 @@ def words(response) -> str:
 @pytest.fixture
 def table() -> Table:
     host = UserFactory(email="ruth.private@example.org", gamer_tag="Grandma_Ruth")
-    table = services.create_private_table(user=host, seats=4, teams=True)
+    table = services.create_private_table(user=host, seats=4, teams=True).table
     services.join_by_code(user=UserFactory(gamer_tag="Uncle_Joe"), code=table.code)
     return table
 

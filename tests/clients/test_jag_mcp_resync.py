@@ -23,7 +23,7 @@ SLACK_SECONDS = 3
 def test_the_adapter_catches_up_a_lost_update_within_its_keep_alive(live_asgi, default_deck):
     _agent, token = approved_agent()
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host, allow_agents=True)
+    table = services.create_private_table(user=host, allow_agents=True).table
     services.join_by_code(user=guest, code=table.code)
     host_key = session_key(host)
     server = live_asgi()

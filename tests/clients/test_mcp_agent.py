@@ -75,7 +75,7 @@ async def agent_plays(tools) -> int:
 def test_a_model_plays_a_whole_game_in_the_agent_seat_over_mcp(live_asgi, default_deck, errlog, capfd):
     agent, token = approved_agent()
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host, allow_agents=True)
+    table = services.create_private_table(user=host, allow_agents=True).table
     services.join_by_code(user=guest, code=table.code)
     keys = {user.pk: session_key(user) for user in (host, guest)}
     server = live_asgi()
@@ -142,8 +142,8 @@ def test_the_model_is_told_clearly_of_a_bad_token_a_closed_table_the_clock_and_a
 ):
     agent, token = approved_agent()
     host, guest = UserFactory(), UserFactory()
-    closed = services.create_private_table(user=UserFactory())
-    table = services.create_private_table(user=host, allow_agents=True)
+    closed = services.create_private_table(user=UserFactory()).table
+    table = services.create_private_table(user=host, allow_agents=True).table
     services.join_by_code(user=guest, code=table.code)
     keys = {user.pk: session_key(user) for user in (host, guest)}
     team = session_key(UserFactory(is_staff=True, is_superuser=True))

@@ -29,7 +29,7 @@ def _game_for(member) -> str:
 
     def deal() -> str:
         try:
-            table = services.create_private_table(user=member, seats=4, teams=False, remember_word=True)
+            table = services.create_private_table(user=member, seats=4, teams=False, remember_word=True).table
             services.start_table(user=member, code=table.code)
             return table.code
         finally:

@@ -62,9 +62,9 @@ def _new_game_titles() -> list[str]:
 
     def deal() -> list[str]:
         host, guest = UserFactory(), UserFactory()
-        table = game_services.create_private_table(user=host)
+        table = game_services.create_private_table(user=host).table
         game_services.join_by_code(user=guest, code=table.code)
-        game = game_services.start_table(user=host, code=table.code)
+        game = game_services.start_table(user=host, code=table.code).game
         return [c["title"] for s in Deal.objects.get(game=game).cards for c in s["cards"]]
 
     return in_a_thread(deal)

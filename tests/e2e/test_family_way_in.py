@@ -37,7 +37,7 @@ class Counted:
 def grandmas_table():
     def work():
         host = UserFactory(gamer_tag="Grandma_Ruth", email="ruth.private@example.org")
-        table = services.create_private_table(user=host, seats=4)
+        table = services.create_private_table(user=host, seats=4).table
         services.join_by_code(user=UserFactory(gamer_tag="Uncle_Joe"), code=table.code)
         return table
 

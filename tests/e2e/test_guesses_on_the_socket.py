@@ -28,7 +28,7 @@ def open_socket(server, code: str, user) -> ClientConnection:
 def finished(deck):
     """A game two members played, now finished; its code may be used again by a new table."""
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
@@ -43,7 +43,7 @@ def test_a_finished_code_closes_like_an_unknown_one_and_counts(server, finished,
     assert close_code(open_socket(server, unknown, stranger)) == 4404
     for _ in range(8):
         assert close_code(open_socket(server, table.code, stranger)) == 4404
-    waiting = services.create_private_table(user=UserFactory())
+    waiting = services.create_private_table(user=UserFactory()).table
     assert close_code(open_socket(server, waiting.code, stranger)) == 4429
     assert "Traceback" not in (server_log.read_text() if server_log.exists() else "")
 

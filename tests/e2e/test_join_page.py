@@ -34,7 +34,7 @@ def started_table():
 
     def work():
         host = UserFactory(gamer_tag="Grandma_Ruth")
-        table = services.create_private_table(user=host, seats=4)
+        table = services.create_private_table(user=host, seats=4).table
         services.join_by_code(user=UserFactory(gamer_tag="Sam"), code=table.code)
         services.start_table(user=host, code=table.code)
         table.refresh_from_db()
@@ -71,7 +71,9 @@ def test_a_started_game_names_every_seat_says_why_and_has_no_join_button(server,
 
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_typed_code_is_no_invitation_and_the_hosts_link_is(server, new_page, viewport):
-    table = in_a_thread(lambda: services.create_private_table(user=UserFactory(gamer_tag="Mum"), seats=5))
+    table = in_a_thread(
+        lambda: services.create_private_table(user=UserFactory(gamer_tag="Mum"), seats=5).table
+    )
     page = new_page(viewport)
     sign_in(page, server, in_a_thread(lambda: UserFactory(gamer_tag="Grandma_Ruth")))
     page.goto(f"{server.url}/join/{table.code}/")
@@ -88,7 +90,9 @@ def test_a_typed_code_is_no_invitation_and_the_hosts_link_is(server, new_page, v
 
 
 def test_a_member_throttled_for_typed_codes_joins_by_the_link(server, new_page):
-    table = in_a_thread(lambda: services.create_private_table(user=UserFactory(gamer_tag="Mum"), seats=5))
+    table = in_a_thread(
+        lambda: services.create_private_table(user=UserFactory(gamer_tag="Mum"), seats=5).table
+    )
     page = new_page(PHONE_390)
     sign_in(page, server, in_a_thread(lambda: UserFactory(gamer_tag="Sam")))
     wrong = "ZZZZ" if table.code != "ZZZZ" else "YYYY"

@@ -192,7 +192,7 @@ def test_two_members_play_a_whole_game_with_the_keyboard_and_hear_every_move(liv
     miriam, barnabas = UserFactory(gamer_tag="Miriam"), UserFactory(gamer_tag="Barnabas")
 
     def seat_both() -> str:
-        table = services.create_private_table(user=miriam, seats=4, remember_word=True)
+        table = services.create_private_table(user=miriam, seats=4, remember_word=True).table
         services.join_by_code(user=barnabas, code=table.code)
         return table.code
 

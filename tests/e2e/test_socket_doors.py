@@ -31,7 +31,7 @@ def read_log(path) -> str:
 @pytest.fixture
 def game_for_two(deck):
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     return table, host, guest

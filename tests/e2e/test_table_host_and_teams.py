@@ -20,7 +20,7 @@ def test_the_host_ends_the_game_early_after_a_confirm_and_nobody_wins(live_asgi,
     host, guest = UserFactory(gamer_tag="Lydia"), UserFactory(gamer_tag="Aquila")
 
     def deal() -> str:
-        table = services.create_private_table(user=host, seats=4)
+        table = services.create_private_table(user=host, seats=4).table
         services.join_by_code(user=guest, code=table.code.lower())
         services.start_table(user=host, code=table.code)
         return table.code
@@ -59,7 +59,7 @@ def test_partners_pass_a_card_face_down_in_teams(live_asgi, new_page):
     people = [UserFactory(gamer_tag=tag) for tag in ("Naomi", "Boaz", "Ruth", "Obed")]
 
     def deal() -> str:
-        table = services.create_private_table(user=people[0], seats=4, teams=True)
+        table = services.create_private_table(user=people[0], seats=4, teams=True).table
         for member in people[1:]:
             services.join_by_code(user=member, code=table.code)
         services.start_table(user=people[0], code=table.code)

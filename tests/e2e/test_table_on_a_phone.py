@@ -48,7 +48,7 @@ def deal(people: list, *, teams: bool = False, start: bool = True) -> str:
     """A private table hosted by the first member, the others seated, dealt unless start=False."""
 
     def work() -> str:
-        table = services.create_private_table(user=people[0], seats=4, teams=teams, remember_word=False)
+        table = services.create_private_table(user=people[0], seats=4, teams=teams, remember_word=False).table
         for member in people[1:]:
             services.join_by_code(user=member, code=table.code)
         if start:
@@ -229,7 +229,7 @@ def test_a_public_countdown_is_above_the_fold(live_asgi, new_page):
     server = live_asgi()
     call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
     (member,) = members(1)
-    table = in_a_thread(lambda: services.play_now(user=member))
+    table = in_a_thread(lambda: services.play_now(user=member).table)
     page = open_table(new_page, server, member, table.code, PHONES["320"])
     countdown = page.locator("#countdown")
     expect(countdown).to_be_visible()

@@ -39,7 +39,7 @@ def test_signing_out_in_another_tab_stops_the_table_and_says_so(host_at_table):
 
 def test_the_qr_link_shows_the_table_and_seats_only_on_join(server, new_page):
     host = UserFactory(gamer_tag="Priscilla")
-    table = in_a_thread(lambda: services.create_private_table(user=host, seats=5))
+    table = in_a_thread(lambda: services.create_private_table(user=host, seats=5).table)
     page = new_page()
     sign_in(page, server, UserFactory(gamer_tag="Aquila"))
     page.goto(f"{server.url}/invite/{table.invite_token}/")  # the link the QR code carries

@@ -35,7 +35,7 @@ def an_ask_that_finds_nothing(table_id: int) -> tuple[dict, int, int]:
 def time_out_now(table_id: int) -> int:
     """The seat to move runs out of time now: the clock's sweep, run in this process."""
     Game.objects.filter(table_id=table_id).update(move_deadline=timezone.now() - timedelta(seconds=1))
-    return deadlines.expire_deadlines()
+    return deadlines.expire_deadlines().fired
 
 
 def test_after_an_empty_ask_the_panel_names_who_had_none(host_at_table):
@@ -87,7 +87,7 @@ def test_a_timeout_is_still_said_when_the_helpers_hand_the_turn_straight_back(li
     host = UserFactory(gamer_tag="Lydia")
 
     def deal() -> Table:
-        table = services.create_private_table(user=host, seats=4)
+        table = services.create_private_table(user=host, seats=4).table
         services.start_table(user=host, code=table.code)
         return table
 

@@ -63,7 +63,7 @@ def world(db):
     [decision] = moderation.decide_case(
         case_id=case.pk, reviewer=reviewer, user_ids=[member.pk], action="warning", reason="A test."
     )
-    table = services.create_private_table(user=member, seats=4)
+    table = services.create_private_table(user=member, seats=4).table
     values = {
         "code": table.code,
         "game_id": played.game.pk,

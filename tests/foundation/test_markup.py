@@ -57,7 +57,7 @@ def test_no_paragraph_carries_an_aria_label(client, url):
 
 def test_the_table_page_parses_cleanly_with_no_aria_label_on_a_paragraph(client):
     member = UserFactory()
-    table = services.create_private_table(user=member, seats=4)
+    table = services.create_private_table(user=member, seats=4).table
     client.force_login(member)
     document, errors = parsed(client.get(reverse("table", args=[table.code])).content)
     assert errors == []

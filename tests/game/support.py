@@ -129,7 +129,7 @@ class Player:
 def deal_private_table(host, guest, *, start: bool = True):
     """A private table with a host in seat 1 and a guest in seat 2 (JagAI fills the other seats),
     dealt unless told not."""
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     services.join_by_code(user=guest, code=table.code)
     if start:
         services.start_table(user=host, code=table.code)

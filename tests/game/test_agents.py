@@ -37,7 +37,7 @@ async def agent_socket(token: str) -> tuple[bool, int | None, Player]:
 @sync_to_async
 def table_for_agents(**options):
     host = UserFactory()
-    table = services.create_private_table(user=host, allow_agents=True, **options)
+    table = services.create_private_table(user=host, allow_agents=True, **options).table
     return table, host
 
 
@@ -126,7 +126,7 @@ async def test_an_illegal_gift_is_refused_and_the_timeout_falls_back_to_r16(live
     assert (await player.next_of("error"))["code"] == "card_not_in_hand"
     assert (await game_state(table))[0] == version
     clock.advance(11)
-    fired = await sync_to_async(services.expire_deadlines)()
+    fired = (await sync_to_async(services.expire_deadlines)()).fired
     assert fired == 1
     event = await sync_to_async(lambda: GameEvent.objects.filter(game__table=table).last())()
     assert event.move == {"timeout": {}}
@@ -194,9 +194,9 @@ async def test_agents_cannot_join_public_or_teams_tables_or_tables_that_did_not_
 
     @sync_to_async
     def tables():
-        public = services.play_now(user=UserFactory())
-        teams = services.create_private_table(user=UserFactory(), teams=True, allow_agents=True)
-        closed = services.create_private_table(user=UserFactory())
+        public = services.play_now(user=UserFactory()).table
+        teams = services.create_private_table(user=UserFactory(), teams=True, allow_agents=True).table
+        closed = services.create_private_table(user=UserFactory()).table
         return public, teams, closed
 
     for table in await tables():
@@ -219,7 +219,7 @@ async def test_an_unknown_token_or_no_token_is_refused():
 
 def test_agents_are_never_seated_by_the_person_services(db):
     agent = Agent.objects.create(name="Unapproved", owner_contact="o@example.org")
-    table = services.create_private_table(user=UserFactory(), allow_agents=True)
+    table = services.create_private_table(user=UserFactory(), allow_agents=True).table
     from game.services.agents import agent_join
 
     with pytest.raises(Refusal) as caught:

@@ -13,8 +13,8 @@ pytestmark = pytest.mark.django_db
 
 def dealt_game():
     host = UserFactory()
-    table = services.create_private_table(user=host)
-    return services.start_table(user=host, code=table.code)
+    table = services.create_private_table(user=host).table
+    return services.start_table(user=host, code=table.code).game
 
 
 def test_a_stones_verse_is_shown_but_not_while_its_remember_the_word_question_is_open(live_deck):

@@ -15,13 +15,14 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from game.management.commands import serve
 from game.services import clock
+from game.services.results import Expired
 from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_an_outage_is_logged_once_when_it_starts_and_once_when_it_ends(monkeypatch, caplog):
-    answers = iter([RuntimeError("database down")] * 3 + [2])
+    answers = iter([RuntimeError("database down")] * 3 + [Expired(2)])
 
     def expire_deadlines():
         answer = next(answers)

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def public_game(members: int = 2) -> tuple[Table, list]:
     users = [UserFactory() for _ in range(members)]
-    table = services.play_now(user=users[0])
+    table = services.play_now(user=users[0]).table
     for user in users[1:]:
         services.play_now(user=user)
     services.start_now(user=users[0], code=table.code)
@@ -23,32 +23,32 @@ def public_game(members: int = 2) -> tuple[Table, list]:
 
 
 def test_ruling_R25_the_countdown_starts_a_public_table_and_jagai_fills_the_seats(live_deck, clock):
-    table = services.play_now(user=UserFactory())
+    table = services.play_now(user=UserFactory()).table
     services.play_now(user=UserFactory())
     clock.advance(30)
-    assert services.expire_deadlines() == 0
+    assert services.expire_deadlines().fired == 0
     clock.advance(31)
-    assert services.expire_deadlines() == 1
+    assert services.expire_deadlines().fired == 1
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
     assert list(table.seats.values_list("kind", flat=True)) == ["person", "person", "helper", "helper"]
 
 
 def test_a_deadline_fires_exactly_once(live_deck, clock):
-    table = services.play_now(user=UserFactory())
+    table = services.play_now(user=UserFactory()).table
     clock.advance(61)
-    assert services.expire_deadlines() == 1
-    assert services.expire_deadlines() == 0
+    assert services.expire_deadlines().fired == 1
+    assert services.expire_deadlines().fired == 0
     assert Game.objects.filter(table=table).count() == 1
 
 
 def test_ruling_R24_private_tables_have_no_move_clock(live_deck, clock):
     host = UserFactory()
-    table = services.create_private_table(user=host)
-    game = services.start_table(user=host, code=table.code)
+    table = services.create_private_table(user=host).table
+    game = services.start_table(user=host, code=table.code).game
     assert game.move_deadline is None
     clock.advance(3600)
-    assert services.expire_deadlines() == 0
+    assert services.expire_deadlines().fired == 0
 
 
 def test_ruling_R27_a_timeout_passes_the_turn_with_nobody_connected(live_deck, clock):
@@ -57,9 +57,9 @@ def test_ruling_R27_a_timeout_passes_the_turn_with_nobody_connected(live_deck, c
     assert game.move_deadline is not None
     assert engine.from_json(game.state)["turn"] == 1
     clock.advance(59)
-    assert services.expire_deadlines() == 0
+    assert services.expire_deadlines().fired == 0
     clock.advance(1)
-    assert services.expire_deadlines() == 1
+    assert services.expire_deadlines().fired == 1
     game.refresh_from_db()
     state = engine.from_json(game.state)
     assert state["turn"] == 2
@@ -92,7 +92,7 @@ def test_ruling_R27_two_timeouts_in_a_row_make_the_seat_a_helper(live_deck, cloc
         if state["kinds"][0] != "person":
             break
         clock.advance(60)
-        assert services.expire_deadlines() == 1
+        assert services.expire_deadlines().fired == 1
     seat = Seat.objects.get(table=table, position=1)
     assert seat.kind == "helper"
     assert engine.from_json(Game.objects.get(pk=game.pk).state)["points"][0] == 0
@@ -103,7 +103,7 @@ def test_a_fresh_process_fires_deadlines_left_from_before_a_restart(live_deck, c
 
     from django.core.management import call_command
 
-    table = services.play_now(user=UserFactory())
+    table = services.play_now(user=UserFactory()).table
     clock.advance(61)
     out = StringIO()
     call_command("run_clock", "--once", stdout=out)

@@ -28,7 +28,7 @@ def test_ten_wrong_codes_on_table_pages_then_a_right_code_on_the_join_form_is_42
     client = member_client()
     for _ in range(10):
         assert client.get(reverse("table", args=["ZZZZ"])).status_code == 404
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     response = client.post(reverse("join_table"), {"code": table.code})
     assert response.status_code == 429
     assert "Too many wrong codes" in response.content.decode()
@@ -41,7 +41,7 @@ def test_wrong_codes_on_qr_images_and_join_links_count_the_same():
         assert client.get(reverse("table_qr", args=["ZZZZ"])).status_code == 404
     for _ in range(5):
         assert client.get(reverse("join_link", args=["ZZZZ"])).status_code == 404
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     assert client.get(reverse("table_qr", args=[table.code])).status_code == 429
     assert client.get(reverse("join_link", args=[table.code])).status_code == 429
     assert client.get(reverse("table", args=[table.code])).status_code == 429
@@ -51,7 +51,7 @@ def test_a_second_member_on_the_same_address_joins_fine():
     guesser = member_client(address="10.2.2.2")
     for _ in range(10):
         guesser.post(reverse("join_table"), {"code": "ZZZZ"})
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     neighbour = member_client(address="10.2.2.2")
     response = neighbour.post(reverse("join_table"), {"code": table.code})
     assert response.status_code == 302
@@ -63,19 +63,19 @@ def test_the_address_ceiling_stops_a_guesser_on_a_busy_address_but_not_a_member_
     for _ in range(5):
         with pytest.raises(Refusal):
             services.join_by_code(user=UserFactory(), code="ZZZZ", ip="10.3.3.3")
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     one_wrong = UserFactory()
     with pytest.raises(Refusal):
         services.join_by_code(user=one_wrong, code="YYYY", ip="10.3.3.3")
     with pytest.raises(Refusal) as caught:
         services.join_by_code(user=one_wrong, code=table.code, ip="10.3.3.3")
     assert caught.value.status == 429
-    assert services.join_by_code(user=UserFactory(), code=table.code, ip="10.3.3.3") == table
+    assert services.join_by_code(user=UserFactory(), code=table.code, ip="10.3.3.3").table == table
 
 
 def test_a_member_is_never_throttled_at_a_table_where_they_sit():
     host = UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     client = member_client(host)
     for _ in range(10):
         client.get(reverse("table", args=["ZZZZ"]))
@@ -90,7 +90,7 @@ def test_an_agent_is_throttled_on_the_agent_api_after_ten_wrong_codes():
         with pytest.raises(Refusal) as caught:
             agent_join(agent=agent, code="ZZZZ", ip="10.4.4.4")
         assert caught.value.status == 404
-    table = services.create_private_table(user=UserFactory(), allow_agents=True)
+    table = services.create_private_table(user=UserFactory(), allow_agents=True).table
     with pytest.raises(Refusal) as caught:
         agent_join(agent=agent, code=table.code, ip="10.4.4.4")
     assert caught.value.code == "too_many_tries"

@@ -40,9 +40,9 @@ def race(*calls) -> list[object]:
 
 def test_two_moves_for_one_game_at_once_apply_exactly_one(live_deck):
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     services.join_by_code(user=guest, code=table.code)
-    game = services.start_table(user=host, code=table.code)
+    game = services.start_table(user=host, code=table.code).game
     moves = engine.legal_moves(engine.from_json(game.state), 1)[:2]
 
     def play(move_id, move):
@@ -65,11 +65,11 @@ def test_two_moves_for_one_game_at_once_apply_exactly_one(live_deck):
 
 
 def test_two_members_taking_the_last_seat_at_once_get_one_seat_and_one_clear_refusal():
-    table = services.create_private_table(user=UserFactory(), seats=4)
+    table = services.create_private_table(user=UserFactory(), seats=4).table
     services.join_by_code(user=UserFactory(), code=table.code)
     services.join_by_code(user=UserFactory(), code=table.code)
     late = [UserFactory(), UserFactory()]
-    results = race(*[lambda u=u: services.join_by_code(user=u, code=table.code) for u in late])
+    results = race(*[lambda u=u: services.join_by_code(user=u, code=table.code).table for u in late])
     refused = [r for r in results if isinstance(r, Refusal)]
     assert len(refused) == 1, results
     assert refused[0].code == "table_full"
@@ -84,9 +84,9 @@ def test_a_move_and_its_clock_running_out_at_once_apply_exactly_one(live_deck):
     from django.utils import timezone
 
     users = [UserFactory(), UserFactory()]
-    table = services.play_now(user=users[0])
+    table = services.play_now(user=users[0]).table
     services.play_now(user=users[1])
-    game = services.start_now(user=users[0], code=table.code)
+    game = services.start_now(user=users[0], code=table.code).game
     state = engine.from_json(game.state)
     mover = users[state["turn"] - 1]
     move = engine.legal_moves(state, state["turn"])[0]
@@ -101,7 +101,7 @@ def test_a_move_and_its_clock_running_out_at_once_apply_exactly_one(live_deck):
             version=0,
             move=move,
         ),
-        lambda: services.expire_deadlines(now=later),
+        lambda: services.expire_deadlines(now=later).fired,
     )
     moved, fired = results
     assert not isinstance(fired, Exception), results

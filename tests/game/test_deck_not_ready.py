@@ -36,12 +36,12 @@ def test_play_now_on_an_undealable_deck_says_so_at_once_and_opens_nothing(live_d
 
 @pytest.mark.django_db
 def test_a_waiting_public_table_closes_at_its_countdown_with_one_warning(live_deck, clock, caplog):
-    table = services.play_now(user=UserFactory())
+    table = services.play_now(user=UserFactory()).table
     _drain_to_seven_stories()
     clock.advance(61)
     with caplog.at_level(logging.WARNING):
-        assert services.expire_deadlines() == 1
-        assert services.expire_deadlines() == 0
+        assert services.expire_deadlines().fired == 1
+        assert services.expire_deadlines().fired == 0
     table.refresh_from_db()
     assert (table.status, table.countdown_deadline) == (Table.Status.ENDED, None)
     assert list(table.seats.values_list("kind", flat=True)) == ["person"]  # no helpers were seated
@@ -54,12 +54,12 @@ def test_a_waiting_public_table_closes_at_its_countdown_with_one_warning(live_de
 @pytest.mark.django_db(transaction=True)
 async def test_the_waiting_socket_is_told_why_the_table_closed(live_deck, clock):
     host = await sync_to_async(UserFactory)()
-    table = await sync_to_async(services.play_now)(user=host)
+    table = (await sync_to_async(services.play_now)(user=host)).table
     player = await seated(host, table.code)
     await player.drain()
     await sync_to_async(_drain_to_seven_stories)()
     clock.advance(61)
-    assert await sync_to_async(services.expire_deadlines)() == 1
+    assert (await sync_to_async(services.expire_deadlines)()).fired == 1
     error = await player.next_of("error")
     assert error["code"] == "deck_not_ready" and "isn't ready" in error["message"]
     update = await player.next_of("table")

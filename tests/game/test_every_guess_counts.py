@@ -28,7 +28,7 @@ def member_client(user=None, address: str = "10.8.8.8") -> Client:
 
 
 def finished_table(host=None) -> Table:
-    table = services.create_private_table(user=host or UserFactory(), allow_agents=True)
+    table = services.create_private_table(user=host or UserFactory(), allow_agents=True).table
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     return table
 
@@ -47,7 +47,7 @@ def test_ten_finished_codes_throttle_a_member_like_ten_unknown_ones():
     client = member_client()
     for _ in range(10):
         assert client.get(reverse("table", args=[old.code])).status_code == 404
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     assert client.post(reverse("join_table"), {"code": table.code}).status_code == 429
     assert not table.seats.exclude(user=table.host).exists()
 
@@ -96,9 +96,9 @@ def test_a_members_own_finished_table_is_no_guess_and_keeps_its_page():
 
 
 def test_a_waiting_or_playing_table_is_found_and_not_counted(live_deck):
-    waiting = services.create_private_table(user=UserFactory())
+    waiting = services.create_private_table(user=UserFactory()).table
     host = UserFactory()
-    playing = services.create_private_table(user=host)
+    playing = services.create_private_table(user=host).table
     services.start_table(user=host, code=playing.code)
     client = member_client()
     assert client.get(reverse("join_link", args=[waiting.code])).status_code == 200

@@ -32,8 +32,8 @@ def invite(table: Table) -> str:
 
 
 def test_each_table_has_its_own_long_secret():
-    first = services.create_private_table(user=UserFactory())
-    second = services.create_private_table(user=UserFactory())
+    first = services.create_private_table(user=UserFactory()).table
+    second = services.create_private_table(user=UserFactory()).table
     assert len(first.invite_token) >= 32 and len(second.invite_token) >= 32
     assert first.invite_token != second.invite_token
     assert first.code not in invite(first)
@@ -42,7 +42,7 @@ def test_each_table_has_its_own_long_secret():
 def test_the_table_page_and_its_qr_code_carry_the_secret_link_not_the_code(settings):
     settings.SITE_URL = "https://families.example.org"
     host = UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     client = member_client(host)
     page = client.get(reverse("table", args=[table.code]), HTTP_HOST="localhost:6666").content.decode()
     assert f"https://families.example.org{invite(table)}" in page  # the site's address, never the Host
@@ -55,7 +55,7 @@ def test_the_table_page_and_its_qr_code_carry_the_secret_link_not_the_code(setti
 def test_a_throttled_member_is_told_when_typing_works_again_and_that_the_link_works():
     client = member_client()
     throttle(client)
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     refused = client.post(reverse("join_table"), {"code": table.code})
     assert refused.status_code == 429
     words = refused.content.decode()
@@ -67,7 +67,7 @@ def test_a_throttled_member_still_joins_by_the_link():
     member = UserFactory()
     client = member_client(member)
     throttle(client)
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     assert client.get(reverse("join_link", args=[table.code])).status_code == 429
     page = client.get(invite(table))
     assert page.status_code == 200 and "Join the table" in page.content.decode()
@@ -79,7 +79,7 @@ def test_a_throttled_member_still_joins_by_the_link():
 
 def test_a_wrong_or_finished_secret_is_not_found_and_not_counted():
     client = member_client()
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     assert client.get(invite(table)).status_code == 404
     assert client.get(reverse("join_invite", args=["x" * 32])).status_code == 404
@@ -88,7 +88,7 @@ def test_a_wrong_or_finished_secret_is_not_found_and_not_counted():
 
 
 def test_the_link_asks_first_and_needs_the_csrf_token():
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     visitor = UserFactory()
     client = Client(enforce_csrf_checks=True)
     client.force_login(visitor)
@@ -99,7 +99,7 @@ def test_the_link_asks_first_and_needs_the_csrf_token():
 
 def test_invited_you_is_said_only_for_the_hosts_link():
     host = UserFactory(gamer_tag="Miriam")
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     client = member_client()
     by_link = client.get(invite(table)).content.decode()
     by_code = client.get(reverse("join_link", args=[table.code])).content.decode()
@@ -109,7 +109,7 @@ def test_invited_you_is_said_only_for_the_hosts_link():
 
 def test_a_started_game_says_why_you_cannot_join_names_every_seat_and_has_no_join_button(live_deck):
     host = UserFactory(gamer_tag="Hosty")
-    table = services.create_private_table(user=host, seats=4)
+    table = services.create_private_table(user=host, seats=4).table
     services.join_by_code(user=UserFactory(gamer_tag="Guest"), code=table.code)
     services.start_table(user=host, code=table.code)
     page = member_client().get(invite(table)).content.decode()
@@ -122,7 +122,7 @@ def test_a_started_game_says_why_you_cannot_join_names_every_seat_and_has_no_joi
 
 
 def test_a_full_waiting_table_has_no_join_button():
-    table = services.create_private_table(user=UserFactory(), seats=4)
+    table = services.create_private_table(user=UserFactory(), seats=4).table
     for _ in range(3):
         services.join_by_code(user=UserFactory(), code=table.code)
     page = member_client().get(invite(table)).content.decode()

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def test_opening_the_join_link_shows_the_table_and_changes_no_seat(client):
     host = UserFactory(gamer_tag="Miriam")
-    table = services.create_private_table(user=host, seats=5)
+    table = services.create_private_table(user=host, seats=5).table
     visitor = UserFactory()
     client.force_login(visitor)
     response = client.get(reverse("join_link", args=[table.code]))
@@ -28,7 +28,7 @@ def test_opening_the_join_link_shows_the_table_and_changes_no_seat(client):
 
 
 def test_the_join_button_seats_the_member(client):
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     visitor = UserFactory()
     client.force_login(visitor)
     response = client.post(reverse("join_link", args=[table.code]))
@@ -39,7 +39,7 @@ def test_the_join_button_seats_the_member(client):
 def test_the_join_post_needs_the_csrf_token():
     from django.test import Client
 
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     visitor = UserFactory()
     client = Client(enforce_csrf_checks=True)
     client.force_login(visitor)
@@ -49,7 +49,7 @@ def test_the_join_post_needs_the_csrf_token():
 
 def test_a_member_already_seated_goes_straight_to_the_table(client):
     host = UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     client.force_login(host)
     response = client.get(reverse("join_link", args=[table.code]))
     assert response["Location"] == reverse("table", args=[table.code])
@@ -70,7 +70,7 @@ def test_opening_tables_by_the_dozen_is_refused_with_429(settings):
     settings.GAME_TABLES_PER_HOUR = 3
     member = UserFactory()
     for _ in range(3):
-        table = services.create_private_table(user=member)
+        table = services.create_private_table(user=member).table
         services.leave_table(user=member, code=table.code)
     with pytest.raises(Refusal) as caught:
         services.create_private_table(user=member)
@@ -78,7 +78,7 @@ def test_opening_tables_by_the_dozen_is_refused_with_429(settings):
 
 
 def test_someone_not_at_a_finished_table_gets_the_answer_of_an_unknown_code(client):
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     client.force_login(UserFactory())
     finished = client.get(reverse("table", args=[table.code]))

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def _game_with_two_members() -> tuple[object, object, str]:
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host, seats=4)
+    table = services.create_private_table(user=host, seats=4).table
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     return host, guest, table.code
@@ -43,7 +43,7 @@ def test_rejoining_a_public_table_by_code_after_leaving_says_jagai_has_the_seat_
     # R28 stands at public tables; at a private table the page asks the host instead (R40:
     # tests/game/test_letting_back_in.py).
     host, guest = UserFactory(), UserFactory()
-    code = services.play_now(user=host).code
+    code = services.play_now(user=host).table.code
     services.play_now(user=guest)
     services.start_now(user=host, code=code)
     client.force_login(guest)

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def private_game():
     """A dealt private table: the host in seat 1, Sam in seat 2, JagAI in seats 3 and 4."""
     host, sam = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host, seats=4)
+    table = services.create_private_table(user=host, seats=4).table
     services.join_by_code(user=sam, code=table.code)
     services.start_table(user=host, code=table.code)
     return table, host, sam
@@ -30,7 +30,7 @@ def state_of(table) -> dict:
 
 
 def let_back(host, table, seat: int = 2):
-    return services.let_back_in(host=host, table=table, seat=seat, session_key=signed_in_session(host))
+    return services.let_back_in(host=host, table=table, seat=seat, session_key=signed_in_session(host)).game
 
 
 def refusal(call, *args, **kwargs) -> Refusal:
@@ -136,7 +136,7 @@ def test_ruling_R40_a_restricted_member_cannot_come_back(live_deck):
 
 def test_ruling_R40_a_host_who_left_cannot_let_anyone_back(live_deck):
     host, sam, third = UserFactory(), UserFactory(), UserFactory()
-    table = services.create_private_table(user=host, seats=4)
+    table = services.create_private_table(user=host, seats=4).table
     services.join_by_code(user=sam, code=table.code)
     services.join_by_code(user=third, code=table.code)
     services.start_table(user=host, code=table.code)
@@ -147,7 +147,7 @@ def test_ruling_R40_a_host_who_left_cannot_let_anyone_back(live_deck):
 
 def test_ruling_R40_public_tables_never_take_anyone_back_R28_stands(live_deck):
     host, guest = UserFactory(), UserFactory()
-    table = services.play_now(user=host)
+    table = services.play_now(user=host).table
     services.play_now(user=guest)
     services.start_now(user=host, code=table.code)
     services.leave_table(user=guest, code=table.code)
@@ -157,7 +157,7 @@ def test_ruling_R40_public_tables_never_take_anyone_back_R28_stands(live_deck):
 
 def test_letting_back_before_the_deal_or_after_the_end_is_refused(live_deck):
     host, sam = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     services.join_by_code(user=sam, code=table.code)
     assert refusal(let_back, host, table).code == "not_playing"
     services.start_table(user=host, code=table.code)

@@ -57,7 +57,7 @@ async def _lobby(user) -> Player:
 async def test_every_frame_of_a_whole_game_is_a_typed_message(live_deck):
     host, guest = await sync_to_async(UserFactory)(), await sync_to_async(UserFactory)()
     lobby = await _lobby(await sync_to_async(UserFactory)())
-    table = await sync_to_async(services.create_private_table)(user=host, seats=4)
+    table = (await sync_to_async(services.create_private_table)(user=host, seats=4)).table
     await sync_to_async(services.join_by_code)(user=guest, code=table.code)
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}
     await sync_to_async(services.start_table)(user=host, code=table.code)
@@ -87,7 +87,7 @@ async def test_every_frame_of_a_whole_game_is_a_typed_message(live_deck):
 @pytest.mark.django_db(transaction=True)
 async def test_a_move_returns_exactly_the_messages_its_seats_receive(live_deck):
     host, guest = await sync_to_async(UserFactory)(), await sync_to_async(UserFactory)()
-    table = await sync_to_async(services.create_private_table)(user=host, seats=4)
+    table = (await sync_to_async(services.create_private_table)(user=host, seats=4)).table
     await sync_to_async(services.join_by_code)(user=guest, code=table.code)
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}
     await sync_to_async(services.start_table)(user=host, code=table.code)

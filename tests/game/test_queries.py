@@ -19,7 +19,7 @@ MAX_QUERIES_PER_MOVE = 12
 
 def test_an_early_move_and_a_late_move_cost_the_same_number_of_queries(live_deck):
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     users = {1: host, 2: guest}
@@ -56,9 +56,9 @@ def test_a_move_writes_a_few_pages_not_the_games_whole_deal(live_deck):
     if connection.vendor != "sqlite":
         pytest.skip("pages and the write-ahead log are SQLite's")
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     services.join_by_code(user=guest, code=table.code)
-    game = services.start_table(user=host, code=table.code)
+    game = services.start_table(user=host, code=table.code).game
     move = engine.legal_moves(engine.from_json(game.state), 1)[0]
     session_key = signed_in_session(host)
     with connection.cursor() as cursor:

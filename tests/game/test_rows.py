@@ -26,9 +26,9 @@ def _fields(instance, leave_out=frozenset()) -> dict:
 @pytest.fixture
 def playing(live_deck):
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host)
+    table = services.create_private_table(user=host).table
     services.join_by_code(user=guest, code=table.code)
-    game = services.start_table(user=host, code=table.code)
+    game = services.start_table(user=host, code=table.code).game
     move = engine.legal_moves(engine.from_json(game.state), 1)[0]
     services.play_move(
         table_id=table.pk, user=host, session_key=signed_in_session(host), move_id="m1", version=0, move=move
@@ -53,7 +53,7 @@ def test_lock_game_reads_the_table_the_game_and_the_seats_as_the_orm_does(playin
 
 
 def test_lock_game_at_a_table_without_a_game_raises(live_deck):
-    table = services.create_private_table(user=UserFactory())
+    table = services.create_private_table(user=UserFactory()).table
     with transaction.atomic(), pytest.raises(Game.DoesNotExist):
         store.lock_game(table.pk)
 

@@ -65,7 +65,7 @@ async def play_to_the_end(players: dict[int, object], table_id: int, rng: random
 
 async def test_two_members_and_two_jagai_play_a_whole_game_seeing_only_their_own_seat(live_deck):
     host, guest = await sync_to_async(UserFactory)(), await sync_to_async(UserFactory)()
-    table = await sync_to_async(services.create_private_table)(user=host, seats=4)
+    table = (await sync_to_async(services.create_private_table)(user=host, seats=4)).table
     await sync_to_async(services.join_by_code)(user=guest, code=table.code.lower())
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}
     await sync_to_async(services.start_table)(user=host, code=table.code)
@@ -84,7 +84,7 @@ async def test_two_members_and_two_jagai_play_a_whole_game_seeing_only_their_own
 
 async def test_a_teams_game_is_played_to_its_end(live_deck):
     members = [await sync_to_async(UserFactory)() for _ in range(4)]
-    table = await sync_to_async(services.create_private_table)(user=members[0], teams=True)
+    table = (await sync_to_async(services.create_private_table)(user=members[0], teams=True)).table
     for member in members[1:]:
         await sync_to_async(services.join_by_code)(user=member, code=table.code)
     players = {seat: await seated(member, table.code) for seat, member in enumerate(members, start=1)}

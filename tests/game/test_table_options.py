@@ -41,7 +41,7 @@ def test_the_open_table_form_sets_the_young_children_options_and_the_game_is_dea
     )
     assert table.remember_word is False  # V1: Read aloud reads the verse together instead of the quiz
     services.join_by_code(user=UserFactory(), code=table.code)
-    game = services.start_table(user=table.host, code=table.code)
+    game = services.start_table(user=table.host, code=table.code).game
     state = engine.from_json(game.state)
     assert engine.table_options(state) == table.game_options()
     assert [len(engine.hand(state, s)) for s in (2, 3, 4)] == [7, 7, 7]
@@ -67,22 +67,22 @@ def test_ruling_V3_together_is_refused_with_teams_and_needs_two_people_to_start(
     with pytest.raises(Refusal) as refused:
         services.create_private_table(user=host, teams=True, variant="together")
     assert refused.value.code == "together_without_teams"
-    table = services.create_private_table(user=host, variant="together")
+    table = services.create_private_table(user=host, variant="together").table
     with pytest.raises(Refusal) as refused:
         services.start_table(user=host, code=table.code)
     assert refused.value.code == "together_needs_two"
     services.join_by_code(user=UserFactory(), code=table.code)
-    game = services.start_table(user=host, code=table.code)
+    game = services.start_table(user=host, code=table.code).game
     assert engine.table_options(engine.from_json(game.state))["variant"] == "together"
 
 
 def test_play_again_keeps_the_options_and_the_variant(live_deck):
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host, variant="quick", deal_seven=True, ask_any=True)
+    table = services.create_private_table(user=host, variant="quick", deal_seven=True, ask_any=True).table
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     services.end_game(user=host, code=table.code)
-    again = services.play_again(user=guest, code=table.code)
+    again = services.play_again(user=guest, code=table.code).table
     assert again.game_options() == table.game_options()
     assert again.game_options() == {
         "variant": "quick",
@@ -93,7 +93,7 @@ def test_play_again_keeps_the_options_and_the_variant(live_deck):
 
 
 def test_public_tables_always_play_the_standard_game(live_deck):
-    table = services.play_now(user=UserFactory())
+    table = services.play_now(user=UserFactory()).table
     assert table.game_options() == {
         "variant": "standard",
         "deal_seven": False,
@@ -105,14 +105,16 @@ def test_public_tables_always_play_the_standard_game(live_deck):
 
 def test_each_option_is_a_chip_in_the_table_facts_and_the_join_page(client, live_deck):
     host = UserFactory()
-    table = services.create_private_table(user=host, variant="together", deal_seven=True, read_aloud=True)
+    table = services.create_private_table(
+        user=host, variant="together", deal_seven=True, read_aloud=True
+    ).table
     payload = messages.table_payload(table, seat_list(table))
     assert [chip["label"] for chip in payload["chips"]] == ["Together", "Deal 7", "Read aloud"]
     assert payload["options"]["variant"] == "together"
     client.force_login(UserFactory())
     page = client.get(reverse("join_link", args=[table.code])).content.decode()
     assert "Together:" in page and "Deal 7:" in page and "Read aloud:" in page
-    word_off = services.create_private_table(user=UserFactory(), remember_word=False)
+    word_off = services.create_private_table(user=UserFactory(), remember_word=False).table
     assert [c["key"] for c in messages.table_payload(word_off, [])["chips"]] == ["word_off"]
 
 
@@ -137,7 +139,7 @@ def play_to_end(table: Table, members: dict, seed: int) -> Game:
 
 def test_ruling_V3_the_end_says_how_many_stones_were_laid_and_the_tables_best_so_far(live_deck):
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host, variant="together")
+    table = services.create_private_table(user=host, variant="together").table
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     game = play_to_end(table, {1: host, 2: guest}, seed=4)
@@ -147,7 +149,7 @@ def test_ruling_V3_the_end_says_how_many_stones_were_laid_and_the_tables_best_so
     table.refresh_from_db()
     assert messages.table_payload(table, seat_list(table))["together_best"] == laid
     # The next table (Play again) ends early with no stone: the best so far is still the first game's.
-    again = services.play_again(user=host, code=table.code)
+    again = services.play_again(user=host, code=table.code).table
     services.join_by_code(user=guest, code=again.code)
     services.start_table(user=host, code=again.code)
     services.end_game(user=host, code=again.code)
@@ -159,7 +161,7 @@ def test_ruling_V3_the_end_says_how_many_stones_were_laid_and_the_tables_best_so
 @sync_to_async
 def started(**options):
     host, guest = UserFactory(), UserFactory()
-    table = services.create_private_table(user=host, **options)
+    table = services.create_private_table(user=host, **options).table
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
     return table, host, guest

@@ -94,7 +94,7 @@ def test_the_table_page_first_load_transfers_at_most_50_kb_in_production(
     client, live_deck, production_static, started
 ):
     member = UserFactory(gamer_tag="Bartholomew_the_Kind")
-    table = services.create_private_table(user=member, seats=4)
+    table = services.create_private_table(user=member, seats=4).table
     if started:
         services.start_table(user=member, code=table.code)
     client.force_login(member)
@@ -122,7 +122,7 @@ def test_the_table_page_first_load_transfers_at_most_50_kb_in_production(
 
 def test_the_qr_code_waits_in_a_closed_box_until_it_is_opened(client, live_deck):
     member = UserFactory()
-    table = services.create_private_table(user=member, seats=4)
+    table = services.create_private_table(user=member, seats=4).table
     client.force_login(member)
     page = client.get(reverse("table", args=[table.code])).content.decode()
     qr = reverse("table_qr", args=[table.code])
@@ -134,7 +134,7 @@ def test_the_qr_code_waits_in_a_closed_box_until_it_is_opened(client, live_deck)
 
 def test_every_module_the_table_imports_is_preloaded_and_nothing_else(client, live_deck):
     member = UserFactory()
-    table = services.create_private_table(user=member, seats=4)
+    table = services.create_private_table(user=member, seats=4).table
     client.force_login(member)
     html = client.get(reverse("table", args=[table.code])).content.decode()
     assert "{#" not in html and "{%" not in html  # no template comment leaks onto the page
@@ -146,7 +146,7 @@ def test_in_production_the_page_preloads_the_hashed_modules_the_hashed_table_js_
     client, live_deck, production_static
 ):
     member = UserFactory()
-    table = services.create_private_table(user=member, seats=4)
+    table = services.create_private_table(user=member, seats=4).table
     client.force_login(member)
     html = client.get(reverse("table", args=[table.code])).content.decode()
     entry = hashed_entry(production_static)

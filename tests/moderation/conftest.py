@@ -61,7 +61,7 @@ def play_game(
     """Two (or more) members and JagAI play a private table to its end with random legal moves;
     `options`: the table's variant and options (V1-V3)."""
     users = [UserFactory() for _ in range(members)]
-    table = services.create_private_table(user=users[0], teams=teams, **(options or {}))
+    table = services.create_private_table(user=users[0], teams=teams, **(options or {})).table
     for guest in users[1:]:
         services.join_by_code(user=guest, code=table.code)
     services.start_table(user=users[0], code=table.code)

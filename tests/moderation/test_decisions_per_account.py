@@ -125,7 +125,7 @@ def test_a_reversal_answers_the_appeal_and_lifts_the_restriction_on_the_row(shar
     assert not _fresh(shared).is_open
     assert _fresh(member).restriction() is None
     assert Appeal.objects.get(decision=ban).answer == "Right, it was."
-    assert game_services.play_now(user=member)
+    assert game_services.play_now(user=member).table
 
 
 def test_the_member_is_mailed_after_commit_when_a_decision_is_made_or_reversed(

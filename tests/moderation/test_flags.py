@@ -76,7 +76,7 @@ def test_flags_never_change_a_result_or_a_members_access(live_deck, clock):
     fast = played.users[1]
     fast.refresh_from_db()
     assert fast.restriction() is None
-    assert game_services.create_private_table(user=fast).host == fast
+    assert game_services.create_private_table(user=fast).table.host == fast
 
 
 def test_scan_games_flags_older_games_once(live_deck, clock):

@@ -95,7 +95,7 @@ def test_a_reviewer_with_the_permission_sees_the_email(client, case):
 def test_nothing_is_restricted_until_a_reviewer_decides(case):
     member = fast_member(case)
     assert restriction_now(member) is None
-    assert game_services.play_now(user=member)
+    assert game_services.play_now(user=member).table
 
 
 def test_a_decision_needs_a_reason(client, case):
@@ -120,7 +120,7 @@ def test_a_decision_restricts_and_a_reversal_lifts_it_with_the_history_kept(clie
     suspension = Decision.objects.get(user=member)
     client.post(reverse("review_reverse", args=[suspension.pk]), {"reason": "Slow phone, fast fingers."})
     assert restriction_now(member) is None
-    assert game_services.create_private_table(user=member)
+    assert game_services.create_private_table(user=member).table
     history = list(Decision.objects.filter(user=member).order_by("created_at", "pk"))
     assert [d.action for d in history] == ["suspension", "reversal"]
     assert history[1].reverses == suspension

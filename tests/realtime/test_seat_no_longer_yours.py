@@ -72,7 +72,7 @@ def test_an_agent_whose_seat_jagai_took_gets_4403_over_a_real_socket_with_a_new_
     agent = Agent.objects.create(name="HelperBot", owner_contact="owner@example.org")
     agents.approve_agent(agent=agent, by=StaffFactory())
     host = UserFactory()
-    table = services.create_private_table(user=host, allow_agents=True)
+    table = services.create_private_table(user=host, allow_agents=True).table
     agent_join(agent=agent, code=table.code)
     services.start_table(user=host, code=table.code)
     agents.revoke_token(agent=agent)  # R38: JagAI takes the seat

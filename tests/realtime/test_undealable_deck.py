@@ -22,7 +22,7 @@ def test_the_servers_clock_tells_and_closes_a_table_waiting_on_an_undealable_dec
 ):
     server = live_asgi(GAME_PUBLIC_COUNTDOWN_SECONDS=8, TEST_SERVER_LOG=str(server_log))
     host = UserFactory()
-    table = services.play_now(user=host)
+    table = services.play_now(user=host).table
     tab = tab_for(server, table, host)
     keep = list(Story.objects.order_by("position").values_list("pk", flat=True)[:7])
     Card.objects.exclude(story__in=keep).delete()

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 
 from bench import durable_store
+from tests.libpq_trace import kinds, statements, traced
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -23,27 +24,15 @@ def slots():
 
 
 def test_the_floor_waits_for_the_database_twice_begin_and_read_then_writes_and_commit(slots, tmp_path):
-    import psycopg
-
-    connection.close()  # a fresh connection: idle, with no transaction of psycopg's open
-    connection.ensure_connection()
-    pgconn = connection.connection.pgconn
-    trace = tmp_path / "libpq.trace"
-    with trace.open("w") as out:
-        pgconn.trace(out.fileno())
-        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
-        try:
-            assert durable_store.durable_round(table_id=2) == 1
-        finally:
-            pgconn.untrace()
-    sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F")]
-    kinds = [fields[2].split()[0] for fields in sent]
+    with traced(tmp_path) as sent:
+        assert durable_store.durable_round(table_id=2) == 1
+    sent_kinds = kinds(sent)
     # Each Sync, and each simple Query (psycopg's own BEGIN would be one), is a wait for the database.
-    assert kinds.count("Sync") + kinds.count("Query") == 2, kinds
-    queries = [f[3] for f in sent if f[2].startswith("Query") or f[2].startswith("Parse")]
+    assert sent_kinds.count("Sync") + sent_kinds.count("Query") == 2, sent_kinds
+    queries = statements(sent)
     assert '"BEGIN"' in queries[0] and "FOR UPDATE" in queries[1], queries
     assert "UPDATE" in queries[2] and "INSERT" in queries[3] and '"COMMIT"' in queries[-1], queries
-    first_sync = kinds.index("Sync")
+    first_sync = sent_kinds.index("Sync")
     assert all("COMMIT" not in (f[3] if len(f) > 3 else "") for f in sent[:first_sync])
     assert durable_store.committed() == (1, 1)
 

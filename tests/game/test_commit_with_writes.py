@@ -16,6 +16,7 @@ from game.store import round_trips
 from justalllowgod.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table, play_one_move
+from tests.libpq_trace import kinds, statements, traced
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -81,7 +82,7 @@ def test_a_move_commits_in_its_writes_round_trip_and_its_updates_go_once(game, b
     mover = members[state["turn"]]
     key = signed_in_session(mover)
     before = len(commits)
-    played, _ = services.play_move(
+    played = services.play_move(
         table_id=table.pk,
         user=mover,
         session_key=key,
@@ -89,7 +90,7 @@ def test_a_move_commits_in_its_writes_round_trip_and_its_updates_go_once(game, b
         version=0,
         move=engine.legal_moves(state, state["turn"])[0],
     )
-    version = played.version
+    version = played.game.version
     writes = [b for b in batches if b[0] == "INSERT"]
     assert writes == [["INSERT", "UPDATE", "COMMIT"]]
     # The move's atomic block asked psycopg for no COMMIT of its own: it went with the writes.
@@ -186,24 +187,13 @@ def test_a_move_waits_for_the_database_twice_begin_and_reads_then_writes_and_com
     mover = members[state["turn"]]
     key = signed_in_session(mover)
     move = engine.legal_moves(state, state["turn"])[0]
-    connection.close()  # a fresh connection: idle, with no transaction of psycopg's open
-    connection.ensure_connection()
-    pgconn = connection.connection.pgconn
-    trace = tmp_path / "libpq.trace"
-    with trace.open("w") as out:
-        pgconn.trace(out.fileno())
-        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
-        try:
-            services.play_move(
-                table_id=table.pk, user=mover, session_key=key, move_id="traced", version=0, move=move
-            )
-        finally:
-            pgconn.untrace()
-    sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F")]
-    kinds = [fields[2].split()[0] for fields in sent]
+    with traced(tmp_path) as sent:
+        services.play_move(
+            table_id=table.pk, user=mover, session_key=key, move_id="traced", version=0, move=move
+        )
     # Each Sync is one wait for the database: the BEGIN goes with the reads, the COMMIT with the writes.
-    assert kinds.count("Sync") == 2, kinds
-    queries = [f[3] for f in sent if f[2].startswith("Query") or f[2].startswith("Parse")]
+    assert kinds(sent).count("Sync") == 2, kinds(sent)
+    queries = statements(sent)
     assert '"BEGIN"' in queries[0] and "FOR UPDATE" in queries[1] and '"COMMIT"' in queries[-1], queries
 
 
@@ -287,43 +277,27 @@ def test_a_move_that_ends_the_game_sends_its_writes_before_saving_the_table(game
     assert ended.finished_at is not None and _version_elsewhere(table.pk) == ended.version
 
 
-def _syncs(trace) -> int:
-    """Each Sync a libpq trace shows the client sending is one wait for the database."""
-    sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F")]
-    return [fields[2].split()[0] for fields in sent].count("Sync")
-
-
 def test_the_primitives_make_a_durable_write_two_round_trips(game, tmp_path):
     """The least a durable move needs (lock a row, update it, insert one, commit), as the bench's
     durable floor runs it: `run_together` with the BEGIN, `write_at_commit` with the COMMIT."""
     table, members = game
     user = members[1]
-    connection.close()  # a fresh connection: idle, with no transaction of psycopg's open
-    connection.ensure_connection()
-    pgconn = connection.connection.pgconn
-    trace = tmp_path / "libpq.trace"
-    with trace.open("w") as out:
-        pgconn.trace(out.fileno())
-        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
-        try:
-            with transaction.atomic():
-                [rows] = store.run_together(
-                    [("SELECT id FROM game_table WHERE id = %s FOR UPDATE", [table.pk], True)]
-                )
-                store.write_at_commit(
-                    [
-                        ("UPDATE game_table SET read_aloud = %s WHERE id = %s", [True, table.pk], False),
-                        (
-                            "INSERT INTO game_reaction (table_id, user_id, seat, kind, created_at) "
-                            "VALUES (%s, %s, %s, %s, now())",
-                            [table.pk, user.pk, 1, "amen"],
-                            False,
-                        ),
-                    ]
-                )
-        finally:
-            pgconn.untrace()
+    with traced(tmp_path) as sent, transaction.atomic():
+        [rows] = store.run_together(
+            [("SELECT id FROM game_table WHERE id = %s FOR UPDATE", [table.pk], True)]
+        )
+        store.write_at_commit(
+            [
+                ("UPDATE game_table SET read_aloud = %s WHERE id = %s", [True, table.pk], False),
+                (
+                    "INSERT INTO game_reaction (table_id, user_id, seat, kind, created_at) "
+                    "VALUES (%s, %s, %s, %s, now())",
+                    [table.pk, user.pk, 1, "amen"],
+                    False,
+                ),
+            ]
+        )
     assert rows == [(table.pk,)]
-    assert _syncs(trace) == 2
+    assert kinds(sent).count("Sync") == 2
     assert Table.objects.get(pk=table.pk).read_aloud is True
     assert Reaction.objects.filter(table=table, user=user, kind="amen").count() == 1

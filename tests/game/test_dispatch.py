@@ -7,13 +7,13 @@ import threading
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 
 from game.protocol import publish
 from game.realtime import groups as addressing
+from game.realtime.database import database_call
 from game.services import snapshots
 from tests.game.support import play_one_move, seated, two_member_game
 
@@ -21,16 +21,19 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 class HeldDatabaseThread:
-    """Keeps the sockets' database thread busy until released."""
+    """Keeps a table's database thread (its lane, or Channels' one thread) busy until released."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
 
     async def __aenter__(self):
         self.busy, self.release = threading.Event(), threading.Event()
 
-        def hold() -> None:
+        def hold(*, table_id: int) -> None:
             self.busy.set()
             self.release.wait(5)
 
-        self.holding = asyncio.ensure_future(database_sync_to_async(hold)())
+        self.holding = asyncio.ensure_future(database_call(hold)(table_id=self.table_id))
         await asyncio.get_running_loop().run_in_executor(None, self.busy.wait, 5)
         return self
 
@@ -43,7 +46,7 @@ async def test_a_relayed_message_arrives_while_the_database_thread_is_busy(live_
     table, host, _guest = await two_member_game(start=False)
     player = await seated(host, table.code)
     await player.drain()
-    async with HeldDatabaseThread() as held:
+    async with HeldDatabaseThread(table.pk) as held:
         [(group, message)] = publish.relays(
             [(addressing.table_group(table.pk), {"type": "reaction", "version": 0})]
         )
@@ -60,7 +63,7 @@ async def test_an_update_relayed_while_a_catchup_is_read_goes_out_after_the_catc
     table, host, _guest = await two_member_game()
     player = await seated(host, table.code)
     await player.drain()
-    async with HeldDatabaseThread():
+    async with HeldDatabaseThread(table.pk):
         await player.send({"type": "hello", "version": 0})
         await asyncio.sleep(0.05)  # the socket now waits for the database thread to read its catch-up
         newer = {"type": "update", "version": 1, "events": [], "view": {"seat": 1}}
@@ -121,7 +124,7 @@ async def test_an_update_a_catchup_covers_is_not_sent_after_it(live_deck):
     table, host, guest = await two_member_game()
     player = await seated(host, table.code)
     await player.drain()
-    async with HeldDatabaseThread():
+    async with HeldDatabaseThread(table.pk):
         await player.send({"type": "hello", "version": 0})
         await asyncio.sleep(0.05)  # the catch-up now waits for the database thread
         # A move commits meanwhile: its update for this socket waits behind the catch-up.

@@ -30,7 +30,12 @@ def health_checks(monkeypatch):
     # Kept between calls, as the site keeps them (tests/conftest.py closes them after each call).
     monkeypatch.setitem(settings, "CONN_MAX_AGE", 600)
     yield made
-    async_to_sync(database_call(connections["default"].close))()
+    async_to_sync(database_call(_close))()
+
+
+def _close() -> None:
+    """The calling thread's own connection (each database thread has one), closed."""
+    connections["default"].close()
 
 
 def _read() -> int:

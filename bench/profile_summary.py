@@ -13,32 +13,37 @@ from __future__ import annotations
 import argparse
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 
 LINE = re.compile(r" \(([^:()]+):\d+\)")
+
+
+def _samples(path: str) -> Iterator[tuple[str, int]]:
+    """Each stack of a py-spy "raw" (collapsed) file, with its sample count."""
+    with open(path) as raw:
+        for line in raw:
+            stack, _, count = line.rstrip().rpartition(" ")
+            if stack:
+                yield stack, int(count)
 
 
 def summarise(path: str, top: int, match: str) -> str:
     threads: Counter = Counter()
     idle: Counter = Counter()
     inclusive: defaultdict[str, Counter] = defaultdict(Counter)
-    with open(path) as raw:
-        for line in raw:
-            stack, _, count = line.rstrip().rpartition(" ")
-            if not stack:
-                continue
-            n = int(count)
-            frames = stack.split(";")
-            thread = re.sub(r"thread \(\d+\): ", "", frames[0])
-            threads[thread] += n
-            leaf = frames[-1]
-            if any(w in leaf for w in ("select (selectors", "Condition.wait", "_worker (concurrent")):
-                idle[thread] += n
-            seen = set()
-            for frame in frames[1:]:
-                name = LINE.sub(r" (\1)", frame)
-                if name not in seen and match in name:
-                    inclusive[thread][name] += n
-                    seen.add(name)
+    for stack, n in _samples(path):
+        frames = stack.split(";")
+        thread = re.sub(r"thread \(\d+\): ", "", frames[0])
+        threads[thread] += n
+        leaf = frames[-1]
+        if any(w in leaf for w in ("select (selectors", "Condition.wait", "_worker (concurrent")):
+            idle[thread] += n
+        seen = set()
+        for frame in frames[1:]:
+            name = LINE.sub(r" (\1)", frame)
+            if name not in seen and match in name:
+                inclusive[thread][name] += n
+                seen.add(name)
     out = []
     for thread, total in threads.most_common():
         out.append(f"== {thread}: {total} samples, {100 * idle[thread] / total:.0f}% waiting")
@@ -67,23 +72,18 @@ def beyond_floor(path: str) -> str:
     """Per-move wall time on the database thread, by part, and the event loop's publish."""
     parts: Counter = Counter()
     moves = durable = publish = loop = 0
-    with open(path) as raw:
-        for line in raw:
-            stack, _, count = line.rstrip().rpartition(" ")
-            if not stack:
-                continue
-            n = int(count)
-            if "MainThread" in stack.split(";", 1)[0]:
-                loop += n
-                publish += n if "group_send_all (game/realtime/outbox.py" in stack else 0
-                continue
-            if "durable_round (bench/durable_store.py" in stack:
-                durable += n
-            elif "play_move (game/services/play.py" in stack:
-                moves += n
-                frames = stack.split(";")
-                name = next((p for p, keys in PARTS if any(k in f for f in frames for k in keys)), "other")
-                parts[name] += n
+    for stack, n in _samples(path):
+        if "MainThread" in stack.split(";", 1)[0]:
+            loop += n
+            publish += n if "group_send_all (game/realtime/outbox.py" in stack else 0
+            continue
+        if "durable_round (bench/durable_store.py" in stack:
+            durable += n
+        elif "play_move (game/services/play.py" in stack:
+            moves += n
+            frames = stack.split(";")
+            name = next((p for p, keys in PARTS if any(k in f for f in frames for k in keys)), "other")
+            parts[name] += n
     if not moves:
         return "no play_move samples in this profile"
     out = [f"database thread: play_move {moves} samples, durable_round {durable} samples"]

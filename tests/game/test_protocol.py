@@ -17,7 +17,7 @@ from game.protocol.types import SHAPES, ServerType
 from game.realtime.groups import member_group, table_group
 from justalllowgod.asgi import application
 from tests.factories import UserFactory, signed_in_session
-from tests.game.support import HOST, ORIGIN, Communicator, Player, seated, session_cookie
+from tests.game.support import HOST, ORIGIN, Communicator, Player, seated, session_cookie, two_member_game
 from tests.game.test_socket_games import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,10 +55,8 @@ async def _lobby(user) -> Player:
 
 @pytest.mark.django_db(transaction=True)
 async def test_every_frame_of_a_whole_game_is_a_typed_message(live_deck):
-    host, guest = await sync_to_async(UserFactory)(), await sync_to_async(UserFactory)()
     lobby = await _lobby(await sync_to_async(UserFactory)())
-    table = (await sync_to_async(services.create_private_table)(user=host, seats=4)).table
-    await sync_to_async(services.join_by_code)(user=guest, code=table.code)
+    table, host, guest = await two_member_game(start=False)
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}
     await sync_to_async(services.start_table)(user=host, code=table.code)
     for player in players.values():
@@ -86,9 +84,7 @@ async def test_every_frame_of_a_whole_game_is_a_typed_message(live_deck):
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_move_returns_exactly_the_messages_its_seats_receive(live_deck):
-    host, guest = await sync_to_async(UserFactory)(), await sync_to_async(UserFactory)()
-    table = (await sync_to_async(services.create_private_table)(user=host, seats=4)).table
-    await sync_to_async(services.join_by_code)(user=guest, code=table.code)
+    table, host, guest = await two_member_game(start=False)
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}
     await sync_to_async(services.start_table)(user=host, code=table.code)
     for player in players.values():

@@ -86,12 +86,16 @@ class SocketDatabaseCall(DatabaseSyncToAsync):
     """Run a database function from a socket on its database thread: its table's lane, or
     Channels' one (see the module's doc)."""
 
+    def __init__(self, func, lane: ThreadPoolExecutor | None = None) -> None:
+        # A lane is a plain executor (asgiref's own parameter); without one, Channels' one thread.
+        super().__init__(func, thread_sensitive=lane is None, executor=lane)
+        self.lane = lane
+
     async def __call__(self, *args, **kwargs):
         every = lanes()
-        if every:
-            # Read by SyncToAsync.__call__ before its first await, so no other call interleaves.
-            self._thread_sensitive = False
-            self._executor = every[(kwargs.get("table_id") or 0) % len(every)]
+        if every and self.lane is None:
+            lane = every[(kwargs.get("table_id") or 0) % len(every)]
+            return await SocketDatabaseCall(self.func, lane)(*args, **kwargs)
         return await super().__call__(*args, **kwargs)
 
     def thread_handler(self, loop, *args, **kwargs):

@@ -6,9 +6,12 @@ budget for the current second, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND, kept in th
 with the other security counters so that it holds across sockets and server processes (Redis on
 the stack).
 
-Cheap on the hot path: one cache increment per frame (one round trip to Redis), on a pool thread (never the database
-thread, which serves every socket's moves), and nothing at all for anonymous sockets (closed at
-connect). The window is the wall-clock second, so the count needs no list of times; a burst across
+Cheap on the hot path: one cache increment per frame (one round trip to Redis), and nothing at all
+for anonymous sockets (closed at connect). On the stack the count is kept from the event loop,
+through the channel layer's own connections to the same Redis (game/realtime/redis_layer.py
+`count`): handing each frame to a pool thread and back cost more of the server's CPU than the
+increment itself (docs/performance.md, "Issue 33, item 7"). Any other cache is counted on a pool
+thread (never the database thread, which serves every socket's moves). The window is the wall-clock second, so the count needs no list of times; a burst across
 a second's boundary can reach twice the budget for that moment, which the per-socket cap bounds.
 An unreachable cache lets the frame through: the per-socket cap still holds, and an outage must not
 close every socket.
@@ -21,8 +24,10 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
@@ -65,10 +70,33 @@ def _spend(who: str, second: int) -> int:
 _spend_off_loop = sync_to_async(_spend, thread_sensitive=False)
 
 
+def _counter_on_the_loop() -> Callable[[str, int], Awaitable[int]] | None:
+    """The channel layer's `count`, when the layer's Redis is the limits cache's own; else None."""
+    backend, layer = caches[CACHE_ALIAS], get_channel_layer()
+    count = getattr(layer, "count", None)
+    if (
+        isinstance(backend, RedisCache)
+        and count is not None
+        and layer.serves(settings.CACHES[CACHE_ALIAS]["LOCATION"])
+    ):
+        return count
+    return None
+
+
+async def _spend_now(who: str, second: int) -> int:
+    count = _counter_on_the_loop()
+    if count is None:
+        return await _spend_off_loop(who, second)
+    # The same key as `_spend` (the cache's prefix and version), so both ways count one budget.
+    return await count(
+        caches[CACHE_ALIAS].make_and_validate_key(BUDGET_KEY.format(who, second)), KEPT_SECONDS
+    )
+
+
 async def over_budget(who: str) -> bool:
     """Whether this frame takes `who` (e.g. "member 12", "agent 3") past their budget a second."""
     try:
-        spent = await _spend_off_loop(who.replace(" ", ":"), int(time.time()))
+        spent = await _spend_now(who.replace(" ", ":"), int(time.time()))
     except faults.OUTAGES as error:
         log.warning("message budget not counted (%s: %s)", type(error).__name__, error)
         return False

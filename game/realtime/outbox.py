@@ -40,10 +40,20 @@ def to_text(message: dict) -> str:
 
 
 async def group_send_all(sends: Sends) -> None:
-    """Send each group message to its group, one after another; one that fails (the layer is down)
-    is logged and does not stop the others."""
+    """Send each group message to its group, in order. A layer that can send them all in one go
+    (game/realtime/redis_layer.py: one round trip to Redis) does; if that fails (Redis is down),
+    each is logged as failed. Otherwise one after another, and one that fails does not stop the
+    others."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not sends:
+        return
+    send_together = getattr(layer, "group_send_all", None)
+    if send_together is not None:
+        try:
+            await send_together(sends)
+        except Exception:
+            metrics.LAYER_SEND_FAILURES.inc(len(sends))
+            log.exception("group send to %s failed", ", ".join(sorted({group for group, _ in sends})))
         return
     for group, message in sends:
         try:
@@ -81,8 +91,13 @@ class Outbox:
             self.draining = self.loop.create_task(self._drain())
 
     async def _drain(self) -> None:
+        """Everything queued so far leaves together, in the order it was queued; what is queued
+        while that is on its way leaves next, together again."""
         while self.pending:
-            await group_send_all(self.pending.popleft())
+            sends: Sends = []
+            while self.pending:
+                sends.extend(self.pending.popleft())
+            await group_send_all(sends)
 
 
 _current: Outbox | None = None  # the process's one outbox, on its event loop (`attach`)

@@ -59,6 +59,7 @@ import uuid
 from typing import Any
 
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
+from channels_redis.utils import decode_hosts
 from redis.asyncio.client import PubSub
 from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry  # the asyncio one: the pool's connections await it
@@ -160,6 +161,29 @@ class SubscriberShard(RedisSingleShardConnection):
         for queue in list(layer.channels.values()):
             queue.put_nowait(resumed)
 
+    async def publish_all(self, published: list[tuple[str, bytes]]) -> None:
+        """PUBLISH each (channel, message) in order, all in one round trip (a pipeline, no
+        MULTI), under the same lock as one PUBLISH: a move's updates for its seats, and whatever
+        else the outbox had queued, go to Redis in one write and come back in one read. The retry
+        is the same as for one PUBLISH (the pool's connections carry it): a pipeline that meets a
+        dead connection is sent once more on a new one."""
+        async with self._lock:
+            self._ensure_redis()
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for channel, message in published:
+                    pipe.publish(channel, message)
+                await pipe.execute()
+
+    async def count(self, key: str, seconds: int) -> int:
+        """INCR `key` and let it expire `seconds` later, in one round trip; the count so far. A
+        counter shares no order with the publishes, so it does not wait for their lock."""
+        self._ensure_redis()
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.incr(key)
+            pipe.expire(key, seconds)
+            counted, _ = await pipe.execute()
+        return int(counted)
+
     async def _do_receiving(self) -> None:
         """The receive task: read the subscriber connection while something is subscribed, and
         reconnect it, under the lock, when it has died."""
@@ -212,6 +236,29 @@ class RedisPubSubLayer(RedisPubSubChannelLayer):
             layer.channels.pop(channel, None)
             raise
         return channel
+
+    async def group_send_all(self, sends: list[tuple[str, dict]]) -> None:
+        """Each (group, message) to its group, in order, in one round trip per Redis (game/realtime/
+        outbox.py hands over every send it has queued at once). Raises if Redis is down: none of
+        them was sent then, or, after a retry, all of them (a seat update names its version and
+        is sent at most once: game/realtime/delivery.py)."""
+        layer = self._get_layer()
+        by_shard: dict[SubscriberShard, list[tuple[str, bytes]]] = {}
+        for group, message in sends:
+            channel = layer._get_group_channel_name(group)
+            by_shard.setdefault(layer._get_shard(channel), []).append((channel, self.serialize(message)))
+        for shard, published in by_shard.items():
+            await shard.publish_all(published)
+
+    def serves(self, location: str) -> bool:
+        """Whether this layer's Redis is the one at `location` (a cache's LOCATION): then a counter
+        of that cache can be kept through `count` on this event loop instead of on a thread."""
+        return [host["address"] for host in decode_hosts(self._kwargs.get("hosts"))] == [location]
+
+    async def count(self, key: str, seconds: int) -> int:
+        """A counter on this layer's Redis, from the event loop (SubscriberShard.count)."""
+        layer = self._get_layer()
+        return await layer._get_shard(key).count(key, seconds)
 
     def _get_layer(self):
         layer = super()._get_layer()

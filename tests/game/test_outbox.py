@@ -180,3 +180,45 @@ def test_a_stopped_loop_is_not_used(loop_thread, monkeypatch):
     outbox.send_all(publish.relays([("outbox-stopped", {"type": "update", "version": 4})]))
     [got] = async_to_sync(_receive)(channel, 1)
     assert json.loads(got["text"])["version"] == 4
+
+
+def test_what_queues_while_the_loop_is_busy_leaves_in_one_go_in_order(loop_thread, monkeypatch):
+    """A layer that sends many at once (Redis: one round trip) is handed everything queued."""
+    layer = get_channel_layer()
+    handed: list[list] = []
+
+    async def send_together(sends):
+        handed.append([json.loads(event["text"])["version"] for _group, event in sends])
+
+    monkeypatch.setattr(layer, "group_send_all", send_together, raising=False)
+    loop_thread.loop.call_soon_threadsafe(time.sleep, 0.3)  # three moves commit meanwhile
+    for version in (1, 2, 3):
+        outbox.send_all(
+            publish.relays(
+                [("a", {"type": "update", "version": version}), ("b", {"type": "update", "version": version})]
+            )
+        )
+    deadline = time.monotonic() + 5
+    while not handed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert handed == [[1, 1, 2, 2, 3, 3]]
+
+
+def test_a_batch_the_layer_cannot_send_is_logged_and_counted_whole(loop_thread, monkeypatch, caplog):
+    from game import metrics
+
+    layer = get_channel_layer()
+
+    async def down(sends):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(layer, "group_send_all", down, raising=False)
+    before = metrics.LAYER_SEND_FAILURES._value.get()
+    outbox.send_all(
+        publish.relays([("x", {"type": "update", "version": 1}), ("y", {"type": "update", "version": 1})])
+    )
+    deadline = time.monotonic() + 5
+    while metrics.LAYER_SEND_FAILURES._value.get() == before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert metrics.LAYER_SEND_FAILURES._value.get() - before == 2
+    assert "group send to x, y failed" in caplog.text

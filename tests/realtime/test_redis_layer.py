@@ -179,3 +179,65 @@ async def test_a_channel_made_while_redis_is_down_leaves_no_queue_behind(own_red
     again = await layer.new_channel()
     assert set(layer._get_layer().channels) == {held, again}
     await layer._get_layer().flush()
+
+
+async def test_a_batch_of_group_sends_leaves_in_one_pipeline_and_arrives_in_order(own_redis, monkeypatch):
+    """The outbox hands the layer everything it has queued at once: one PUBLISH after another in
+    one round trip, each group's messages in the order given, to every process listening."""
+    sender, listener = site_layer(own_redis.url), site_layer(own_redis.url)  # two server processes
+    mine, theirs = await sender.new_channel(), await listener.new_channel()
+    await sender.group_add("seat.a", mine)
+    await listener.group_add("seat.b", theirs)
+    pipelines = []
+    real = SubscriberShard.publish_all
+
+    async def counted(self, published):
+        pipelines.append([channel for channel, _ in published])
+        await real(self, published)
+
+    async def one_by_one(self, channel, message):
+        raise AssertionError("a batch is not published one message at a time")
+
+    monkeypatch.setattr(SubscriberShard, "publish_all", counted)
+    monkeypatch.setattr(SubscriberShard, "publish", one_by_one)
+    sends = [(group, {"type": "x", "n": n}) for n in range(1, 4) for group in ("seat.a", "seat.b")]
+    await sender.group_send_all(sends)
+    assert len(pipelines) == 1 and len(pipelines[0]) == 6
+    assert [(await next_message(sender, mine))["n"] for _ in range(3)] == [1, 2, 3]
+    assert [(await next_message(listener, theirs))["n"] for _ in range(3)] == [1, 2, 3]
+    await sender._get_layer().flush()
+    await listener._get_layer().flush()
+
+
+async def test_a_batch_after_a_restart_goes_out_on_a_new_connection(own_redis):
+    """The pooled connection died with Redis: the pipeline is sent once more on a new one, as a
+    single PUBLISH is (redis_channel_layer's retry), so the first batch after a restart arrives."""
+    layer = site_layer(own_redis.url)
+    channel = await layer.new_channel()
+    await layer.group_add("seat.a", channel)
+    await layer.group_send_all([("seat.a", {"type": "x", "n": 1})])
+    assert (await next_message(layer, channel))["n"] == 1
+    await asyncio.to_thread(own_redis.stop)
+    await asyncio.to_thread(own_redis.start)
+    await layer.group_send_all([("seat.b", {"type": "x", "n": 2})])  # nobody listens: no error either
+    resumed: list[dict] = []
+    # One receive, never cancelled (a cancelled receive unsubscribes its channel); the subscriber
+    # connection comes back by itself a moment later, so publish until the message gets through.
+    arriving = asyncio.ensure_future(next_message(layer, channel, resumed=resumed))
+    end = asyncio.get_running_loop().time() + WAIT
+    while not arriving.done():
+        assert asyncio.get_running_loop().time() < end, "the batch never arrived after the restart"
+        await layer.group_send_all([("seat.a", {"type": "x", "n": 3})])
+        await asyncio.wait([arriving], timeout=0.2)
+    got = arriving.result()
+    assert got["n"] == 3
+    await layer._get_layer().flush()
+
+
+async def test_a_count_on_the_layer_counts_up_and_expires(own_redis):
+    layer = site_layer(own_redis.url)
+    assert layer.serves(own_redis.url) and not layer.serves(UNREACHABLE)
+    assert [await layer.count("jag:1:k", 3) for _ in range(3)] == [1, 2, 3]
+    ttl = int((await asyncio.to_thread(own_redis.cli, "ttl", "jag:1:k")).stdout)
+    assert 0 < ttl <= 3
+    await layer._get_layer().flush()

@@ -63,6 +63,7 @@ class Stats:
     durable_idle: array = field(default_factory=lambda: array("d"))  # ms, before the moves start
     timeline: Any = None  # a soak's bench.soak.Timeline: the moves by window
     moves_sent: int = 0
+    moves_before: int = 0  # a soak's: played through the services before the sockets open (spread games)
     moves_in_window: int = 0
     errors: int = 0
     error_codes: Counter = field(default_factory=Counter)

@@ -42,6 +42,9 @@ DROPPED = (
 HARD_LIMIT = 285.0  # seconds for the whole run, whatever the options: `make bench` stays under 5 min
 SOAK_TABLES = 400  # a soak plays this many tables unless --tables says otherwise
 SOAK_SETUP = 600.0  # a soak's limit is its own length plus this (dealing 400 tables, connecting, settling)
+# About how many member moves a game of two members and two JagAI seats takes (the soak of session 11:
+# 203,650 moves in 1,604 games). A soak's tables begin at random points of their first game.
+MEMBER_MOVES_A_GAME = 127
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -101,6 +104,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "(bench/soak.py); the 285 s limit gives way to SECONDS + 600",
     )
     parser.add_argument("--soak-window", type=float, default=300.0, help="a soak's window, s (default 300)")
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="a soak's tables all begin a new game at the start (their games then end in waves) instead "
+        "of each at a random point of one",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")
     args = parser.parse_args(argv)
     if args.tables is None:
@@ -181,6 +190,13 @@ async def run_load(
     for i in range(args.tables):
         infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
     log(f"{len(members)} members, {len(infos)} tables dealt in {time.perf_counter() - started:.1f} s")
+    if args.soak and not args.together:
+        # Tables that opened at different times: each is somewhere in its game when the soak starts,
+        # so games end (and the next ones are dealt) all through the soak, not 400 at once.
+        started = time.perf_counter()
+        for info in infos:
+            stats.moves_before += await db(setup_db.play_moves, info, rng.randrange(MEMBER_MOVES_A_GAME))
+        log(f"tables spread over a game: {stats.moves_before} moves in {time.perf_counter() - started:.1f} s")
 
     idle_sockets = await open_idle(args, servers, stats, rng, db, tag)
 
@@ -380,7 +396,14 @@ async def run_load(
     }
     if timeline is not None:
         rows = timeline.finish()
-        result.update(soak_s=args.soak, soak_window_s=args.soak_window, windows=rows, **soak.summary(rows))
+        result.update(
+            soak_s=args.soak,
+            soak_window_s=args.soak_window,
+            soak_together=args.together,
+            soak_moves_before=stats.moves_before,
+            windows=rows,
+            **soak.summary(rows),
+        )
     return result
 
 

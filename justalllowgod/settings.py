@@ -163,9 +163,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Each is one thread with its own connection, and a table's calls always take the same one. A
 # PostgreSQL move spends most of its time waiting for the database (its COMMIT's flush above all),
 # so one thread for a whole process queued every move behind every other; SQLite has one writer
-# at a time anyway, so it keeps Channels' single database thread.
+# at a time anyway, so it keeps Channels' single database thread. Two on PostgreSQL: every lane is
+# one more thread taking the process's one GIL in turn with its event loop, and at 600 tables on 2
+# cores two lanes gave a lower p99 than three or four (docs/performance.md, "Issue 33, item 7").
 DATABASE_LANES = env_int(
-    "DJANGO_DATABASE_LANES", 4 if DATABASES["default"]["ENGINE"] == "game.store.postgresql" else 1
+    "DJANGO_DATABASE_LANES", 2 if DATABASES["default"]["ENGINE"] == "game.store.postgresql" else 1
 )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -6,13 +6,15 @@ budget for the current second, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND, kept in th
 with the other security counters so that it holds across sockets and server processes (Redis on
 the stack).
 
-Cheap on the hot path: one cache increment per frame (one round trip to Redis), and nothing at all
-for anonymous sockets (closed at connect). On the stack the count is kept from the event loop,
+Cheap on the hot path: one count per frame (one command, one round trip to Redis), and nothing at
+all for anonymous sockets (closed at connect). On the stack the count is kept from the event loop,
 through the channel layer's own connections to the same Redis (game/realtime/redis_layer.py
 `count`): handing each frame to a pool thread and back cost more of the server's CPU than the
-increment itself (docs/performance.md, "Issue 33, item 7"). Any other cache is counted on a pool
-thread (never the database thread, which serves every socket's moves). The window is the wall-clock second, so the count needs no list of times; a burst across
-a second's boundary can reach twice the budget for that moment, which the per-socket cap bounds.
+count itself (docs/performance.md, "Issue 33, item 7"). Any other cache is counted on a pool
+thread (never a database lane, which serves its tables' moves). Both ways count the same key.
+
+The window is the wall-clock second, so the count needs no list of times; a burst across a
+second's boundary can reach twice the budget for that moment, which the per-socket cap bounds.
 An unreachable cache lets the frame through: the per-socket cap still holds, and an outage must not
 close every socket.
 
@@ -119,13 +121,21 @@ def _count_connect(who: str, window: int) -> int:
 _count_connect_off_loop = sync_to_async(_count_connect, thread_sensitive=False)
 
 
+async def _count_connect_now(who: str, window: int) -> int:
+    count = _counter_on_the_loop()
+    if count is None:
+        return await _count_connect_off_loop(who, window)
+    key = caches[CACHE_ALIAS].make_and_validate_key(CONNECTS_KEY.format(who, window))
+    return await count(key, settings.WS_CONNECT_WINDOW_SECONDS * 2)
+
+
 async def too_many_connects(who: str) -> bool:
     """Whether this new socket takes `who` (e.g. "member 12", "agent abc...") past
     WS_MAX_CONNECTS in this WS_CONNECT_WINDOW_SECONDS: reconnecting must not work as an unlimited
     hello, each new socket being sent a full welcome. An unreachable cache lets it in."""
     window = int(time.time()) // settings.WS_CONNECT_WINDOW_SECONDS
     try:
-        count = await _count_connect_off_loop(who.replace(" ", ":"), window)
+        count = await _count_connect_now(who.replace(" ", ":"), window)
     except faults.OUTAGES as error:
         log.warning("connect not counted (%s: %s)", type(error).__name__, error)
         return False

@@ -41,7 +41,7 @@ def test_the_line_has_the_durable_floor_and_its_ratios_and_the_rows_were_committ
 
 
 def test_a_short_soak_reports_each_window():
-    line = _run("--soak", "4", "--soak-window", "2")
+    line = _run("--soak", "4", "--soak-window", "2", "--seed", "3")
     assert [w["window"] for w in line["windows"]] == [1, 2]
     for window in line["windows"]:
         assert window["moves"] > 0 and window["p99_ms"] >= window["p50_ms"] > 0
@@ -49,3 +49,10 @@ def test_a_short_soak_reports_each_window():
     assert sum(w["moves"] for w in line["windows"]) == line["moves"]
     assert line["soak_windows"] == 2 and line["rss_growth_after_first_pct"] is not None
     assert line["tables"] == 2  # --tables given: the soak's 400 is only its default
+    # Each table began somewhere in its first game, not at its first move.
+    assert line["soak_together"] is False and line["soak_moves_before"] > 0
+
+
+def test_a_soak_with_its_tables_together_plays_nothing_before():
+    line = _run("--soak", "2", "--soak-window", "2", "--together")
+    assert line["soak_together"] is True and line["soak_moves_before"] == 0

@@ -51,6 +51,25 @@ async def test_on_one_redis_frames_are_counted_on_the_loop_with_the_caches_key(
     await get_channel_layer()._get_layer().flush()
 
 
+async def test_on_one_redis_new_sockets_are_counted_on_the_loop_too(
+    own_redis, settings, monkeypatch, fixed_second
+):
+    on_redis(settings, own_redis.url, own_redis.url)
+    settings.WS_MAX_CONNECTS = 2
+
+    async def no_thread(*args):
+        raise AssertionError("counted on a pool thread although the layer's Redis is the cache's")
+
+    monkeypatch.setattr(budgets, "_count_connect_off_loop", no_thread)
+    assert [await budgets.too_many_connects("member 9") for _ in range(2)] == [False, False]
+    window = SECOND // settings.WS_CONNECT_WINDOW_SECONDS
+    # The thread's way (add, then incr) counts on the same key.
+    assert await asyncio.to_thread(budgets._count_connect, "member:9", window) == 3
+    assert await budgets.too_many_connects("member 9") is True
+    assert await budgets.too_many_connects("agent abc") is False
+    await get_channel_layer()._get_layer().flush()
+
+
 async def test_a_layer_on_another_redis_leaves_the_count_to_the_thread(own_redis, settings, fixed_second):
     on_redis(settings, "redis://127.0.0.1:1/0", own_redis.url)  # nothing listens on port 1
     assert budgets._counter_on_the_loop() is None

@@ -442,6 +442,8 @@ class EchoProbe:
                 due = self.due.pop(n, None)
                 if due is not None and self.sink is not None:
                     self.sink.append((t - due) * 1000)
+                    if self.sink is self.stats.echo and self.stats.timeline is not None:
+                        self.stats.timeline.add_floor(due, (t - due) * 1000)
         except ConnectionClosed:
             pass
 

@@ -1,7 +1,8 @@
 """`--soak SECONDS`: the same play for half an hour, cut into windows (5 minutes by default).
 
-Each window reports the moves due in it (count, p50, p99), the errors counted while it was open and
-each server's RSS (and the bench process's own) when it closed. A window's samples are dropped once
+Each window reports the moves due in it (count, p50, p99), the echo floor's p99 over the same
+window (what "flat within noise" is measured against: the machine's own swing), the errors counted
+while it was open and each server's RSS (and the bench process's own) when it closed. A window's samples are dropped once
 it is summed up, so the clients hold at most two windows of samples whatever the soak's length.
 """
 
@@ -25,6 +26,7 @@ class Timeline:
     length: float
     count: int
     samples: dict[int, array] = field(default_factory=dict)  # window index -> ms, until summed up
+    floor: dict[int, array] = field(default_factory=dict)  # window index -> echo ms, until summed up
     rows: list[dict[str, Any]] = field(default_factory=list)  # summed-up windows, in order
     errors_at: list[int] = field(default_factory=list)  # the error count at each window's start
     rss_at: dict[int, list[float]] = field(default_factory=dict)  # window index -> RSS at its end
@@ -38,6 +40,12 @@ class Timeline:
         i = self.index(due)
         if i is not None and i >= len(self.rows):
             self.samples.setdefault(i, array("d")).append(ms)
+
+    def add_floor(self, due: float, ms: float) -> None:
+        """An echo probe due at `due` came back after `ms`."""
+        i = self.index(due)
+        if i is not None and i >= len(self.rows):
+            self.floor.setdefault(i, array("d")).append(ms)
 
     def tick(self, t: float, errors: int, rss: list[float], client_rss: float) -> None:
         """Called about once a second: notes window boundaries passed, sums up windows whose grace
@@ -60,6 +68,7 @@ class Timeline:
 
     def _sum_up(self, i: int) -> None:
         found = percentiles(self.samples.pop(i, array("d")))
+        floor = percentiles(self.floor.pop(i, array("d")))
         *servers, client = self.rss_at.get(i, [None])
         self.rows.append(
             {
@@ -68,6 +77,7 @@ class Timeline:
                 "moves": found["n"],
                 "p50_ms": found["p50"],
                 "p99_ms": found["p99"],
+                "floor_p99_ms": floor["p99"],
                 "errors": self.errors_at[i + 1] - self.errors_at[i] if i + 1 < len(self.errors_at) else None,
                 "server_rss_mb": [round(r, 1) for r in servers],
                 "client_rss_mb": None if client is None else round(client, 1),
@@ -77,13 +87,17 @@ class Timeline:
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """RSS growth after the first window (servers together, and the clients) and the spread of p99
-    over the windows: (max - min) / median, in %."""
+    over the windows, (max - min) / median in %, for the moves and for the echo floor beside them."""
 
     def growth(first: float | None, last: float | None) -> float | None:
         return round((last - first) / first * 100, 1) if first and last is not None else None
 
+    def spread(values: list[float]) -> float | None:
+        return round((max(values) - min(values)) / statistics.median(values) * 100, 1) if values else None
+
     done = [r for r in rows if r["server_rss_mb"]]
     p99s = [r["p99_ms"] for r in rows if r["p99_ms"] is not None]
+    floors = [r["floor_p99_ms"] for r in rows if r.get("floor_p99_ms") is not None]
     return {
         "soak_windows": len(rows),
         "rss_growth_after_first_pct": growth(sum(done[0]["server_rss_mb"]), sum(done[-1]["server_rss_mb"]))
@@ -94,5 +108,6 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         else None,
         "p99_min_ms": min(p99s) if p99s else None,
         "p99_max_ms": max(p99s) if p99s else None,
-        "p99_spread_pct": round((max(p99s) - min(p99s)) / statistics.median(p99s) * 100, 1) if p99s else None,
+        "p99_spread_pct": spread(p99s),
+        "floor_p99_spread_pct": spread(floors),
     }

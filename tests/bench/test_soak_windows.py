@@ -23,6 +23,8 @@ def test_each_window_reports_its_moves_percentiles_errors_and_rss_and_drops_its_
     for k in range(100):
         line.add(100.0 + k * 0.1, float(k + 1))  # 1..100 ms in window 1
     line.add(112.0, 7.0)
+    for due, ms in [(100.5, 1.0), (101.0, 3.0), (111.0, 9.0)]:
+        line.add_floor(due, ms)
     line.tick(110.5, errors=7, rss=[51.0, 61.0], client_rss=30.0)  # window 1 closed, in its grace
     assert line.rows == []
     line.tick(110.0 + GRACE, errors=8, rss=[52.0, 62.0], client_rss=31.0)  # also window 2's end
@@ -33,6 +35,7 @@ def test_each_window_reports_its_moves_percentiles_errors_and_rss_and_drops_its_
             "moves": 100,
             "p50_ms": 50.0,
             "p99_ms": 99.0,
+            "floor_p99_ms": 3.0,
             "errors": 2,
             "server_rss_mb": [51.0, 61.0],
             "client_rss_mb": 30.0,
@@ -59,9 +62,9 @@ def test_a_window_skipped_by_a_slow_tick_still_gets_its_rss_and_errors():
 
 def test_the_summary_gives_rss_growth_after_the_first_window_and_the_p99_spread():
     rows = [
-        {"p99_ms": 20.0, "server_rss_mb": [100.0, 100.0], "client_rss_mb": 50.0},
-        {"p99_ms": 22.0, "server_rss_mb": [101.0, 102.0], "client_rss_mb": 50.0},
-        {"p99_ms": 25.0, "server_rss_mb": [103.0, 107.0], "client_rss_mb": 51.0},
+        {"p99_ms": 20.0, "floor_p99_ms": 4.0, "server_rss_mb": [100.0, 100.0], "client_rss_mb": 50.0},
+        {"p99_ms": 22.0, "floor_p99_ms": 5.0, "server_rss_mb": [101.0, 102.0], "client_rss_mb": 50.0},
+        {"p99_ms": 25.0, "floor_p99_ms": 6.0, "server_rss_mb": [103.0, 107.0], "client_rss_mb": 51.0},
     ]
     found = summary(rows)
     assert found["soak_windows"] == 3
@@ -69,6 +72,7 @@ def test_the_summary_gives_rss_growth_after_the_first_window_and_the_p99_spread(
     assert found["client_rss_growth_after_first_pct"] == 2.0
     assert (found["p99_min_ms"], found["p99_max_ms"]) == (20.0, 25.0)
     assert found["p99_spread_pct"] == round(5 / 22 * 100, 1)
+    assert found["floor_p99_spread_pct"] == 40.0  # (6 - 4) / 5
 
 
 def test_the_summary_of_no_windows_is_empty_not_an_error():

@@ -45,6 +45,7 @@ def test_a_short_soak_reports_each_window():
     assert [w["window"] for w in line["windows"]] == [1, 2]
     for window in line["windows"]:
         assert window["moves"] > 0 and window["p99_ms"] >= window["p50_ms"] > 0
+        assert window["floor_p99_ms"] > 0  # the echo floor beside the moves, window by window
         assert window["errors"] == 0 and len(window["server_rss_mb"]) == 1 and window["client_rss_mb"] > 0
     assert sum(w["moves"] for w in line["windows"]) == line["moves"]
     assert line["soak_windows"] == 2 and line["rss_growth_after_first_pct"] is not None

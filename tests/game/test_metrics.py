@@ -122,10 +122,12 @@ async def test_a_group_message_the_layer_could_not_send_is_counted(monkeypatch, 
 
     from game.realtime import outbox
 
-    async def down(group, message):
+    async def down(*sends):
         raise ConnectionError("Redis is down")
 
+    # One at a time (the in-memory layer), or all together (Redis: one pipeline).
     monkeypatch.setattr(get_channel_layer(), "group_send", down)
+    monkeypatch.setattr(get_channel_layer(), "group_send_all", down, raising=False)
     failed = sample("jag_channel_layer_send_failures_total")
     await outbox.group_send_all(
         [("table-1", {"type": "relay", "text": "{}"}), ("table-2", {"type": "relay"})]

@@ -42,9 +42,6 @@ DROPPED = (
 HARD_LIMIT = 285.0  # seconds for the whole run, whatever the options: `make bench` stays under 5 min
 SOAK_TABLES = 400  # a soak plays this many tables unless --tables says otherwise
 SOAK_SETUP = 600.0  # a soak's limit is its own length plus this (dealing 400 tables, connecting, settling)
-# About how many member moves a game of two members and two JagAI seats takes (the soak of session 11:
-# 203,650 moves in 1,604 games). A soak's tables begin at random points of their first game.
-MEMBER_MOVES_A_GAME = 127
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -191,11 +188,8 @@ async def run_load(
         infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
     log(f"{len(members)} members, {len(infos)} tables dealt in {time.perf_counter() - started:.1f} s")
     if args.soak and not args.together:
-        # Tables that opened at different times: each is somewhere in its game when the soak starts,
-        # so games end (and the next ones are dealt) all through the soak, not 400 at once.
         started = time.perf_counter()
-        for info in infos:
-            stats.moves_before += await db(setup_db.play_moves, info, rng.randrange(MEMBER_MOVES_A_GAME))
+        stats.moves_before = await soak.spread_over_a_game(infos, db, rng)
         log(f"tables spread over a game: {stats.moves_before} moves in {time.perf_counter() - started:.1f} s")
 
     idle_sockets = await open_idle(args, servers, stats, rng, db, tag)

@@ -16,6 +16,21 @@ from typing import Any
 from bench.load import percentiles
 
 GRACE = 10.0  # seconds after a window ends before it is summed up: its last moves can still land
+# About how many member moves a game of two members and two JagAI seats takes (the soak of session 11:
+# 203,650 moves in 1,604 games). A soak's tables begin at random points of their first game.
+MEMBER_MOVES_A_GAME = 127
+
+
+async def spread_over_a_game(infos: list, db: Any, rng: Any) -> int:
+    """Tables that opened at different times: each plays a random part of a game through the
+    services before its sockets open, so games end (and the next are dealt) all through the soak,
+    not all at once. How many moves that took."""
+    from bench import setup_db
+
+    played = 0
+    for info in infos:
+        played += await db(setup_db.play_moves, info, rng.randrange(MEMBER_MOVES_A_GAME))
+    return played
 
 
 @dataclass

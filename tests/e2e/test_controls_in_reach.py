@@ -209,10 +209,13 @@ def test_a_reaction_toast_covers_no_button_wherever_the_page_is_scrolled(live_as
 
 
 @pytest.mark.parametrize("phone", PHONES)
-def test_with_nine_cards_the_page_stays_within_its_height(live_asgi, new_page, phone):
+def test_with_nine_cards_the_page_stays_within_its_height(live_asgi, new_page, phone, settings):
     server = live_asgi()
     call_command("load_default_deck", verbosity=0)
     for seed in (6, 9):
+        # The deal's seed is fixed as well as the moves': with a random deal one try in many reached
+        # twelve cards before nine, and twelve cards are a longer page than this test is about.
+        settings.GAME_FIXED_SEED = seed
         (host,) = [UserFactory(gamer_tag=f"Grandma_Ruth{seed}")]
         code = deal([host])
         view = play_out(

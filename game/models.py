@@ -76,6 +76,9 @@ class Table(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A table screen or a watcher follows this table: its moves also publish the public view (set
+    # and cleared in the same transactions that make and end screens and watchers, under the lock).
+    watched = models.BooleanField(default=False)
     previous = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_table"
     )
@@ -233,3 +236,47 @@ class Reaction(models.Model):
 
     def __str__(self) -> str:
         return self.get_kind_display()
+
+
+class TableScreenQuerySet(models.QuerySet["TableScreen"]):
+    def live(self) -> TableScreenQuerySet:
+        return self.filter(revoked_at__isnull=True)
+
+
+class TableScreen(models.Model):
+    """A big-screen link of a table (game/services/screens.py): a long secret, of which only the
+    SHA-256 is kept, that shows the public view with no sign-in. It follows the table through Play
+    again, and dies when the host turns it off, makes a new one, or the table ends."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="screens")
+    secret_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = TableScreenQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"Screen {self.pk} of {self.table}"
+
+
+class WatcherQuerySet(models.QuerySet["Watcher"]):
+    def live(self) -> WatcherQuerySet:
+        return self.filter(removed_at__isnull=True)
+
+
+class Watcher(models.Model):
+    """A member watching a private table instead of sitting at it (game/services/watching.py). The
+    host may remove them; a removed watcher may not watch that table again."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="watchers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="watching")
+    created_at = models.DateTimeField(auto_now_add=True)
+    removed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = WatcherQuerySet.as_manager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="one_watcher_row_per_member")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} watching {self.table}"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -19,20 +18,11 @@ from django.http import HttpRequest, HttpResponse
 
 from game import metrics
 from justalllowgod.addresses import request_address, scope_address
+from justalllowgod.log_paths import loggable_path
 
 access = logging.getLogger("jag.access")
 sockets = logging.getLogger("jag.sockets")
 daphne_access = logging.getLogger("daphne.access")
-
-
-# A child's sign-in QR carries its one-time secret in the path (accounts/family.py): while it is
-# still valid anyone reading the log could sign in as the child, so no log line writes it.
-SECRET_IN_PATH = re.compile(r"^(/family/sign-in/)[^/]+(/?)")
-
-
-def loggable_path(path: str | None) -> str:
-    """The path as log lines write it: a child's sign-in secret becomes an ellipsis."""
-    return SECRET_IN_PATH.sub(r"\1…\2", path or "")
 
 
 def axes_client_str(username: str, ip_address: str, user_agent: str, path_info: Any, request: Any) -> str:

@@ -47,6 +47,12 @@ class Code(StrEnum):
     HOST_LEFT = "host_left"
     NOT_A_MEMBER = "not_a_member"
     MEMBER_RESTRICTED = "member_restricted"
+    # Table screens and watchers.
+    NO_PUBLIC_WATCHERS = "no_public_watchers"
+    WATCHER_REMOVED = "watcher_removed"
+    NOT_WATCHING = "not_watching"
+    ALREADY_SEATED = "already_seated"
+    SCREEN_OFF = "screen_off"
     # Agents.
     AGENT_REVOKED = "agent_revoked"
     AGENT_NOT_APPROVED = "agent_not_approved"
@@ -130,6 +136,11 @@ WORDS: dict[Code, str] = {
     Code.HOST_LEFT: "You left this game, so you can't let anyone back in.",
     Code.NOT_A_MEMBER: "That seat isn't a member's, so there is nobody to let back in.",
     Code.MEMBER_RESTRICTED: "That member's account is paused, so they can't come back to the table.",
+    Code.NO_PUBLIC_WATCHERS: "Public tables can't be watched: a game among strangers stays with its players.",
+    Code.WATCHER_REMOVED: "The host has asked that you don't watch this table.",
+    Code.NOT_WATCHING: "You are not watching this table.",
+    Code.ALREADY_SEATED: "You have a seat at this table: open it to play.",
+    Code.SCREEN_OFF: "This screen has been turned off.",
     Code.AGENT_REVOKED: "This agent's approval or token was withdrawn.",
     Code.AGENT_NOT_APPROVED: "This agent is not approved.",
     Code.AGENTS_NOT_ALLOWED: "This table does not welcome agents.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import path, re_path
 
+from game.sockets.audience import ScreenConsumer, WatcherConsumer
 from game.sockets.doors import NotFoundSocket
 from game.sockets.lobby import LobbyConsumer
 from game.sockets.table import TableConsumer
@@ -12,6 +13,8 @@ from game.sockets.table import TableConsumer
 websocket_urlpatterns = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),
     path("ws/table/<str:code>/", TableConsumer.as_asgi()),
+    path("ws/screen/<str:secret>/", ScreenConsumer.as_asgi()),
+    path("ws/watch/<str:code>/", WatcherConsumer.as_asgi()),
 ]
 
 if settings.BENCH_ECHO:  # benchmark only: the transport floor (bench/echo.py)

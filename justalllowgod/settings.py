@@ -378,6 +378,10 @@ GAME_FIXED_SEED = env_int("GAME_FIXED_SEED", 0) or None
 GAME_JOIN_FAILURE_LIMIT = 10
 GAME_JOIN_FAILURE_ADDRESS_LIMIT = 100
 GAME_JOIN_FAILURE_WINDOW_SECONDS = 600
+# Table screens (game/services/screens.py): unknown big-screen secrets one address may send in the
+# window above, and how long a finished game's screen keeps its podium up for Play again.
+GAME_SCREEN_GUESS_LIMIT = 10
+GAME_SCREEN_AFTER_END_SECONDS = 600
 GAME_TABLES_PER_HOUR = 30
 GAME_REACTION_INTERVAL_SECONDS = 2
 WS_MAX_MESSAGE_BYTES = 4096

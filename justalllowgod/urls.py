@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from game.pages import screens as screen_views
 from game.pages import tables as table_views
 from justalllowgod import family_pages, pages
 from justalllowgod.methods import post_only
@@ -30,6 +31,14 @@ urlpatterns = [
     path("invite/<str:token>/", table_views.join_invite, name="join_invite"),
     path("t/<str:code>/", table_views.table_page, name="table"),
     path("t/<str:code>/qr.svg", table_views.table_qr, name="table_qr"),
+    path("t/<str:code>/screen/", screen_views.show_on_screen, name="show_on_screen"),
+    path("t/<str:code>/screen/off/", screen_views.turn_screen_off, name="turn_screen_off"),
+    path("t/<str:code>/watch/", screen_views.watch, name="watch"),
+    path(
+        "t/<str:code>/watchers/<int:watcher_id>/remove/", screen_views.remove_watcher, name="remove_watcher"
+    ),
+    path("s/<str:secret>/", screen_views.screen, name="screen"),
+    path("s/<str:secret>/join.svg", screen_views.screen_join_qr, name="screen_join_qr"),
     path("t/<str:code>/<slug:action>/", table_views.table_action, name="table_action"),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),

@@ -11,6 +11,7 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - apply_server(state, move): a server move (timeout, takeover, let_back, agent_timeout, end), the same way.
 - replay(initial, moves): the state after recorded (seat or None, move) pairs.
 - view(state, seat): everything one seat may see (R32), with its legal moves; the only door out.
+- public_view(state): the seat view with no seat (no hand, question or moves): a table screen's, a watcher's.
 - full_view(state): every hand, the Well and the seed, for reviewers (R33).
 - owed(state): the gift an agent must make now, or None.
 - result(state): the Outcome once the game is over (reason, ranking, winners, shared, teams, together), else None;
@@ -85,7 +86,7 @@ from .state import (
 )
 from .state import new_game as _deal
 from .types import CardId, CardKind, EndReason, Event, Move, Phase, SeatId, SeatRole, State, StoryId
-from .views import full_view, owed, view
+from .views import full_view, owed, public_view, view
 
 __all__ = [
     "MOVES",
@@ -131,6 +132,7 @@ __all__ = [
     "pending_question",
     "persons",
     "phase",
+    "public_view",
     "refusal_words",
     "replay",
     "result",

@@ -23,12 +23,13 @@ def owed(state: State) -> dict[str, int] | None:
     return {"seat": state["turn"], **state["owed"]}
 
 
-def view(state: State, seat: SeatId) -> dict[str, Any]:
-    """One seat's view: own hand and the public table, never hidden cards, order or seed."""
+def view(state: State, seat: SeatId | None) -> dict[str, Any]:
+    """One seat's view: own hand and the public table, never hidden cards, order or seed. Seat None
+    is the public view (`public_view`): the same keys, with no hand, no question and no moves."""
     question = state["question"]
     return {
         "seat": seat,
-        "hand": list(state["hands"][seat - 1]),
+        "hand": list(state["hands"][seat - 1]) if seat is not None else [],
         "seats": _seats(state),
         "well": len(state["well"]),
         "stones": stones(state),
@@ -41,14 +42,22 @@ def view(state: State, seat: SeatId) -> dict[str, Any]:
         "asked": state["asked"],
         "ask_story": state["ask_story"],
         "passed": state["passed"],
-        "question": public_question(question) if question is not None and question["seat"] == seat else None,
+        "question": public_question(question)
+        if question is not None and seat is not None and question["seat"] == seat
+        else None,
         "owed": owed_now(state),
         "options": {"remember_word": state["word"], "teams": state["teams"], **options_of(state)},
         "stories": len(state["verses"]),
         "rules_version": state["version"],
-        "legal_moves": legal_moves(state, seat),
+        "legal_moves": legal_moves(state, seat) if seat is not None else [],
         "result": _result_json(state),
     }
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """The seat view with no seat: what the whole table sees (R32 less the seat's own part), for a
+    table screen and for watchers. Two states that differ only in hidden cards give the same one."""
+    return view(state, None)
 
 
 def _seats(state: State) -> list[dict[str, Any]]:

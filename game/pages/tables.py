@@ -121,7 +121,9 @@ def _join_page(request: HttpRequest, table: Table, *, invited: bool, action: str
     seats = seat_list(table)
     if any(s.user_id == request.user.pk for s in seats):
         return redirect(table_url(table))
-    context = _table_facts(table, seats) | {"invited": invited, "action": action}
+    # A private table may be watched instead (game/services/watching.py); a public one never.
+    may_watch = not table.is_public and table.is_open
+    context = _table_facts(table, seats) | {"invited": invited, "action": action, "may_watch": may_watch}
     return render(request, "game/join.html", context)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import timezone
 
 from game import engine
-from game.models import Game, Seat, Table, Variant
+from game.models import Game, Seat, Table, Variant, Watcher
 from game.protocol.options import option_chips, together_best
 from game.protocol.types import (
     Ack,
@@ -89,6 +89,8 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
             for i, s in enumerate(seats, start=1)
         ],
         "next_code": next_table.code if next_table else None,
+        # Who watches instead of sitting (private tables only), so the host can remove them.
+        "watchers": watchers(table),
         # V1-V3: the options in the engine's words, the chips that show them, and Together's best.
         "options": table.game_options(),
         "chips": option_chips(table),
@@ -96,6 +98,14 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
         if table.variant == Variant.TOGETHER and not table.is_open
         else None,
     }
+
+
+def watchers(table: Table) -> list[dict[str, Any]]:
+    """The members watching a private table: {"id", "tag"}; read only once one has ever watched."""
+    if not table.pk or not table.watched or table.is_public:
+        return []
+    rows = Watcher.objects.live().filter(table=table).select_related("user").order_by("created_at", "pk")
+    return [{"id": w.pk, "tag": w.user.gamer_tag or "a former member"} for w in rows]
 
 
 def public_cards(game: Game) -> dict[str, Any]:
@@ -145,14 +155,15 @@ def table_wide(game: Game, state: dict) -> dict[str, Any]:
 def seat_update(
     game: Game,
     state: dict,
-    seat: int,
+    seat: int | None,
     events: list[dict],
     *,
     kind: ServerType = ServerType.UPDATE,
     shared: dict | None = None,
 ) -> SeatUpdate:
     """One seat's message after a move: its events and its view, and what the table shares
-    (`table_wide`, built once per move when the caller has it)."""
+    (`table_wide`, built once per move when the caller has it). Seat None is the public message
+    of screens and watchers: engine.public_view and the events' public parts."""
     return {  # type: ignore[return-value]
         "type": kind,
         "version": game.version,

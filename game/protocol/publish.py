@@ -18,11 +18,12 @@ from game.models import Game, Seat, Table
 from game.protocol.messages import lobby_message, seat_group, seat_update, table_message, table_wide
 from game.protocol.types import Addressed
 from game.realtime import faults, outbox
-from game.realtime.groups import LOBBY_GROUP, table_group
+from game.realtime.groups import LOBBY_GROUP, audience_group, table_group
 
 log = logging.getLogger(__name__)
 
 SEAT_TAKEN = {"type": "seat_taken"}  # a group message for the consumers, never sent to a client
+TURNED_OFF = {"type": "turned_off"}  # the same, for a screen turned off or a watcher removed
 
 
 def relays(sends: list[tuple[str, dict]]) -> outbox.Sends:
@@ -55,8 +56,15 @@ def game_update(
     group's messages keep their order, so no socket sees a different order."""
     shared = table_wide(game, state)
     ordered = sorted(seats, key=lambda seat: seat.position == mover)
+    # A table a screen or a watcher follows also gets the public view (seat None), built the same way.
+    public = []
+    if game.table.watched:
+        public.append(
+            Addressed.to(audience_group(game.table_id), seat_update(game, state, None, events, shared=shared))
+        )
     return publish(
-        [
+        public
+        + [
             Addressed.to(group, seat_update(game, state, seat.position, events, shared=shared))
             for seat in ordered
             # A seat JagAI took is no longer its member's or agent's: they never see it again (R38).
@@ -83,19 +91,30 @@ def lobby_update() -> None:
 
 def close_seat_sockets(seat: Seat) -> None:
     """After commit: the sockets of a seat JagAI has just taken close with 4403 (not_seated)."""
-    group, layer = seat_group(seat), get_channel_layer()
+    _close_after_commit(seat_group(seat), SEAT_TAKEN)
+
+
+def close_audience_sockets(group: str) -> None:
+    """After commit: a turned-off screen's or a removed watcher's sockets close with 4410. Like
+    seat_taken this can be lost; every hello, ping and catch-up of theirs asks again."""
+    _close_after_commit(group, TURNED_OFF)
+
+
+def _close_after_commit(group: str | None, event: dict) -> None:
+    layer = get_channel_layer()
     if group is None or layer is None:
         return
 
     def send() -> None:
-        # Straight to the consumers' `seat_taken` handler: the outbox relays text, which no
+        # Straight to the consumers' handler (`seat_taken`, `turned_off`): the outbox relays text, which no
         # socket could be closed by (accounts/sockets.py sends its account checks the same way).
         # Redis down at commit loses it: one warning, never an error in leave_table or the clock.
-        # The seat is safe anyway, since every welcome and catch-up asks `left_at` itself.
+        # The seat is safe anyway, since every welcome and catch-up asks `left_at` itself (and an
+        # audience socket its screen's or watcher's row).
         try:
-            async_to_sync(layer.group_send)(group, dict(SEAT_TAKEN))
+            async_to_sync(layer.group_send)(group, dict(event))
         except faults.OUTAGES as error:
-            log.warning("seat_taken for %s not sent (%s: %s)", group, type(error).__name__, error)
+            log.warning("%s for %s not sent (%s: %s)", event["type"], group, type(error).__name__, error)
 
     # robust: any other error is logged by Django, not raised into the act that committed.
     transaction.on_commit(send, robust=True)

@@ -65,6 +65,22 @@ class Welcome(TypedDict):
     complete: NotRequired[bool]
 
 
+class AudienceWelcome(TypedDict):
+    """The first message on a table screen's or a watcher's socket: the public view, no seat."""
+
+    type: str
+    table_id: NotRequired[int]  # the door's, taken off before it is sent
+    version: int
+    audience: dict[str, Any]  # kind ("screen" | "watcher"), tag, code, join_url, join_qr
+    table: dict[str, Any]
+    cards: NotRequired[dict[str, Any]]
+    events: NotRequired[list[dict]]
+    view: NotRequired[dict | None]
+    verses: NotRequired[dict[str, Any]]
+    clock: NotRequired[dict[str, Any] | None]
+    complete: NotRequired[bool]
+
+
 class TableMessage(TypedDict):
     type: str
     version: int

@@ -14,6 +14,7 @@ import logging
 from typing import Any, Final
 
 from justalllowgod.addresses import scope_address
+from justalllowgod.log_paths import loggable_path
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ def log_malformed(scope: dict, why: str) -> None:
         "malformed frame from %s at %s on %s: %s",
         socket_label(scope),
         scope_address(scope) or "?",
-        scope.get("path", "?"),
+        loggable_path(scope.get("path", "?")),
         why,
     )
 

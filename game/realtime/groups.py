@@ -18,3 +18,18 @@ def member_group(table_id: int, user_id: int) -> str:
 def agent_seat_group(table_id: int, agent_id: int) -> str:
     """One approved agent's socket at one table: its own seat's view."""
     return f"table-{table_id}-agent-{agent_id}"
+
+
+def audience_group(table_id: int) -> str:
+    """A table's screens and watchers: the public view (engine.public_view) of every move."""
+    return f"table-{table_id}-public"
+
+
+def screen_group(screen_id: int) -> str:
+    """One big-screen link's socket, to close it when the link is turned off."""
+    return f"screen-{screen_id}"
+
+
+def watcher_group(table_id: int, user_id: int) -> str:
+    """One watcher's sockets at one table, to close them when the host removes them."""
+    return f"table-{table_id}-watcher-{user_id}"

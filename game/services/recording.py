@@ -10,6 +10,7 @@ from game import engine
 from game.models import Game, GameEvent, Seat, Table
 from game.protocol import publish
 from game.protocol.types import Addressed
+from game.services.screens import turn_off_at_end
 from game.services.starting import move_deadline, seat_list
 from game.signals import game_finished
 from game.store import save_move
@@ -102,6 +103,8 @@ def record(
     save_move(event, game, fields)
     if over:
         table.save(update_fields=["status", "finished_at"])
+        if table.status == Table.Status.ENDED:
+            turn_off_at_end(table)  # the host ended it early: its big screen goes dark
         game_finished.send(sender=Game, game_id=game.pk)
     if seats_changed or over:
         # The table's public facts name every seat: read them again with their members and agents.

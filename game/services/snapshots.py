@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.urls import reverse
 
 from accounts.models import Agent, User
 from game import engine
 from game.models import Game, GameEvent, Seat, Table
 from game.protocol import messages
-from game.protocol.types import LobbyMessage, SeatUpdate, ServerType, Welcome
+from game.protocol.types import AudienceWelcome, LobbyMessage, SeatUpdate, ServerType, Welcome
 from game.services.access import still_theirs
+from game.services.screens import live_screen
 from game.services.starting import seat_list
+from game.services.watching import live_watcher
+from justalllowgod.site_address import absolute_url
 
 # A client further behind than this gets a fresh view and the recent log instead of every event.
 MAX_CATCHUP_EVENTS = 500
 RECENT_LOG = 60
 
 
-def _history(game: Game, seat: int, since: int) -> list[dict]:
+def _history(game: Game, seat: int | None, since: int) -> list[dict]:
     rows = GameEvent.objects.filter(game=game, seq__gt=since).order_by("seq").values_list("seq", "events")
     out = []
     for seq, events in rows:
@@ -25,7 +29,7 @@ def _history(game: Game, seat: int, since: int) -> list[dict]:
     return out
 
 
-def _game_part(game: Game, seat: int, since: int) -> SeatUpdate:
+def _game_part(game: Game, seat: int | None, since: int) -> SeatUpdate:
     state = engine.from_json(game.state)
     behind = game.version - since
     from_version = since if 0 <= behind <= MAX_CATCHUP_EVENTS else max(0, game.version - RECENT_LOG)
@@ -91,6 +95,83 @@ def catchup(
             "complete": True,
         }
     return _game_part(game, seat, since)
+
+
+# --- Screens and watchers: the public view, no seat (engine.public_view) ---------------------
+
+
+def _audience_welcome(table: Table, audience: dict) -> AudienceWelcome:
+    seats = seat_list(table)
+    message: AudienceWelcome = {
+        "type": ServerType.WELCOME,
+        "table_id": table.pk,
+        "version": 0,
+        "audience": {
+            **audience,
+            "code": table.code,
+            # Latecomers sit down from the waiting room's QR; once dealt, nobody joins.
+            "join_url": absolute_url(reverse("join_invite", args=[table.invite_token]))
+            if table.status == Table.Status.WAITING
+            else None,
+        },
+        "table": messages.table_payload(table, seats),
+    }
+    game = Game.objects.filter(table=table).select_related("deal").first()
+    if game is not None:
+        message["cards"] = messages.public_cards(game)
+        part = _game_part(game, None, max(0, game.version - RECENT_LOG))
+        message.update({k: v for k, v in part.items() if k != "type"})  # type: ignore[typeddict-item]
+    return message
+
+
+def _audience_catchup(table_id: int, since: int) -> SeatUpdate:
+    game = Game.objects.filter(table_id=table_id).first()
+    if game is None:
+        return {"type": ServerType.CATCHUP, "version": 0, "events": [], "view": None, "complete": True}
+    return _game_part(game, None, since)
+
+
+def screen_welcome(*, screen_id: int) -> AudienceWelcome | None:
+    """A table screen's first message (and its next, once Play again moved it): the table it shows
+    now, as the whole table sees it; None once the screen is turned off or its table ended."""
+    screen = live_screen(screen_id)
+    if screen is None:
+        return None
+    return _audience_welcome(screen.table, {"kind": "screen", "tag": None})
+
+
+def screen_catchup(*, screen_id: int, table_id: int, since: int) -> SeatUpdate | None:
+    """What a screen missed at `table_id` since a version; None if it is off or shows another
+    table now (Play again): the socket then welcomes it afresh or closes."""
+    screen = live_screen(screen_id)
+    if screen is None or screen.table_id != table_id:
+        return None
+    return _audience_catchup(table_id, since)
+
+
+def screen_table(*, screen_id: int) -> int | None:
+    """The table a live screen shows now, or None once it is off (asked at every ping)."""
+    screen = live_screen(screen_id)
+    return screen.table_id if screen is not None else None
+
+
+def watcher_welcome(*, table_id: int, user: User) -> AudienceWelcome | None:
+    """A watcher's first message; None if they do not (or no longer) watch this table."""
+    watcher = live_watcher(table_id=table_id, user=user)
+    if watcher is None:
+        return None
+    return _audience_welcome(watcher.table, {"kind": "watcher", "tag": user.gamer_tag})
+
+
+def watcher_catchup(*, table_id: int, user: User, since: int) -> SeatUpdate | None:
+    if live_watcher(table_id=table_id, user=user) is None:
+        return None
+    return _audience_catchup(table_id, since)
+
+
+def watching(*, table_id: int, user: User) -> bool:
+    """Whether the member still watches this table (asked at every ping)."""
+    return live_watcher(table_id=table_id, user=user) is not None
 
 
 def version(*, table_id: int) -> int:

@@ -14,7 +14,9 @@ from game.models import Game, Seat, Table, Variant
 from game.protocol import publish
 from game.services.access import check_may_play, check_may_play_public, find_invited_table, find_table
 from game.services.results import Opened, Seated
+from game.services.screens import follow_play_again
 from game.services.starting import begin_game, require_deck_ready, seat_list
+from game.services.watching import stop_watching_on_sitting
 from justalllowgod.limits import limits as cache
 from justalllowgod.refusals import Code, Refusal
 
@@ -106,6 +108,7 @@ def _take_seat(table: Table, user: User) -> Seated:
         check_may_play_public(user)
     people = sum(1 for s in seats if s.kind == Seat.Kind.PERSON)
     Seat.objects.create(table=table, position=people + 1, user=user)
+    stop_watching_on_sitting(table, user)
     seats = seat_list(table)
     if table.is_public and len(seats) >= table.seat_count:
         sent = begin_game(table, seats).messages  # every seat is taken: no need to wait (R25)
@@ -184,6 +187,7 @@ def play_again(*, user: User, code: str) -> Seated:
             seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS
         )
     following = _new_table(host=user, kind=table.kind, previous=table, **fields)
+    follow_play_again(table, following)  # the big screen shows the next table
     # The finished table's message names its game's last version, as every message does.
     sent = publish.table_update(table, seat_list(table), Game.version_at(table.pk))
     sent += publish.table_update(following, seat_list(following))

@@ -17,7 +17,8 @@ class Close(IntEnum):
     SIGNED_OUT = 4401  # not signed in, the session ended, or an agent's token is missing or revoked
     NOT_SEATED = 4403  # no seat at this table (also once JagAI has taken the seat over)
     NOT_FOUND = 4404  # no such socket path, or no table with that code
-    REPLACED = 4409  # the member opened too many sockets; the oldest is closed
+    REPLACED = 4409  # the member opened too many sockets (or a screen link opened again); the oldest closes
+    TURNED_OFF = 4410  # a table screen turned off or its table ended, a watcher removed: gone for good
     TOO_BIG = 4413  # a frame over the size limit
     RESTRICTED = 4423  # the account is suspended or banned
     TOO_MANY = 4429  # too many messages a second, or too many wrong table codes
@@ -31,6 +32,7 @@ REASONS = {
     Close.NOT_SEATED: "not_seated",
     Close.NOT_FOUND: "not_found",
     Close.REPLACED: "replaced",
+    Close.TURNED_OFF: "turned_off",
     Close.TOO_BIG: "too_big",
     Close.RESTRICTED: "restricted",
     Close.TOO_MANY: "too_many",

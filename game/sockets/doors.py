@@ -23,6 +23,7 @@ from game.realtime import budgets, faults
 from game.realtime.frames import socket_label
 from game.sockets.closing import REASONS, Close
 from justalllowgod.addresses import scope_address, scope_header, scope_is_secure
+from justalllowgod.log_paths import loggable_path
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ def log_refusal(scope: dict, code: Close, detail: str = "") -> None:
         REASONS[code],
         socket_label(scope),
         scope_address(scope) or "?",
-        scope.get("path", "?"),
+        loggable_path(scope.get("path", "?")),
         f" ({detail})" if detail else "",
     )
 
@@ -167,7 +168,7 @@ class OriginCheck:
             log.warning(
                 "socket refused: origin %r on %s from %s",
                 scope_header(scope, "origin")[:100],
-                scope.get("path", "?"),
+                loggable_path(scope.get("path", "?")),
                 scope_address(scope) or "?",
             )
             await receive()  # websocket.connect

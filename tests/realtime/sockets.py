@@ -19,11 +19,12 @@ WAIT = 10  # seconds; a loaded machine is slow, a lost message is lost for good
 class Tab:
     """One socket at a table, as one browser tab holds it."""
 
-    def __init__(self, server, code: str, cookie: bytes) -> None:
+    def __init__(self, server, code: str, cookie: bytes | None, *, path: str | None = None) -> None:
+        """A seat's socket at the table with this code, or any socket `path` (a screen's needs no cookie)."""
         self.ws: ClientConnection = connect(
-            f"{server.ws_url}/ws/table/{code}/",
+            f"{server.ws_url}{path or f'/ws/table/{code}/'}",
             origin=server.url,
-            additional_headers={"Cookie": cookie.decode()},
+            additional_headers={"Cookie": cookie.decode()} if cookie else {},
             open_timeout=WAIT,
         )
         self.got: list[dict] = []

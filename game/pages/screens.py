@@ -1,0 +1,131 @@
+"""The big screen and watchers, as pages: the host's link and its QR, the screen itself (no
+sign-in), a watcher's page, and the host's buttons. The services decide (game/services/screens.py,
+watching.py); these only word and draw."""
+
+from __future__ import annotations
+
+import base64
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from game import codes
+from game.models import Table
+from game.pages.qr import qr_svg
+from game.pages.tables import client_ip, invite_url, member_view, table_url
+from game.services import screens, watching
+from justalllowgod.methods import post_only
+from justalllowgod.refusals import Refusal
+from justalllowgod.site_address import absolute_url
+
+
+def _table_page(code: str) -> str:
+    return reverse("table", args=[codes.normalize(code)])
+
+
+def _no_store(response: HttpResponse) -> HttpResponse:
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@post_only(go_to=_table_page)
+@member_view
+def show_on_screen(request: HttpRequest, code: str) -> HttpResponse:
+    """The host's "Show on a big screen": the link and its QR, shown once (only a hash is kept)."""
+    shown = screens.show_on_screen(user=request.user, session_key=request.session.session_key, code=code)
+    url = absolute_url(reverse("screen", args=[shown.secret]))
+    # An image of our own URL, inline: an <img> address would put the secret in a second request.
+    image = "data:image/svg+xml;base64," + base64.b64encode(qr_svg(url)).decode()
+    context = {"table": shown.table, "url": url, "qr": image}
+    return _no_store(render(request, "game/screen_link.html", context))
+
+
+@post_only(go_to=_table_page)
+@member_view
+def turn_screen_off(request: HttpRequest, code: str) -> HttpResponse:
+    table = screens.turn_screen_off(user=request.user, session_key=request.session.session_key, code=code)
+    messages.success(request, "The big screen is off. Its link no longer works.")
+    return redirect(table_url(table))
+
+
+def _screen_off(request: HttpRequest, status: int) -> HttpResponse:
+    return _no_store(render(request, "game/screen_off.html", {}, status=status))
+
+
+def screen(request: HttpRequest, secret: str) -> HttpResponse:
+    """The table screen, for a TV or a projector: no sign-in, the link's secret is the key."""
+    try:
+        found = screens.find_screen(secret, ip=client_ip(request))
+    except Refusal as error:
+        return render(request, "game/refused.html", {"error": error}, status=error.status)
+    if found is None:
+        return _screen_off(request, 404)
+    if screens.live_screen(found.pk) is None:
+        return _screen_off(request, 410)
+    context = {
+        "kind": "screen",
+        "ws_path": f"/ws/screen/{secret}/",
+        "code": found.table.code,
+        "voice_default": True,
+        "home_url": reverse("home"),
+        "title": f"Table {found.table.code}",
+    }
+    response = render(request, "game/screen.html", context)
+    # The link is the key: never sent on as a referrer, never kept by a shared cache.
+    response["Referrer-Policy"] = "no-referrer"
+    return _no_store(response)
+
+
+def screen_join_qr(request: HttpRequest, secret: str) -> HttpResponse:
+    """The join QR of the waiting table a live screen shows now, for latecomers in the room."""
+    found = screens.find_screen(secret, ip=client_ip(request)) if secret else None
+    live = screens.live_screen(found.pk) if found is not None else None
+    if live is None or live.table.status != Table.Status.WAITING:
+        raise Http404("No waiting table on this screen")
+    return _no_store(HttpResponse(qr_svg(invite_url(live.table)), content_type="image/svg+xml"))
+
+
+def _watch_post(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        table = watching.watch_table(
+            user=request.user, session_key=request.session.session_key, code=code, ip=client_ip(request)
+        ).table
+    except Refusal as error:
+        if error.status == 429:
+            raise
+        messages.error(request, error.message)
+        return redirect("join_link", code=codes.normalize(code))
+    return redirect("watch", code=table.code)
+
+
+@member_view
+def watch(request: HttpRequest, code: str) -> HttpResponse:
+    """POST: watch a private table instead of sitting. GET: the watcher's page."""
+    if request.method == "POST":
+        return _watch_post(request, code)
+    table = Table.objects.unfinished().by_code(code).first()
+    if table is None or watching.live_watcher(table_id=table.pk, user=request.user) is None:
+        return redirect("join_link", code=codes.normalize(code))
+    context = {
+        "kind": "watch",
+        "ws_path": f"/ws/watch/{table.code}/",
+        "code": table.code,
+        "voice_default": table.read_aloud,
+        "home_url": reverse("home"),
+        "table_url": table_url(table),
+        "watcher_tag": request.user.gamer_tag,
+        "title": f"Watching table {table.code}",
+    }
+    return render(request, "game/screen.html", context)
+
+
+@post_only(go_to=_table_page)
+@member_view
+def remove_watcher(request: HttpRequest, code: str, watcher_id: int) -> HttpResponse:
+    watching.remove_watcher(
+        user=request.user, session_key=request.session.session_key, code=code, watcher_id=watcher_id
+    )
+    messages.success(request, "They are no longer watching.")
+    return redirect(_table_page(code))

@@ -1,0 +1,164 @@
+"""A table on the living-room TV: the host's big-screen link, and who may follow it.
+
+The host makes the link (`show_on_screen`); it carries a long random secret, of which only the
+SHA-256 is kept (`TableScreen`), and shows the public view with no sign-in. A table has at most one
+live link: a new one turns the old one off. The link follows the table through Play again
+(`follow_play_again`), and stops working when the host turns it off, when the host ends the game
+early (R23, `turn_off_at_end`), or GAME_SCREEN_AFTER_END_SECONDS after a game finished with nobody
+tapping Play again (the podium stays up meanwhile). Every socket act asks `live_screen` afresh.
+
+Unknown secrets are guesses: GAME_SCREEN_GUESS_LIMIT from one address in the window and that
+address waits (429), a right secret too, like wrong table codes (game/services/access.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from game.models import Table, TableScreen
+from game.protocol import publish
+from game.protocol.types import Addressed
+from game.realtime.groups import screen_group
+from game.services.authority import require_may_act
+from justalllowgod.limits import limits as cache
+from justalllowgod.refusals import Code, Refusal
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A big-screen link made: its secret (shown to the host once, never stored) and its table."""
+
+    table: Table
+    secret: str
+    messages: list[Addressed] = field(default_factory=list)
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _host_table(user: User, session_key: str | None, code: str) -> Table:
+    """The table with this code that the member hosts and still sits at, locked; refused otherwise."""
+    require_may_act(user=user, session_key=session_key)
+    table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
+    if table is None:
+        raise Refusal(Code.NOT_SEATED, status=403)
+    if table.host_id != user.pk:
+        raise Refusal(Code.NOT_HOST, status=403)
+    return table
+
+
+def refresh_watched(table: Table) -> None:
+    """Keep `Table.watched` true exactly while a live screen or watcher follows it (the table row
+    is locked by the caller)."""
+    watched = table.screens.live().exists() or table.watchers.live().exists()
+    if watched != table.watched:
+        table.watched = watched
+        table.save(update_fields=["watched"])
+
+
+def _turn_off(table: Table) -> None:
+    now = timezone.now()
+    for screen in table.screens.live():
+        screen.revoked_at = now
+        screen.save(update_fields=["revoked_at"])
+        publish.close_audience_sockets(screen_group(screen.pk))
+
+
+@transaction.atomic
+def show_on_screen(*, user: User, session_key: str | None, code: str) -> Shown:
+    """The host's "Show on a big screen": a new link for the table (the old one stops working)."""
+    table = _host_table(user, session_key, code)
+    if not table.is_open:
+        raise Refusal(Code.TABLE_FINISHED, status=409)
+    _turn_off(table)
+    secret = secrets.token_urlsafe(32)
+    TableScreen.objects.create(table=table, secret_hash=secret_hash(secret))
+    refresh_watched(table)
+    return Shown(table, secret)
+
+
+@transaction.atomic
+def turn_screen_off(*, user: User, session_key: str | None, code: str) -> Table:
+    """The host's "Turn the big screen off": the link stops working and its screen goes dark now."""
+    table = _host_table(user, session_key, code)
+    _turn_off(table)
+    refresh_watched(table)
+    return table
+
+
+def turn_off_at_end(table: Table) -> None:
+    """In the act that ended the game early (R23): the table's screens are turned off with it."""
+    if table.watched:
+        _turn_off(table)
+        refresh_watched(table)
+
+
+def follow_play_again(previous: Table, following: Table) -> None:
+    """In Play again's transaction: the screens of the finished table now show the next one."""
+    moved = previous.screens.live().update(table=following)
+    if moved:
+        refresh_watched(previous)
+        refresh_watched(following)
+
+
+def is_live(table: Table, now=None) -> bool:
+    """Whether a screen of this table still shows it: while it waits or plays, and for a while after
+    its game finished (the podium), never once the host ended it early."""
+    if table.is_open:
+        return True
+    if table.status != Table.Status.FINISHED or table.finished_at is None:
+        return False
+    after = timedelta(seconds=settings.GAME_SCREEN_AFTER_END_SECONDS)
+    return (now or timezone.now()) < table.finished_at + after
+
+
+def _guess_key(ip: str) -> str:
+    return f"screen-guess:ip:{ip}"
+
+
+def require_not_throttled(ip: str) -> None:
+    """Refuse (429) an address that sent too many secrets that open no screen, before any lookup."""
+    if ip and (cache.get(_guess_key(ip)) or 0) >= settings.GAME_SCREEN_GUESS_LIMIT:
+        raise Refusal(
+            Code.TOO_MANY_TRIES,
+            "Too many big-screen links that don't work from here. Please wait ten minutes.",
+            status=429,
+        )
+
+
+def _count_guess(ip: str) -> None:
+    if not ip:
+        return
+    key = _guess_key(ip)
+    cache.add(key, 0, timeout=settings.GAME_JOIN_FAILURE_WINDOW_SECONDS)
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, timeout=settings.GAME_JOIN_FAILURE_WINDOW_SECONDS)
+
+
+def find_screen(secret: str, *, ip: str = "") -> TableScreen | None:
+    """The screen this secret opens, throttled like codes: an unknown secret counts as a guess.
+    A turned-off or dead screen is found (it was no guess) but not live: see `live_screen`."""
+    require_not_throttled(ip)
+    screen = TableScreen.objects.select_related("table").filter(secret_hash=secret_hash(secret or "")).first()
+    if screen is None:
+        _count_guess(ip)
+    return screen
+
+
+def live_screen(screen_id: int) -> TableScreen | None:
+    """The screen, read afresh, if it still shows a table now (asked at every socket act)."""
+    screen = TableScreen.objects.live().select_related("table").filter(pk=screen_id).first()
+    if screen is None or not is_live(screen.table):
+        return None
+    return screen

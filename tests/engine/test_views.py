@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import apply, events_for, full_view, legal_moves, new_game, view
+from game.engine import apply, events_for, full_view, legal_moves, new_game, public_view, view
 from game.engine.events import events_full
 from tests.engine.support import make_deck
 
@@ -134,3 +134,40 @@ def test_a_view_is_json_safe_and_reading_it_changes_nothing():
         json.dumps(view(state, seat))
     json.dumps(full_view(state))
     assert json.dumps(state) == before
+
+
+def everyone_elsewhere(state, rng: random.Random):
+    """The same table with every hand and the Well dealt otherwise (sizes kept) and another seed."""
+    other = json.loads(json.dumps(state))
+    pool = [c for hand in other["hands"] for c in hand] + other["well"]
+    rng.shuffle(pool)
+    for hand in other["hands"]:
+        size = len(hand)
+        hand[:], pool = sorted(pool[:size]), pool[size:]
+    other["well"] = pool
+    other["seed"] = state["seed"] + 1
+    return other
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 160), st.integers(0, 2), st.integers(0, 10**6))
+def test_the_public_view_is_the_same_whatever_every_hand_the_well_or_the_seed(seed, steps, shape, other_seed):
+    """Issue 31: a table screen's and a watcher's view (the seat view with no seat) depends on no
+    hidden card at all: two states that differ only in hidden cards give the same one."""
+    state = played(seed, steps, shape)
+    other = everyone_elsewhere(state, random.Random(other_seed))
+    assert json.dumps(public_view(state), sort_keys=True) == json.dumps(public_view(other), sort_keys=True)
+
+
+def test_the_public_view_is_a_seat_view_less_the_seat_own_part():
+    state = played(5, 60, 2)
+    public = public_view(state)
+    assert set(public) == VIEW_KEYS
+    assert public["seat"] is None and public["hand"] == [] and public["legal_moves"] == []
+    assert public["question"] is None
+    mine = view(state, state["turn"])
+    for key in VIEW_KEYS - {"seat", "hand", "legal_moves", "question"}:
+        assert public[key] == mine[key], key
+    # The public parts of the events: a hidden draw says that a card was drawn, never which.
+    hidden = [{"type": "well_draw", "seat": 2, "matched": False, "secret": {"seats": [2], "card": 7}}]
+    assert events_for(hidden, None) == [{"type": "well_draw", "seat": 2, "matched": False}]

@@ -68,7 +68,9 @@ def test_a_signed_out_session_makes_no_link(live_deck):
     assert not TableScreen.objects.exists()
 
 
-def test_ending_the_game_early_turns_the_screen_off_a_finished_one_keeps_its_podium_a_while(live_deck, settings):
+def test_ending_the_game_early_turns_the_screen_off_a_finished_one_keeps_its_podium_a_while(
+    live_deck, settings
+):
     host, guest = UserFactory(), UserFactory()
     table = deal_private_table(host, guest)
     screen = screens.find_screen(_show(host, table))
@@ -177,9 +179,13 @@ def test_public_tables_seated_members_and_removed_watchers_are_refused(live_deck
     watching.watch_table(user=cousin, session_key=signed_in_session(cousin), code=table.code)
     row = Watcher.objects.get(user=cousin)
     with pytest.raises(Refusal) as refused:
-        watching.remove_watcher(user=guest, session_key=signed_in_session(guest), code=table.code, watcher_id=row.pk)
+        watching.remove_watcher(
+            user=guest, session_key=signed_in_session(guest), code=table.code, watcher_id=row.pk
+        )
     assert refused.value.code == Code.NOT_HOST
-    watching.remove_watcher(user=host, session_key=signed_in_session(host), code=table.code, watcher_id=row.pk)
+    watching.remove_watcher(
+        user=host, session_key=signed_in_session(host), code=table.code, watcher_id=row.pk
+    )
     table.refresh_from_db()
     assert not table.watched
     with pytest.raises(Refusal) as refused:

@@ -21,7 +21,8 @@ from justalllowgod.refusals import Refusal
 from justalllowgod.site_address import absolute_url
 
 
-def _table_page(code: str) -> str:
+def _table_page(code: str, **_ids: int) -> str:
+    """Where a GET of one of the host's buttons goes: the table page, which has the button."""
     return reverse("table", args=[codes.normalize(code)])
 
 

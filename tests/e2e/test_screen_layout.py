@@ -456,3 +456,46 @@ def test_a_watcher_on_a_phone_sees_the_public_view(new_page, story):
     socket.route.close(code=4410, reason="removed")
     expect(page.locator("#closed-title")).to_have_text("You are no longer watching this table.")
     assert errors == [], errors
+
+
+@pytest.fixture
+def word_story():
+    """A four-seat table playing Remember the Word, up to the first question and its answer."""
+    call_command("load_default_deck", verbosity=0)
+    people = [UserFactory(gamer_tag=tag) for tag in TAGS[:4]]
+
+    def work() -> dict:
+        table = services.create_private_table(user=people[0], seats=4, remember_word=True).table
+        for member in people[1:]:
+            services.join_by_code(user=member, code=table.code)
+        services.start_table(user=people[0], code=table.code)
+        sessions = [signed_in_session(m) for m in people]
+        rng = random.Random(5)
+        now = snapshot(table.code)
+        asked = lambda snap: any(e["type"] == "word_question" for e in snap["events"])  # noqa: E731
+        while not asked(now):
+            before = now
+            one_move(table.code, people, sessions, rng)
+            now = snapshot(table.code)
+            assert now["view"]["result"] is None, "the game ended before a question"
+        question = as_update(before, now)
+        one_move(table.code, people, sessions, rng)
+        answered = snapshot(table.code)
+        return {"before": before, "question": question, "answer": as_update(now, answered)}
+
+    return in_a_thread(work)
+
+
+def test_the_verse_waits_for_remember_the_word(new_page, word_story):
+    page, socket, errors = open_screen(new_page, TV["1080"], word_story["before"])
+    expect(page.locator("#screen-app")).to_have_attribute("data-state", "playing")
+    question = word_story["question"]
+    story = next(e["story"] for e in question["events"] if e["type"] == "word_question")
+    socket.send(question)
+    expect(page.locator("#feed")).to_contain_text("Remember the Word")
+    page.wait_for_timeout(500)
+    expect(page.locator("#verse-moment")).to_be_hidden()  # the verse is the question's answer
+    socket.send(word_story["answer"])
+    expect(page.locator("#verse-moment")).to_be_visible()
+    assert page.locator("#verse-moment").get_attribute("data-story") == str(story)
+    assert errors == [], errors

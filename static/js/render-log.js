@@ -16,7 +16,8 @@ export function endReason(reason) {
 
 /** Names and cards for sentences: ctx = {me, name(seat), card(id), story(n), isPerson(seat)} */
 function words(ctx) {
-  const you = (seat) => seat === ctx.me;
+  // A screen or a watcher has no seat (ctx.me null): nobody is "you", not even an event's null seat.
+  const you = (seat) => ctx.me !== null && ctx.me !== undefined && seat === ctx.me;
   const who = (seat) => (you(seat) ? "You" : ctx.name(seat));
   const whom = (seat) => (you(seat) ? "you" : ctx.name(seat));
   const whose = (seat) => (you(seat) ? "your" : `${ctx.name(seat)}'s`);
@@ -68,8 +69,8 @@ export function describe(event, ctx) {
       return `${w.who(e.giver)} gave ${w.whom(e.recipient)} ${w.card(e.card)}, ${giftReason(e, w)}.`;
     case "gift_kept":
       return e.recipient
-        ? `${w.who(e.giver)} had no card to help ${w.whom(e.recipient)}, so the gift waits for ${e.giver === ctx.me ? "your" : "its"} next turn.`
-        : `${w.who(e.giver)} keeps the gift for ${e.giver === ctx.me ? "your" : "its"} next turn.`;
+        ? `${w.who(e.giver)} had no card to help ${w.whom(e.recipient)}, so the gift waits for ${w.you(e.giver) ? "your" : "its"} next turn.`
+        : `${w.who(e.giver)} keeps the gift for ${w.you(e.giver) ? "your" : "its"} next turn.`;
     case "done":
       return `${w.who(e.seat)} ${w.verb(e.seat, "are", "is")} done.`;
     case "pass":

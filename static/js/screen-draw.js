@@ -1,0 +1,269 @@
+// The family screen's drawings: the waiting room, the circle of twelve with each stone's story and
+// owner, the seats, the feed, the verse moment and the end. Large and public: no seat is "you" here,
+// so these read a screen's `app` (screen.js), not the table page's, and never draw a hand.
+import { fill, h, initial, plural, tagAtSeat } from "./dom.js";
+import { tagName } from "./names.js";
+import { verseNodes } from "./verse.js";
+import { endReason } from "./render-log.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** A seat's name as the whole table says it ("JagAI 3" when two share a tag). */
+export function seatTag(app, seat) {
+  return tagAtSeat(app.table?.seats || [], seat);
+}
+
+/** A story's title, from its first card's face. */
+export function storyTitle(app, story) {
+  const face = app.cards?.[String((story - 1) * 4)];
+  return face ? face.story_title : `Story ${story}`;
+}
+
+function seatBadge(info, facts) {
+  if (facts && facts.kind !== "person") return h("span", { class: "badge badge-jagai" }, facts.taken_over ? "Helper" : "JagAI");
+  if (info?.badge) return h("span", { class: `badge badge-${info.badge.toLowerCase()}` }, info.badge);
+  return null;
+}
+
+export function renderChips(app) {
+  const chips = app.table?.chips || [];
+  // At the table, as on the table page, Remember the Word off needs no chip: no quiz shows.
+  for (const [id, shown] of [
+    ["waiting-chips", chips],
+    ["game-chips", chips.filter((chip) => chip.key !== "word_off")],
+  ]) {
+    const list = $(id);
+    fill(list, shown.map((chip) => h("li", { class: "screen-chip" }, chip.label)));
+    list.hidden = shown.length === 0;
+  }
+}
+
+// --- The waiting room -------------------------------------------------------------------------
+
+export function renderWaiting(app) {
+  const audience = app.audience || {};
+  let host = location.host;
+  try {
+    if (audience.join_url) host = new URL(audience.join_url, location.href).host;
+  } catch {
+    // a join link that is not a URL: the page's own host is where the site is
+  }
+  $("join-host").textContent = host;
+  $("join-code").textContent = app.table.code;
+  const qr = $("join-qr");
+  if (audience.join_qr) {
+    if (qr.getAttribute("src") !== audience.join_qr) qr.src = audience.join_qr;
+    qr.alt = `A QR code that opens the join page for table ${app.table.code}`;
+  }
+  qr.hidden = !audience.join_qr;
+  const seats = app.table.seats || [];
+  fill(
+    $("waiting-seats"),
+    seats.map((s) =>
+      h(
+        "li",
+        { class: "screen-seat" },
+        h("span", { class: "screen-avatar", "aria-hidden": "true" }, initial(s.tag)),
+        h("span", { class: "screen-seat-head" }, tagName(s.tag, "screen-tag"), seatBadge(s, { kind: s.kind === "agent" ? "agent" : "person" })),
+      ),
+    ),
+  );
+  const free = Math.max(0, (app.table.seat_count || seats.length) - seats.length);
+  $("waiting-note").textContent = free ? `${plural(free, "seat")} still free. The game begins when the host deals.` : "Everyone is here. The game begins when the host deals.";
+  updateCountdown(app);
+}
+
+export function updateCountdown(app) {
+  const el = $("waiting-countdown");
+  const left = app.table?.countdown_left;
+  if (app.table?.kind !== "public" || left === null || left === undefined) {
+    el.hidden = true;
+    return;
+  }
+  const now = Math.max(0, Math.ceil(left - (performance.now() - app.tableAt) / 1000));
+  el.textContent = now > 0 ? `The game begins in ${now} s` : "The game begins now";
+  el.hidden = false;
+}
+
+// --- The game ---------------------------------------------------------------------------------
+
+export function renderRing(app) {
+  const stones = app.view.stones || [];
+  const places = [];
+  for (let place = 1; place <= 12; place += 1) {
+    const stone = stones.find((s) => s.place === place);
+    if (!stone) {
+      places.push(h("li", { class: `ring-place place-${place} is-empty` }, h("span", { class: "ring-number" }, String(place)), h("span", { class: "visually-hidden" }, "empty")));
+      continue;
+    }
+    places.push(
+      h(
+        "li",
+        { class: `ring-place place-${place} is-filled ${stone.sealed ? "is-sealed" : "is-open"}`, dataset: { story: String(stone.story) } },
+        h("span", { class: "ring-number", "aria-hidden": "true" }, String(place)),
+        h("span", { class: "ring-title" }, storyTitle(app, stone.story)),
+        tagName(seatTag(app, stone.seat), "ring-owner"),
+        h("span", { class: "ring-kind" }, stone.sealed ? "sealed" : "stone of three"),
+      ),
+    );
+  }
+  fill($("ring"), places);
+  $("stone-count").textContent = String(stones.length);
+}
+
+export function renderSeats(app) {
+  const view = app.view;
+  const stones = view.stones || [];
+  fill(
+    $("seats"),
+    view.seats.map((facts) => {
+      const seat = facts.seat;
+      const info = (app.table?.seats || []).find((s) => s.seat === seat);
+      const tag = seatTag(app, seat);
+      const turn = view.turn === seat && !view.result;
+      const laid = stones.filter((s) => s.seat === seat).length;
+      const person = facts.kind === "person";
+      const label = [tag, facts.taken_over ? "played by JagAI as a Helper" : null, plural(facts.hand_size, "card"), person ? plural(facts.points, "point") : null, plural(laid, "stone"), turn ? "their turn" : null];
+      return h(
+        "li",
+        { class: `screen-seat${turn ? " is-turn" : ""}${person ? "" : " is-helper"}`, "aria-current": turn ? "true" : null, "aria-label": label.filter(Boolean).join(", ") },
+        h("span", { class: "screen-avatar", "aria-hidden": "true" }, initial(tag)),
+        h(
+          "span",
+          { class: "screen-seat-head" },
+          tagName(tag, "screen-tag"),
+          h(
+            "span",
+            { class: "screen-seat-stats", "aria-hidden": "true" },
+            seatBadge(info, facts),
+            facts.team ? h("span", { class: `team-tag team-${facts.team}` }, `Team ${facts.team}`) : null,
+            h("span", { class: "screen-stat" }, h("span", { class: "stat-card" }), ` ${plural(facts.hand_size, "card")}`),
+            person ? h("span", { class: "screen-stat" }, h("strong", {}, String(facts.points)), " pts") : null,
+            h("span", { class: "screen-stat" }, h("span", { class: "stone-dot" }), ` ${laid}`),
+          ),
+        ),
+      );
+    }),
+  );
+}
+
+/** "Sam's turn", with the clock when the server runs one for that seat. */
+export function renderTurn(app) {
+  const view = app.view;
+  const key = `${view.turn}:${seatTag(app, view.turn)}`;
+  const line = $("turn-line");
+  if (line.dataset.key !== key) {
+    line.dataset.key = key;
+    fill(line, tagName(seatTag(app, view.turn), "turn-tag"), h("span", { class: "turn-suffix" }, "'s turn"));
+  }
+  const left = app.clockLeft();
+  const clock = $("turn-clock");
+  clock.hidden = left === null || app.clock.seat !== view.turn;
+  if (!clock.hidden) {
+    clock.textContent = `${Math.ceil(left)} s`;
+    clock.classList.toggle("is-urgent", left <= 10);
+  }
+  $("well-count").textContent = String(view.well);
+}
+
+const FEED_SHOWN = 4;
+
+/** The newest happenings first, a few only: the screen never scrolls. */
+export function addToFeed(sentences) {
+  const feed = $("feed");
+  for (const { text, type } of sentences) feed.prepend(h("li", { class: `feed-item feed-${type}` }, text));
+  while (feed.children.length > FEED_SHOWN) feed.lastElementChild.remove();
+}
+
+/** The verse of a stone just laid, large; words of the verse as the reader prints them. */
+export function showVerse(app, story, laidBy) {
+  const verse = app.verses[String(story)];
+  if (!verse?.text) return null;
+  const title = `${seatTag(app, laidBy)}'s stone: ${storyTitle(app, story)}`;
+  $("verse-title").textContent = title;
+  fill($("verse-text"), verseNodes(verse.text));
+  $("verse-ref").textContent = verse.reference || "";
+  const box = $("verse-moment");
+  box.classList.toggle("is-long", verse.text.length > 220);
+  box.hidden = false;
+  box.dataset.story = String(story);
+  return `${title}. ${verse.text.replace(/[[\]]/g, "")} ${verse.reference || ""}`.trim();
+}
+
+export function hideVerse() {
+  $("verse-moment").hidden = true;
+}
+
+// --- The end ----------------------------------------------------------------------------------
+
+const PLACES = ["1st", "2nd", "3rd"];
+
+function names(app, seats) {
+  const list = seats.map((s) => seatTag(app, s));
+  return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : list[0] || "";
+}
+
+function outcome(app, result, noWinner) {
+  if (noWinner) return "Nobody wins this one.";
+  if (result.together) return result.together.won ? "Everyone, together, filled the circle!" : `Together the table laid ${plural(result.together.stones, "stone")} of 12.`;
+  if (result.teams) {
+    const top = result.teams.filter((t) => t.rank === 1).map((t) => `Team ${t.team}`);
+    return result.shared ? `A shared win: ${top.join(" and ")}!` : `${top[0]} wins: ${names(app, result.winners)}!`;
+  }
+  if (result.shared) return `A shared win for ${names(app, result.winners)}!`;
+  return `${names(app, result.winners)} wins!`;
+}
+
+function podium(app, result) {
+  if (result.together) {
+    return result.together.won ? [h("li", { class: "podium-step podium-1 is-together" }, h("span", { class: "podium-words" }, "Everyone, together"))] : [];
+  }
+  if (result.teams) {
+    return result.teams
+      .filter((t) => t.rank === 1)
+      .map((t) => h("li", { class: "podium-step podium-1" }, h("span", { class: "podium-words" }, `Team ${t.team}`), h("span", { class: "podium-points" }, plural(t.points, "point"))));
+  }
+  return (result.ranking || [])
+    .filter((r) => r.rank <= 3)
+    .slice(0, 3)
+    .map((r) =>
+      h(
+        "li",
+        { class: `podium-step podium-${r.rank}` },
+        h("span", { class: "podium-medal", "aria-hidden": "true" }, initial(seatTag(app, r.seat))),
+        h("span", { class: "visually-hidden" }, `${PLACES[r.rank - 1]}: `),
+        tagName(seatTag(app, r.seat), "podium-tag"),
+        h("span", { class: "podium-points" }, plural(r.points, "point")),
+        h("span", { class: "podium-block", "aria-hidden": "true" }, PLACES[r.rank - 1]),
+      ),
+    );
+}
+
+/** Returns the words to say out loud. */
+export function renderEnd(app) {
+  const result = app.view?.result;
+  const ended = app.table.status === "ended" || result?.reason === "ended_by_host";
+  const noWinner = ended || !!result?.no_winner || (result?.together && !result.together.won);
+  const title = ended ? "The game was ended early" : "The game is over";
+  const reason = result ? `${endReason(result.reason)} ${outcome(app, result, ended || !!result.no_winner)}` : "";
+  $("end-title").textContent = title;
+  $("end-reason").textContent = reason;
+  const steps = result && !noWinner ? podium(app, result) : [];
+  fill($("end-podium"), steps);
+  $("end-podium").hidden = steps.length === 0;
+  const stones = [...(app.view?.stones || [])].sort((a, b) => a.place - b.place);
+  $("end-stones-title").textContent = `${plural(stones.length, "stone")} laid`;
+  fill(
+    $("end-stones"),
+    stones.map((s) =>
+      h(
+        "li",
+        { class: `end-stone${s.sealed ? " is-sealed" : ""}` },
+        h("span", { class: "ring-number", "aria-hidden": "true" }, String(s.place)),
+        h("span", { class: "end-stone-title" }, storyTitle(app, s.story)),
+        tagName(seatTag(app, s.seat), "end-stone-owner"),
+      ),
+    ),
+  );
+  return `${title}. ${reason}`;
+}

@@ -26,7 +26,6 @@ export const FINAL_WORDS = {
   "too-big": "Something went wrong with this page. Please reload it.",
   restricted: "Your account can't play right now, so JagAI has taken your seat. Your games are still in My games.",
   "too-many": "Too many messages or wrong codes. Please wait a few minutes, then reload.",
-  "turned-off": "This screen has been turned off.",
 };
 export const PING_EVERY_MS = 10000;
 export const ANSWER_WAIT_MS = 5000;

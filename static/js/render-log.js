@@ -16,8 +16,8 @@ export function endReason(reason) {
 
 /** Names and cards for sentences: ctx = {me, name(seat), card(id), story(n), isPerson(seat)} */
 function words(ctx) {
-  // A screen or a watcher has no seat (ctx.me null): nobody is "you", not even an event's null seat.
-  const you = (seat) => ctx.me !== null && ctx.me !== undefined && seat === ctx.me;
+  // A screen has no seat (ctx.me null): nobody is "you" there.
+  const you = (seat) => ctx.me != null && seat === ctx.me;
   const who = (seat) => (you(seat) ? "You" : ctx.name(seat));
   const whom = (seat) => (you(seat) ? "you" : ctx.name(seat));
   const whose = (seat) => (you(seat) ? "your" : `${ctx.name(seat)}'s`);

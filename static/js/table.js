@@ -1,5 +1,5 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
-import { arrowsInGroups, fill, h } from "./dom.js";
+import { arrowsInGroups, fill, h, postForm } from "./dom.js";
 import { fitNames, keepNamesFitted, setPeers, tagName } from "./names.js";
 import { showConnection } from "./connection.js";
 import { LiveSocket } from "./socket.js";
@@ -20,6 +20,8 @@ const root = document.getElementById("table-app");
 const later = {};
 const loadEnd = () => (later.end ||= import("./render-end.js"));
 const loadLetBack = () => (later.letBack ||= import("./render-let-back.js"));
+// And, after the welcome, Read aloud and who watches (table-later.js).
+const loadLater = () => (later.more ||= import("./table-later.js").then((m) => (app.more = m.start(app))));
 const $ = (id) => document.getElementById(id);
 
 const app = {
@@ -55,6 +57,7 @@ const app = {
   footerKey: null, // what the footer last said
   baseTitle: document.title, // the tab's title when it is not your turn (turn-signals.js)
   wasMyTurn: false, // whether the last redraw was your turn, so the buzz comes once a turn
+  more: null, // what table-later.js draws after the welcome
   el: {
     loading: $("loading"),
     waiting: $("waiting"),
@@ -229,6 +232,7 @@ function onMessage(msg) {
       if (msg.view) applyGame(msg, { events: msg.events || [], speak: false });
       if (msg.view && app.view.question && !document.getElementById("word-dialog").open) app.openWord();
       render();
+      loadLater();
       break;
     case "table": {
       const before = app.table?.status;
@@ -307,6 +311,7 @@ function render() {
   if (later.letBack || (table.seats || []).some((s) => s.left)) {
     loadLetBack().then((m) => m.renderLetBack(app, $("let-back")));
   }
+  app.more?.render();
   setPeers((table.seats || []).map((s) => seatTag(app, s.seat)));
   if (table.status === "waiting") renderWaiting(app);
   if (playing) renderGame(focusLost);
@@ -406,6 +411,7 @@ function renderFooter() {
   if (app.footerKey === key) return; // redrawn only when it changes, so focus stays put
   app.footerKey = key;
   const buttons = [];
+  if (isHost) buttons.push(postForm(`${app.base}screen/`, app.csrf, "Show on a big screen", "button button-secondary button-small"));
   if (isHost) {
     buttons.push(
       h(

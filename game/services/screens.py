@@ -45,7 +45,7 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def _host_table(user: User, session_key: str | None, code: str) -> Table:
+def hosted_table(user: User, session_key: str | None, code: str) -> Table:
     """The table with this code that the member hosts and still sits at, locked; refused otherwise."""
     require_may_act(user=user, session_key=session_key)
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
@@ -76,7 +76,7 @@ def _turn_off(table: Table) -> None:
 @transaction.atomic
 def show_on_screen(*, user: User, session_key: str | None, code: str) -> Shown:
     """The host's "Show on a big screen": a new link for the table (the old one stops working)."""
-    table = _host_table(user, session_key, code)
+    table = hosted_table(user, session_key, code)
     if not table.is_open:
         raise Refusal(Code.TABLE_FINISHED, status=409)
     _turn_off(table)
@@ -89,7 +89,7 @@ def show_on_screen(*, user: User, session_key: str | None, code: str) -> Shown:
 @transaction.atomic
 def turn_screen_off(*, user: User, session_key: str | None, code: str) -> Table:
     """The host's "Turn the big screen off": the link stops working and its screen goes dark now."""
-    table = _host_table(user, session_key, code)
+    table = hosted_table(user, session_key, code)
     _turn_off(table)
     refresh_watched(table)
     return table

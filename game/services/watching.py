@@ -15,7 +15,7 @@ from game.realtime.groups import watcher_group
 from game.services.access import check_may_play, find_table
 from game.services.authority import require_may_act
 from game.services.results import Seated
-from game.services.screens import refresh_watched
+from game.services.screens import hosted_table, refresh_watched
 from game.services.starting import seat_list
 from justalllowgod.refusals import Code, Refusal
 
@@ -46,12 +46,7 @@ def watch_table(*, user: User, session_key: str | None, code: str, ip: str = "")
 @transaction.atomic
 def remove_watcher(*, user: User, session_key: str | None, code: str, watcher_id: int) -> Seated:
     """The host removes a watcher: their sockets close (4410) and they may not watch again."""
-    require_may_act(user=user, session_key=session_key)
-    table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
-    if table is None:
-        raise Refusal(Code.NOT_SEATED, status=403)
-    if table.host_id != user.pk:
-        raise Refusal(Code.NOT_HOST, status=403)
+    table = hosted_table(user, session_key, code)
     watcher = table.watchers.live().filter(pk=watcher_id).first()
     if watcher is None:
         raise Refusal(Code.NOT_WATCHING, status=404)

@@ -200,9 +200,3 @@ class WatcherConsumer(MemberDoor, AudienceSocket):
     async def disconnect(self, code: int) -> None:
         await super().disconnect(code)
         await self.leave_member_groups()
-
-    async def resume(self) -> None:
-        # The session first: a sign-out or a restriction that the outage kept from this socket.
-        await self.account_check({"type": "account.check"})
-        if not self.closed:
-            await super().resume()

@@ -125,6 +125,13 @@ class MemberDoor:
             return
         await self.refuse(REFUSAL_CLOSES[refusal.code], refusal.code)
 
+    async def resume(self) -> None:
+        """The channel layer is back: the session first (a sign-out or a restriction that the outage
+        kept from this socket), then what the socket itself sends again (its catch-up)."""
+        await self.account_check({"type": "account.check"})
+        if not self.closed:
+            await super().resume()  # type: ignore[misc]  (a mixin: the socket class after it)
+
     async def session_ended(self, message: dict) -> None:
         """This browser signed out: its sockets close (the member's other browsers stay)."""
         if not self.closed:

@@ -56,12 +56,6 @@ class TableConsumer(MemberDoor, SeatSocket):
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         await self.leave_member_groups()
 
-    async def resume(self) -> None:
-        # The session first: a sign-out or a restriction that the outage kept from this socket.
-        await self.account_check({"type": "account.check"})
-        if not self.closed:
-            await super().resume()
-
     async def on_react(self, message: React) -> None:
         await database_call(services.react)(
             table_id=self.table_id, reaction=message.reaction, **self.credentials

@@ -20,7 +20,7 @@ const root = document.getElementById("table-app");
 const later = {};
 const loadEnd = () => (later.end ||= import("./render-end.js"));
 const loadLetBack = () => (later.letBack ||= import("./render-let-back.js"));
-// And, after the welcome, Read aloud and who watches (table-later.js).
+// After the welcome: Read aloud, who watches.
 const loadLater = () => (later.more ||= import("./table-later.js").then((m) => (app.more = m.start(app))));
 const $ = (id) => document.getElementById(id);
 
@@ -411,7 +411,6 @@ function renderFooter() {
   if (app.footerKey === key) return; // redrawn only when it changes, so focus stays put
   app.footerKey = key;
   const buttons = [];
-  if (isHost) buttons.push(postForm(`${app.base}screen/`, app.csrf, "Show on a big screen", "button button-secondary button-small"));
   if (isHost) {
     buttons.push(
       h(
@@ -450,6 +449,7 @@ function renderFooter() {
       ),
     );
   }
+  if (isHost) buttons.push(postForm(`${app.base}screen/`, app.csrf, "Show on TV", "link-button"));
   if ("vibrate" in navigator) buttons.push(vibrateSetting());
   app.el.footer.replaceChildren(...buttons);
 }

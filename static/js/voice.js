@@ -94,6 +94,7 @@ export function setUpVoice(mount, { defaultOn = false, context = "table" } = {})
     voice.on = !voice.on;
     store(`on.${context}`, voice.on ? "on" : "off");
     button.setAttribute("aria-pressed", String(voice.on));
+    settings.hidden = !voice.on; // speed and voice matter only while it speaks
     if (voice.on) voice.speak("Read aloud is on.");
     else voice.stop();
   });
@@ -125,6 +126,7 @@ export function setUpVoice(mount, { defaultOn = false, context = "table" } = {})
     h("label", { class: "voice-field" }, "Speed ", speed),
     h("label", { class: "voice-field" }, "Voice ", voices),
   );
+  settings.hidden = !voice.on;
   mount.append(button, settings);
   return voice;
 }

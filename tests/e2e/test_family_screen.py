@@ -88,6 +88,12 @@ def _until_version(page, received: list[dict], version: int) -> None:
     raise AssertionError(f"the screen never got version {version}")
 
 
+def _no_scrolling(page) -> bool:
+    return page.evaluate(
+        "() => document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
+    )
+
+
 def test_a_screen_follows_a_whole_game_to_its_end_and_is_sent_no_hidden_card(live_asgi, new_page):
     server = live_asgi()
     call_command("load_default_deck", verbosity=0)
@@ -107,6 +113,7 @@ def test_a_screen_follows_a_whole_game_to_its_end_and_is_sent_no_hidden_card(liv
             _until_version(page, received, version)
             shots.add("mid")
             screenshot(page, "family-screen-1920-mid-game")
+            assert _no_scrolling(page), "a TV screen must not scroll"
         if "verse" not in shots and verse_up:
             shots.add("verse")
             page.wait_for_timeout(900)  # the verse has faded in
@@ -115,6 +122,7 @@ def test_a_screen_follows_a_whole_game_to_its_end_and_is_sent_no_hidden_card(liv
     expect(page.locator("#screen-end")).to_be_visible()
     expect(page.locator("#end-podium")).not_to_be_empty()
     screenshot(page, "family-screen-1920-end")
+    assert _no_scrolling(page)
     history = in_a_thread(lambda: History(table.pk))
     views = [m for m in received if m.get("view") is not None]
     assert [m["version"] for m in views if m["type"] == "update"] == list(range(1, version + 1))

@@ -57,10 +57,8 @@ def _one_deal(settings) -> None:
 
 
 def public_view(state: dict) -> dict:
-    """A seat's view with no seat: the spec's public view (docs/protocol.md, issue 31)."""
-    view = engine.view(state, 1)
-    view.update(seat=None, hand=[], legal_moves=[], question=None)
-    return view
+    """A seat's view with no seat, as the server sends it (docs/protocol.md, issue 31)."""
+    return engine.public_view(state)
 
 
 def snapshot(code: str) -> dict:

@@ -79,6 +79,11 @@ class Table(models.Model):
     # A table screen or a watcher follows this table: its moves also publish the public view (set
     # and cleared in the same transactions that make and end screens and watchers, under the lock).
     watched = models.BooleanField(default=False)
+    # "Play over days" (private tables): the game waits for its members across days, they are
+    # told when it is their turn, and a table with no move for GAME_IDLE_END_DAYS ends early.
+    over_days = models.BooleanField(default=False, help_text="The game waits across days; members are told.")
+    # When its members were told that the table ends soon for want of moves (game/services/over_days.py).
+    idle_warned_at = models.DateTimeField(null=True, blank=True)
     previous = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_table"
     )
@@ -134,6 +139,9 @@ class Seat(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PERSON)
     joined_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(null=True, blank=True)
+    # The game's version this seat's page last showed, and when (Since you were here).
+    seen_version = models.PositiveIntegerField(default=0)
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "content",
     "game",
     "moderation",
+    "notices",
 ]
 
 MIDDLEWARE = [

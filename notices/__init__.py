@@ -1,0 +1,1 @@
+"""Telling members what happened while they were away: Web Push, mail, and what each one chose."""

@@ -1,0 +1,78 @@
+"""How each member wants to be told, where their browsers take pushes, and what was sent."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class NoticePreference(models.Model):
+    """A member's choice of how to be told it is their turn (or a table is ending): by push, by
+    mail, both or neither, and whether at every private table they are away from or only at the
+    tables that play over days. No row means neither."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="notice_preference"
+    )
+    by_push = models.BooleanField(default=False)
+    by_mail = models.BooleanField(default=False)
+    at_every_private_table = models.BooleanField(
+        default=False, help_text="Also at private tables that do not play over days, when away from them."
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"notices of {self.user_id}"
+
+    @property
+    def wants_any(self) -> bool:
+        return self.by_push or self.by_mail
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (its push service's endpoint and keys), for one member."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of {self.user_id}"
+
+
+class Notice(models.Model):
+    """One notice to one member about one table: the record that keeps it to one per turn, and
+    what went out for it."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", "Your turn"
+        NUDGE = "nudge", "A nudge from the table"
+        ENDING_SOON = "ending_soon", "The table ends soon"
+        HANDED_OVER = "handed_over", "JagAI plays your seat"
+
+    table = models.ForeignKey("game.Table", on_delete=models.CASCADE, related_name="notices")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # The game's version when the turn began (your turn, a nudge); 0 for notices about the table.
+    turn = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    pushed = models.PositiveSmallIntegerField(default=0, help_text="Browsers the push reached.")
+    mailed = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            # One "your turn" a member per turn, one warning a table: a nudge may come each hour.
+            models.UniqueConstraint(
+                fields=["table", "user", "kind", "turn"],
+                condition=~Q(kind="nudge"),
+                name="one_notice_per_turn",
+            ),
+        ]
+        indexes = [models.Index(fields=["table", "user", "kind", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.user_id} at {self.table_id}"

@@ -6,53 +6,120 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('accounts', '0004_children'),
-        ('game', '0007_seat_seen_at_seat_seen_version_table_idle_warned_at_and_more'),
+        ("accounts", "0004_children"),
+        ("game", "0007_over_days_and_seen"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='NoticePreference',
+            name="NoticePreference",
             fields=[
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='notice_preference', serialize=False, to=settings.AUTH_USER_MODEL)),
-                ('by_push', models.BooleanField(default=False)),
-                ('by_mail', models.BooleanField(default=False)),
-                ('at_every_private_table', models.BooleanField(default=False, help_text='Also at private tables that do not play over days, when away from them.')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="notice_preference",
+                        serialize=False,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                ("by_push", models.BooleanField(default=False)),
+                ("by_mail", models.BooleanField(default=False)),
+                (
+                    "at_every_private_table",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Also at private tables that do not play over days, when away from them.",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
         ),
         migrations.CreateModel(
-            name='PushSubscription',
+            name="PushSubscription",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('endpoint', models.URLField(max_length=1000, unique=True)),
-                ('p256dh', models.CharField(max_length=200)),
-                ('auth', models.CharField(max_length=100)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('last_sent_at', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='push_subscriptions', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("endpoint", models.URLField(max_length=1000, unique=True)),
+                ("p256dh", models.CharField(max_length=200)),
+                ("auth", models.CharField(max_length=100)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("last_sent_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="push_subscriptions",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Notice',
+            name="Notice",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('your_turn', 'Your turn'), ('nudge', 'A nudge from the table'), ('ending_soon', 'The table ends soon'), ('handed_over', 'JagAI plays your seat')], max_length=20)),
-                ('turn', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('pushed', models.PositiveSmallIntegerField(default=0, help_text='Browsers the push reached.')),
-                ('mailed', models.BooleanField(default=False)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notices', to='game.table')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notices', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("your_turn", "Your turn"),
+                            ("nudge", "A nudge from the table"),
+                            ("ending_soon", "The table ends soon"),
+                            ("handed_over", "JagAI plays your seat"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("turn", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "pushed",
+                    models.PositiveSmallIntegerField(default=0, help_text="Browsers the push reached."),
+                ),
+                ("mailed", models.BooleanField(default=False)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="notices", to="game.table"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notices",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['table', 'user', 'kind', 'created_at'], name='notices_not_table_i_fbc469_idx')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('kind', 'nudge'), _negated=True), fields=('table', 'user', 'kind', 'turn'), name='one_notice_per_turn')],
+                "indexes": [
+                    models.Index(
+                        fields=["table", "user", "kind", "created_at"], name="notices_not_table_i_fbc469_idx"
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("kind", "nudge"), _negated=True),
+                        fields=("table", "user", "kind", "turn"),
+                        name="one_notice_per_turn",
+                    )
+                ],
             },
         ),
     ]

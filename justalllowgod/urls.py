@@ -44,6 +44,7 @@ urlpatterns = [
     path("me/", include("accounts.urls")),
     path("", include("content.urls")),
     path("", include("moderation.urls")),
+    path("", include("notices.urls")),
     path("admin/logout/", admin_logout),
     path("admin/", admin.site.urls),
 ]

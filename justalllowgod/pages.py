@@ -14,6 +14,7 @@ from content.services import live_deck
 from game.models import Table
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.tables import JOIN_REFUSAL_KEY
+from game.services.over_days import your_tables
 
 MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.
@@ -34,11 +35,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "typed_code": request.GET.get("code", "")[:12],
         "my_games": my_games(request.user),
         "restriction": request.user.restriction(),
-        # A seat JagAI took over after the member left is no longer theirs to go back to.
-        "open_table": Table.objects.unfinished()
-        .filter(seats__user=request.user, seats__left_at__isnull=True)
-        .order_by("-created_at")
-        .first(),
+        # Every open table they sit at, the ones waiting on them first (a seat JagAI took over
+        # after the member left is no longer theirs to go back to).
+        "your_tables": your_tables(request.user),
     }
     return render(request, "home/start.html", context)
 

@@ -47,6 +47,10 @@ class Code(StrEnum):
     HOST_LEFT = "host_left"
     NOT_A_MEMBER = "not_a_member"
     MEMBER_RESTRICTED = "member_restricted"
+    # Play over days.
+    NOT_OVER_DAYS = "not_over_days"
+    NOT_AWAITED = "not_awaited"
+    NOT_AWAY_LONG = "not_away_long"
     # Table screens and watchers.
     NO_PUBLIC_WATCHERS = "no_public_watchers"
     WATCHER_REMOVED = "watcher_removed"
@@ -135,6 +139,9 @@ WORDS: dict[Code, str] = {
     Code.PUBLIC_TABLE: "Public tables never take anyone back.",
     Code.HOST_LEFT: "You left this game, so you can't let anyone back in.",
     Code.NOT_A_MEMBER: "That seat isn't a member's, so there is nobody to let back in.",
+    Code.NOT_OVER_DAYS: "Only a table that plays over days can hand a member's turn to JagAI.",
+    Code.NOT_AWAITED: "The game isn't waiting on that seat, so there is nothing to hand over.",
+    Code.NOT_AWAY_LONG: "They still have time: a turn can be handed to JagAI after three days without a move.",
     Code.MEMBER_RESTRICTED: "That member's account is paused, so they can't come back to the table.",
     Code.NO_PUBLIC_WATCHERS: "Public tables can't be watched: a game among strangers stays with its players.",
     Code.WATCHER_REMOVED: "The host has asked that you don't watch this table.",

@@ -385,6 +385,21 @@ GAME_SCREEN_GUESS_LIMIT = 10
 GAME_SCREEN_AFTER_END_SECONDS = 600
 GAME_TABLES_PER_HOUR = 30
 GAME_REACTION_INTERVAL_SECONDS = 2
+
+# Play over days (issue 32): a table with no move for GAME_IDLE_END_DAYS ends early (R23), its
+# members told GAME_IDLE_WARN_DAYS before; the host may hand a member's turn to JagAI after
+# GAME_HAND_OVER_DAYS without a move (R28's way; R40 lets them back).
+GAME_IDLE_END_DAYS = 14
+GAME_IDLE_WARN_DAYS = 2
+GAME_HAND_OVER_DAYS = 3
+# A table socket counts its member as present this long after its last ping (pings come every 10 s).
+PRESENCE_SECONDS = 45
+# Turn notices: a turn is told once it has waited this long (a member who moves at once is not told),
+# the clock looks for them every NOTICES_SWEEP_SECONDS, and a "Your turn" nudge reaches a member
+# at most once per NOTICES_NUDGE_SECONDS per table.
+NOTICES_TURN_GRACE_SECONDS = env_int("JAG_NOTICES_TURN_GRACE_SECONDS", 60)
+NOTICES_SWEEP_SECONDS = 15
+NOTICES_NUDGE_SECONDS = 3600
 WS_MAX_MESSAGE_BYTES = 4096
 WS_MAX_MESSAGES_PER_SECOND = 20
 WS_MAX_SOCKETS_PER_MEMBER = 10

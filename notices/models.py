@@ -62,6 +62,8 @@ class Notice(models.Model):
     # The game's version when the turn began (your turn, a nudge); 0 for notices about the table.
     turn = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Empty until the clock's sweep has sent it (game/services/turn_notices.py), by push and/or mail.
+    sent_at = models.DateTimeField(null=True, blank=True)
     pushed = models.PositiveSmallIntegerField(default=0, help_text="Browsers the push reached.")
     mailed = models.BooleanField(default=False)
 

@@ -4,30 +4,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('game', '0006_screens_and_watchers'),
+        ("game", "0006_screens_and_watchers"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='seen_at',
+            model_name="seat",
+            name="seen_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='seen_version',
+            model_name="seat",
+            name="seen_version",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='table',
-            name='idle_warned_at',
+            model_name="table",
+            name="idle_warned_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='table',
-            name='over_days',
-            field=models.BooleanField(default=False, help_text='The game waits across days; members are told.'),
+            model_name="table",
+            name="over_days",
+            field=models.BooleanField(
+                default=False, help_text="The game waits across days; members are told."
+            ),
         ),
     ]

@@ -17,6 +17,10 @@ class PrivateTableForm(forms.Form):
     deal_seven = forms.BooleanField(required=False, label="Deal 7")
     ask_any = forms.BooleanField(required=False, label="Ask for any story")
     read_aloud = forms.BooleanField(required=False, label="Read aloud")
+    over_days = forms.BooleanField(
+        required=False,
+        label="Play over days (the game waits for everyone; each is told when it's their turn)",
+    )
     allow_agents = forms.BooleanField(
         required=False, label="Welcome approved AI helpers (they take helper seats and never win)"
     )

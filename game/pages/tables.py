@@ -5,18 +5,20 @@ from __future__ import annotations
 from functools import wraps
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from game import codes, services
-from game.models import Seat, Table
+from game import codes, engine, services
+from game.models import Game, Seat, Table
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.qr import qr_svg
 from game.protocol.messages import seat_name
 from game.protocol.options import option_chips
+from game.services import over_days, since, tellings
 from game.services.access import find_invited_table, find_table
 from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
@@ -213,7 +215,33 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
         ask = may_ask_to_come_back(table=table, user=request.user)  # R40
         return render(request, "game/seat_taken.html", {"table": table, "may_ask": ask})
     join_url = invite_url(table)
-    return render(request, "game/table.html", {"table": table, "join_url": join_url})
+    context = {"table": table, "join_url": join_url, **away_context(table, request.user)}
+    return render(request, "game/table.html", context)
+
+
+def away_context(table: Table, user) -> dict:
+    """Issue 32 on the table page: what happened since the member's page last showed the game, the
+    host's way to hand a long-absent member's turn to JagAI, and an over-days table's end date
+    once its members were warned."""
+    game = (
+        Game.objects.filter(table=table).select_related("deal").first()
+        if table.status != Table.Status.WAITING
+        else None
+    )
+    seat = table.seats.filter(user=user).first()
+    context: dict = {"hand_over_days": settings.GAME_HAND_OVER_DAYS}
+    if game is not None and seat is not None:
+        context["since"] = since.account_for(game, seat)
+    warned = table.idle_warned_at
+    if table.over_days and table.is_open and warned is not None and warned >= tellings.last_move_at(table):
+        context["ends_on"] = tellings.ends_on(table)
+    if game is not None and table.host_id == user.pk:
+        state = engine.from_json(game.state)
+        names = {s.position: seat_name(s) for s in table.seats.select_related("user", "agent")}
+        context["hand_over"] = [
+            {"seat": p, "tag": names[p]} for p in over_days.may_hand_over(table, game, state)
+        ]
+    return context
 
 
 def _let_back(request: HttpRequest, code: str) -> None:
@@ -232,6 +260,21 @@ def _let_back(request: HttpRequest, code: str) -> None:
         messages.success(request, "They can come back: the seat is theirs again from its next turn.")
 
 
+def _hand_over(request: HttpRequest, code: str) -> None:
+    """Issue 32: the host lets JagAI play a member's turn after days without a move."""
+    seat = request.POST.get("seat", "")
+    if not seat.isdigit():
+        raise Refusal(Code.NOT_A_MEMBER, status=409)
+    try:
+        over_days.hand_over(
+            host=request.user, code=code, seat=int(seat), session_key=request.session.session_key
+        )
+    except Refusal as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "JagAI plays that seat now. You can let them back in when they return.")
+
+
 @member_view
 def table_qr(request: HttpRequest, code: str) -> HttpResponse:
     table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
@@ -242,7 +285,7 @@ def table_qr(request: HttpRequest, code: str) -> HttpResponse:
 
 
 # The table page's buttons, each a POST; a GET of one (a reload after Leave) shows the table page.
-TABLE_ACTIONS = ("start", "start-now", "leave", "let-back", "end", "again")
+TABLE_ACTIONS = ("start", "start-now", "leave", "let-back", "hand-over", "end", "again")
 
 
 def table_of_action(code: str, action: str) -> str:
@@ -267,6 +310,8 @@ def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
         return redirect("home")
     elif action == "let-back":
         _let_back(request, code)
+    elif action == "hand-over":
+        _hand_over(request, code)
     elif action == "end":
         services.end_game(user=user, code=code)
     elif action == "again":

@@ -16,6 +16,7 @@ CHIPS = {
     "ask_any": ("Ask for any story", "You may ask for a story you hold no card of."),
     "read_aloud": ("Read aloud", "Each verse is read together; no quiz."),
     "word_off": ("Remember the Word off", "No verse quiz after a Word card."),
+    "over_days": ("Over days", "The game waits for everyone; each is told when it's their turn."),
 }
 
 
@@ -25,6 +26,8 @@ def option_keys(table: Table) -> list[str]:
     keys += [key for key in ("deal_seven", "ask_any", "read_aloud") if getattr(table, key)]
     if not table.remember_word and not table.read_aloud:
         keys.append("word_off")
+    if table.over_days:
+        keys.append("over_days")
     return keys
 
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from game import metrics
-from game.services import expire_deadlines
+from game.services import expire_deadlines, over_days, turn_notices
 
 log = logging.getLogger(__name__)
 _started = threading.Event()
@@ -26,6 +26,10 @@ class Sweeper:
 
     def __init__(self) -> None:
         self.failing_since: float | None = None
+        # When the notices (every NOTICES_SWEEP_SECONDS) and idle tables (every IDLE_SWEEP_SECONDS)
+        # were last looked at (monotonic seconds): far less often than deadlines.
+        self.noticed_at = float("-inf")
+        self.idled_at = float("-inf")
         # Only a process whose clock runs exports the clock's figures (game/metrics.py).
         metrics.export_clock_metrics()
 
@@ -33,6 +37,7 @@ class Sweeper:
         """Fire whatever is due; a failure is logged (once per outage) and the next sweep tries again."""
         try:
             fired = expire_deadlines().fired
+            self.sweep_notices()
         except Exception:
             metrics.CLOCK_SWEEP_FAILURES.inc()
             if self.failing_since is None:
@@ -45,6 +50,20 @@ class Sweeper:
             self.failing_since = None
             log.warning("clock sweep works again after %.0f s of failures", down)
         return fired
+
+    def sweep_notices(self) -> None:
+        """Turn notices and nudges (issue 32), and over-days tables nobody moves at."""
+        now = time.monotonic()
+        if now - self.noticed_at >= settings.NOTICES_SWEEP_SECONDS:
+            self.noticed_at = now
+            turn_notices.sweep()
+        if now - self.idled_at >= IDLE_SWEEP_SECONDS:
+            self.idled_at = now
+            over_days.sweep_idle()
+
+
+# Idle over-days tables are counted in days: once every ten minutes is plenty.
+IDLE_SWEEP_SECONDS = 600
 
 
 def sweep_once() -> int:

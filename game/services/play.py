@@ -16,6 +16,7 @@ from game.models import Game, Reaction, Seat, Table
 from game.protocol import publish
 from game.protocol.messages import reaction_message
 from game.protocol.types import Addressed
+from game.services import turn_notices
 from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
 from game.services.results import Left
@@ -219,6 +220,13 @@ def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reac
         return _react(table_id=table_id, user=user, session_key=session_key, reaction=reaction)
 
 
+def _nudge(table_id: int, from_seat: int) -> None:
+    """ "Your turn" also nudges whoever the game waits on, by push or mail as they chose (issue 32)."""
+    game = Game.objects.filter(table_id=table_id).select_related("table").first()
+    if game is not None:
+        turn_notices.nudge(table=game.table, state=engine.from_json(game.state), from_seat=from_seat)
+
+
 def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reacted:
     require_may_act(user=user, session_key=session_key)
     seat = Seat.objects.filter(table_id=table_id, user=user).select_related("user").first()
@@ -228,6 +236,8 @@ def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Rea
     if Reaction.objects.filter(user=user, created_at__gt=since).exists():
         raise Refusal(Code.TOO_FAST, status=429)
     made = Reaction.objects.create(table_id=table_id, user=user, seat=seat.position, kind=reaction)
+    if reaction == Reaction.Kind.YOUR_TURN:
+        _nudge(table_id, seat.position)
     message = reaction_message(
         Game.version_at(table_id), seat.position, user.gamer_tag, reaction, made.get_kind_display()
     )

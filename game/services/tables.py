@@ -65,8 +65,10 @@ def create_private_table(
     deal_seven: bool = False,
     ask_any: bool = False,
     read_aloud: bool = False,
+    over_days: bool = False,
 ) -> Opened:
-    """A private table for family and friends (R24, V1-V3): never listed, joined by code."""
+    """A private table for family and friends (R24, V1-V3): never listed, joined by code; with
+    `over_days`, its game waits for its members across days and tells them when it is their turn."""
     check_may_play(user)
     if variant not in Variant.values:
         raise Refusal(Code.UNKNOWN_VARIANT)
@@ -91,6 +93,7 @@ def create_private_table(
         deal_seven=deal_seven,
         ask_any=ask_any,
         read_aloud=read_aloud,
+        over_days=over_days,
     )
     return Opened(table)  # nobody is connected to a table not yet opened
 
@@ -180,6 +183,7 @@ def play_again(*, user: User, code: str) -> Seated:
         "teams": table.teams,
         "remember_word": table.remember_word,
         "allow_agents": table.allow_agents,
+        "over_days": table.over_days,
         **table.game_options(),  # V1-V3: Play again keeps them
     }
     if table.is_public:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import time
+
+from django.conf import settings
+
 from game import services
-from game.protocol.client import React
+from game.protocol.client import Ping, React
+from game.realtime import faults
 from game.realtime.database import database_call
 from game.realtime.groups import member_group, table_group
-from game.services import access, snapshots
+from game.services import access, seen, snapshots
 from game.sockets.closing import REFUSAL_CLOSES, Close
 from game.sockets.member_door import MemberDoor
 from game.sockets.seat import SeatSocket
@@ -16,6 +22,9 @@ from justalllowgod.refusals import Refusal
 
 class TableConsumer(MemberDoor, SeatSocket):
     """One member's socket at one table: their seat's view in, their moves out."""
+
+    # When this socket last noted its member present (monotonic seconds; game/services/seen.py).
+    presence_at = float("-inf")
 
     async def connect(self) -> None:
         if not await self.admit_member():
@@ -49,12 +58,27 @@ class TableConsumer(MemberDoor, SeatSocket):
         await self.accept()
         await self.send_json(welcome)
         self.welcomed(welcome)
+        await self._note(seen.arrived, version=welcome.get("version", 0))
 
     async def disconnect(self, code: int) -> None:
         if self.table_id is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
+            if self.update_sent >= 0:
+                await self._note(seen.went_away, version=self.update_sent)
         await self.leave_member_groups()
+
+    async def on_ping(self, message: Ping) -> None:
+        await super().on_ping(message)
+        now = time.monotonic()
+        if now - self.presence_at >= settings.PRESENCE_SECONDS / 3:
+            self.presence_at = now
+            await self._note(seen.still_here)
+
+    async def _note(self, what, **facts) -> None:
+        """Note what the member's page saw, or that it is open: never at the cost of the socket."""
+        with contextlib.suppress(*faults.OUTAGES):  # the next ping, or the next visit, notes it again
+            await database_call(what)(table_id=self.table_id, user_id=self.scope["user"].pk, **facts)
 
     async def on_react(self, message: React) -> None:
         await database_call(services.react)(

@@ -1,0 +1,180 @@
+"""Telling members it is their turn (issue 32): at tables that play over days, and at any private
+table for a member who asked for that, once a turn has waited NOTICES_TURN_GRACE_SECONDS with its
+member away from the page; a "Your turn" reaction nudges the member it is waiting for, at most
+once an hour per table. One notice per member, table and turn (Notice's constraint holds it).
+
+The clock sends them (game/services/clock.py, every NOTICES_SWEEP_SECONDS), never a move: a push
+service or a mail server that is slow must not hold up a move. A notice names the table by its
+code and its host's tag, and never a card (game/services/tellings.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from game import engine
+from game.models import Game, Seat, Table
+from game.realtime import presence
+from game.services.tellings import telling_for
+from notices.dispatch import deliver
+from notices.models import Notice, NoticePreference
+
+# A notice the clock could not send within this long is dropped: "your turn" a day late misleads.
+STALE_AFTER = timedelta(hours=6)
+# Notices sent in one sweep at most; the next sweep sends the rest.
+BATCH = 200
+
+
+@dataclass(frozen=True)
+class Swept:
+    """What one sweep did: turn notices found, and notices sent."""
+
+    found: int
+    sent: int
+
+
+def awaited(state: dict) -> list[int]:
+    """The person seats the game waits on now (those with a move to make)."""
+    if engine.is_over(state):
+        return []
+    return [seat for seat in engine.persons(state) if engine.legal_moves(state, seat)]
+
+
+def wants_notices(table: Table, preference: NoticePreference | None) -> bool:
+    """Whether a member with this preference is told about turns at this table."""
+    if preference is None or not preference.wants_any or table.is_public:
+        return False
+    return table.over_days or preference.at_every_private_table
+
+
+def find_due_turns(now: datetime) -> int:
+    """Make the notices of turns that have waited long enough for an absent member who wants them."""
+    grace = timedelta(seconds=settings.NOTICES_TURN_GRACE_SECONDS)
+    oldest = now - timedelta(days=settings.GAME_IDLE_END_DAYS + 1)
+    games = (
+        Game.objects.filter(
+            table__kind=Table.Kind.PRIVATE,
+            table__status=Table.Status.PLAYING,
+            decision_since__lte=now - grace,
+            decision_since__gte=oldest,
+        )
+        .filter(
+            Q(table__over_days=True) | Q(table__seats__user__notice_preference__at_every_private_table=True)
+        )
+        .select_related("table")
+        .distinct()
+    )
+    found = 0
+    for game in games:
+        state = engine.from_json(game.state)
+        waiting_on = awaited(state)
+        if not waiting_on:
+            continue
+        seats = Seat.objects.filter(
+            table=game.table, position__in=waiting_on, user__isnull=False, left_at__isnull=True
+        ).select_related("user__notice_preference")
+        for seat in seats:
+            found += _note_turn(game.table, seat, state["turns"])
+    return found
+
+
+def _note_turn(table: Table, seat: Seat, turn: int) -> int:
+    preference = getattr(seat.user, "notice_preference", None)
+    if not wants_notices(table, preference) or presence.is_here(table.pk, seat.user_id):
+        return 0
+    if Notice.objects.filter(
+        table=table, user_id=seat.user_id, kind=Notice.Kind.YOUR_TURN, turn=turn
+    ).exists():
+        return 0
+    try:
+        with transaction.atomic():
+            Notice.objects.create(table=table, user_id=seat.user_id, kind=Notice.Kind.YOUR_TURN, turn=turn)
+    except IntegrityError:
+        return 0  # another sweeper noted it first
+    return 1
+
+
+def nudge(*, table: Table, state: dict, from_seat: int) -> list[Notice]:
+    """A "Your turn" reaction at a private table: a nudge to each member the game waits on (not
+    the one who tapped it), at most one per member per table each NOTICES_NUDGE_SECONDS. Call it
+    in the reaction's transaction; the clock sends what it makes."""
+    if table.is_public or table.status != Table.Status.PLAYING:
+        return []
+    since = timezone.now() - timedelta(seconds=settings.NOTICES_NUDGE_SECONDS)
+    made = []
+    waiting_on = [seat for seat in awaited(state) if seat != from_seat]
+    for seat in Seat.objects.filter(
+        table=table, position__in=waiting_on, user__isnull=False, left_at__isnull=True
+    ):
+        recent = Notice.objects.filter(
+            table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, created_at__gt=since
+        )
+        if recent.exists():
+            continue  # told within the hour: a flood of taps nudges once
+        made.append(
+            Notice.objects.create(
+                table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, turn=state["turns"]
+            )
+        )
+    return made
+
+
+def tell(*, table: Table, user_id: int, kind: Notice.Kind, turn: int = 0) -> Notice | None:
+    """A notice about the table itself (it ends soon, JagAI took your seat): once per table, kind
+    and turn for that member; the clock sends it."""
+    try:
+        with transaction.atomic():
+            return Notice.objects.create(table=table, user_id=user_id, kind=kind, turn=turn)
+    except IntegrityError:
+        return None
+
+
+def send_pending(now: datetime) -> int:
+    """Send the notices not sent yet, oldest first. A turn or nudge notice whose member has come
+    back to the page, or whose turn has passed, is dropped unsent."""
+    sent = 0
+    pending = (
+        Notice.objects.filter(sent_at__isnull=True)
+        .order_by("pk")
+        .select_related("table", "table__host", "user")
+    )
+    for notice in list(pending[:BATCH]):
+        with transaction.atomic():
+            claimed = Notice.objects.select_for_update(skip_locked=True).filter(
+                pk=notice.pk, sent_at__isnull=True
+            )
+            if not claimed.exists():
+                continue  # another sweeper has it
+            if _still_worth_sending(notice, now):
+                deliver(notice, telling_for(notice.table, notice.kind))
+                sent += 1
+            else:
+                Notice.objects.filter(pk=notice.pk).update(sent_at=now)
+    return sent
+
+
+def _still_worth_sending(notice: Notice, now: datetime) -> bool:
+    if now - notice.created_at > STALE_AFTER:
+        return False
+    if notice.kind not in (Notice.Kind.YOUR_TURN, Notice.Kind.NUDGE):
+        return True
+    if presence.is_here(notice.table_id, notice.user_id) or notice.table.status != Table.Status.PLAYING:
+        return False
+    game = Game.objects.filter(table_id=notice.table_id).only("state").first()
+    if game is None:
+        return False
+    state = engine.from_json(game.state)
+    seat = Seat.objects.filter(table_id=notice.table_id, user_id=notice.user_id, left_at__isnull=True).first()
+    return seat is not None and state["turns"] == notice.turn and seat.position in awaited(state)
+
+
+def sweep(now: datetime | None = None) -> Swept:
+    """One pass of the clock: notice the turns now due, then send whatever is pending."""
+    now = now or timezone.now()
+    found = find_due_turns(now)
+    return Swept(found, send_pending(now))

@@ -10,6 +10,8 @@ still unsubscribes.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from django.core import signing
 
 from accounts.models import User
@@ -18,8 +20,12 @@ from accounts.models import User
 SALT = "notices.unsubscribe"
 
 
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 def _joined(user: User) -> int:
-    return int(user.date_joined.timestamp())
+    """When the account was made, in whole microseconds (exact: no float rounding)."""
+    return (user.date_joined - EPOCH) // timedelta(microseconds=1)
 
 
 def make(user: User) -> str:

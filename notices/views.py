@@ -55,7 +55,8 @@ def _saved_words(preference: NoticePreference) -> str:
 @login_required
 def notice_settings(request: HttpRequest) -> HttpResponse:
     """A member chooses how they are told it is their turn (the settings page's form)."""
-    back = reverse("accounts:settings") + "#turn-notices"
+    # No #anchor: the page opens at its top, where the message saying what was saved is shown.
+    back = reverse("accounts:settings")
     try:
         preference = set_preference(
             user=request.user,

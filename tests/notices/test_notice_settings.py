@@ -80,7 +80,7 @@ def test_the_form_saves_and_says_so(client):
     member = UserFactory()
     client.force_login(member)
     response = client.post(SAVE, {"by_mail": "on", "at_every_private_table": "on"}, follow=True)
-    assert response.redirect_chain == [(reverse("accounts:settings") + "#turn-notices", 302)]
+    assert response.redirect_chain == [(reverse("accounts:settings"), 302)]
     assert "We'll tell you by email when it's your turn." in [str(m) for m in response.context["messages"]]
     saved = NoticePreference.objects.get(user=member)
     assert (saved.by_push, saved.by_mail, saved.at_every_private_table) == (False, True, True)

@@ -108,8 +108,8 @@ def test_once_stopped_the_member_can_still_open_the_link_and_post_again(member):
 
 def _forged(kind: str, member) -> str:
     if kind == "another salt":  # signed by the site, but for something else
-        payload = signing.loads(tokens.make(member), salt=tokens.SALT)
-        return signing.dumps(payload, salt="other")
+        payload = signing.Signer(salt=tokens.SALT).unsign_object(tokens.make(member))
+        return signing.Signer(salt="other").sign_object(payload)
     return {"junk": "x1", "unsigned": "not-a-token:at-all"}[kind]
 
 
@@ -138,7 +138,7 @@ def test_a_token_altered_by_a_letter_or_pointed_at_another_member_is_refused(mem
 
 def test_a_token_reads_as_its_member_and_not_as_a_later_account_with_its_pk(member):
     token = tokens.make(member)
-    assert tokens.read(token) == member
+    assert tokens.read(token) == member and tokens.make(member) == token  # old mails keep working
     pk = member.pk
     member.delete()
     newcomer = UserFactory(pk=pk)

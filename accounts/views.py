@@ -14,6 +14,7 @@ from accounts import family
 from accounts.forms import GamerTagForm
 from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag, set_team_mail
 from justalllowgod.methods import post_only
+from notices.views import settings_section
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -50,7 +51,8 @@ def choose_tag(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def settings_page(request: HttpRequest) -> HttpResponse:
-    """The member's own settings: their tag and when it may change next."""
+    """The member's own settings: their tag and when it may change next, how they are told it is
+    their turn (notices), team mails, family, sign-in and deleting the account."""
     if not request.user.gamer_tag:
         return redirect("accounts:choose_tag")
     form = GamerTagForm(request.POST or None, initial={"gamer_tag": request.user.gamer_tag})
@@ -62,6 +64,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "next_change": next_tag_change(request.user),
         "first_tag_until": first_tag_grace_until(request.user),
         "on_the_team": request.user.is_staff or request.user.groups.exists(),
+        **settings_section(request.user),
     }
     return render(request, "accounts/settings.html", context)
 

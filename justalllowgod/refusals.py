@@ -98,6 +98,8 @@ class Code(StrEnum):
     NO_SUCH_DECISION = "no_such_decision"
     APPEAL_NOTE_NEEDED = "appeal_note_needed"
     ALREADY_APPEALED = "already_appealed"
+    # Turn notices (the settings page).
+    NO_MAIL_ADDRESS = "no_mail_address"
 
 
 # The people's words for each code; a raise site may pass words that say more (which story, how long).
@@ -188,6 +190,9 @@ WORDS: dict[Code, str] = {
     Code.NO_SUCH_DECISION: "There is no such decision to appeal.",
     Code.APPEAL_NOTE_NEEDED: "Please tell the reviewers why they should look again.",
     Code.ALREADY_APPEALED: "You have already asked for a second look at this decision.",
+    Code.NO_MAIL_ADDRESS: (
+        "Mails need an email address you have confirmed. Add one under Email address, then try again."
+    ),
 }
 
 

@@ -16,6 +16,7 @@ from game import services
 from game.models import Seat, Table
 from game.pages.tables import TABLE_ACTIONS
 from moderation import services as moderation
+from notices import tokens
 from tests.factories import UserFactory
 from tests.moderation.conftest import ensure_reviewers_group, play_game
 
@@ -72,6 +73,8 @@ def world(db):
         "book": "genesis",
         "chapter": 1,
         "paper": "a4",
+        # A turn mail's unsubscribe link: a real one (a forged token is a 400 page, on purpose).
+        "token": tokens.make(member),
     }
     return {"values": values, "member": member, "reviewer": reviewer}
 

@@ -94,6 +94,11 @@ class Code(StrEnum):
     NO_SUCH_DECISION = "no_such_decision"
     APPEAL_NOTE_NEEDED = "appeal_note_needed"
     ALREADY_APPEALED = "already_appealed"
+    # Push notices (a browser's subscription).
+    BAD_SUBSCRIPTION = "bad_subscription"
+    UNKNOWN_PUSH_SERVICE = "unknown_push_service"
+    SUBSCRIPTION_TAKEN = "subscription_taken"
+    PUSH_OFF = "push_off"
 
 
 # The people's words for each code; a raise site may pass words that say more (which story, how long).
@@ -181,6 +186,12 @@ WORDS: dict[Code, str] = {
     Code.NO_SUCH_DECISION: "There is no such decision to appeal.",
     Code.APPEAL_NOTE_NEEDED: "Please tell the reviewers why they should look again.",
     Code.ALREADY_APPEALED: "You have already asked for a second look at this decision.",
+    Code.BAD_SUBSCRIPTION: "This browser's answer wasn't understood. Reload the page and try again.",
+    Code.UNKNOWN_PUSH_SERVICE: "This browser's push service isn't one we can send to.",
+    Code.SUBSCRIPTION_TAKEN: (
+        "This browser already tells another member when it's their turn. They can stop it from their settings."
+    ),
+    Code.PUSH_OFF: "Notices to this browser are switched off on this server just now.",
 }
 
 

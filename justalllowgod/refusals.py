@@ -100,6 +100,11 @@ class Code(StrEnum):
     ALREADY_APPEALED = "already_appealed"
     # Turn notices (the settings page).
     NO_MAIL_ADDRESS = "no_mail_address"
+    # Push notices (a browser's subscription).
+    BAD_SUBSCRIPTION = "bad_subscription"
+    UNKNOWN_PUSH_SERVICE = "unknown_push_service"
+    SUBSCRIPTION_TAKEN = "subscription_taken"
+    PUSH_OFF = "push_off"
 
 
 # The people's words for each code; a raise site may pass words that say more (which story, how long).
@@ -193,6 +198,12 @@ WORDS: dict[Code, str] = {
     Code.NO_MAIL_ADDRESS: (
         "Mails need an email address you have confirmed. Add one under Email address, then try again."
     ),
+    Code.BAD_SUBSCRIPTION: "This browser's answer wasn't understood. Reload the page and try again.",
+    Code.UNKNOWN_PUSH_SERVICE: "This browser's push service isn't one we can send to.",
+    Code.SUBSCRIPTION_TAKEN: (
+        "This browser already tells another member when it's their turn. They can stop it from their settings."
+    ),
+    Code.PUSH_OFF: "Notices to this browser are switched off on this server just now.",
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from email.utils import parseaddr
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -421,3 +422,23 @@ BENCH_ECHO = env_bool("BENCH_ECHO", False)
 # Moderation (issue 7): when play looks faster than a person can tap. Flags only; people decide.
 MODERATION_TOO_FAST_MS = env_int("MODERATION_TOO_FAST_MS", 300)
 MODERATION_TOO_FAST_COUNT = env_int("MODERATION_TOO_FAST_COUNT", 5)
+
+# Web Push (issue 32, notices/push.py): the VAPID key pair that signs every push, base64url (the
+# private key's raw 32 bytes; the public key as browsers take applicationServerKey). `manage.py
+# make_vapid_keys` prints a pair. With none set, the embedded default makes one and keeps it beside
+# its SQLite file (so subscriptions survive restarts); a server with DATABASE_URL has push off.
+WEBPUSH_VAPID_PRIVATE_KEY = env_str("JAG_VAPID_PRIVATE_KEY", "")
+WEBPUSH_VAPID_PUBLIC_KEY = env_str("JAG_VAPID_PUBLIC_KEY", "")
+if not WEBPUSH_VAPID_PRIVATE_KEY and not env_str("DATABASE_URL"):
+    from notices.vapid import local_key_pair
+
+    WEBPUSH_VAPID_PRIVATE_KEY, WEBPUSH_VAPID_PUBLIC_KEY = local_key_pair(BASE_DIR / "vapid-keys.json")
+elif WEBPUSH_VAPID_PRIVATE_KEY and not WEBPUSH_VAPID_PUBLIC_KEY:
+    from notices.vapid import public_key_of
+
+    WEBPUSH_VAPID_PUBLIC_KEY = public_key_of(WEBPUSH_VAPID_PRIVATE_KEY)
+# Whom a push service may write to about our pushes (a mailto: or https: address).
+WEBPUSH_VAPID_SUBJECT = env_str("JAG_VAPID_SUBJECT", "") or f"mailto:{parseaddr(DEFAULT_FROM_EMAIL)[1]}"
+# Push service hosts beyond the browsers' own (notices/push_subscriptions.py), plain http allowed:
+# tests only, for their loopback push service. Never set in production: the server posts to them.
+WEBPUSH_EXTRA_HOSTS: list[str] = []

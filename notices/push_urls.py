@@ -1,3 +1,12 @@
-"""Routes of notices (filled in by issue 32's work)."""
+"""A browser's push subscription, under /notices/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from notices import push_views
+
+app_name = "push"
+
+urlpatterns = [
+    path("push/subscribe/", push_views.subscribe, name="subscribe"),
+    path("push/unsubscribe/", push_views.unsubscribe, name="unsubscribe"),
+]

@@ -1,4 +1,5 @@
-"""What the notices' tests share: a Telling as dispatch would write it."""
+"""Fixtures of the notices' tests: a Telling as dispatch would write it, the loopback push service
+and this server's VAPID keys."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from justalllowgod.site_address import absolute_url
 from notices.models import Notice
 from notices.telling import Telling
+from tests.notices.push_service import running, use_vapid
 
 
 @pytest.fixture
@@ -18,3 +20,14 @@ def telling() -> Telling:
         url=absolute_url("/t/KQXT/"),
         tag="table-KQXT",
     )
+
+
+@pytest.fixture
+def push_service():
+    with running() as service:
+        yield service
+
+
+@pytest.fixture
+def vapid(settings) -> str:
+    return use_vapid(settings)

@@ -1,0 +1,49 @@
+"""A member's browsers subscribing to push and stopping: JSON in, {ok: true} or a refusal out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from justalllowgod.refusals import Code, Refusal
+from notices import push
+from notices.push_subscriptions import endpoint_of, parse, remove_subscription, save_subscription
+
+SIGN_IN_WORDS = "Sign in to be told when it's your turn."
+
+
+def _refused(refusal: Refusal) -> JsonResponse:
+    return JsonResponse({"error": str(refusal.code), "message": refusal.message}, status=refusal.status)
+
+
+def _member_json(act: Callable[[HttpRequest], None]) -> Callable[[HttpRequest], JsonResponse]:
+    """POST only (CSRF checked by the middleware, as every form), a signed-in member, refusals as JSON."""
+
+    @require_POST
+    @never_cache
+    def view(request: HttpRequest) -> JsonResponse:
+        if not request.user.is_authenticated:
+            return _refused(Refusal(Code.SIGN_IN, SIGN_IN_WORDS, status=403))
+        try:
+            act(request)
+        except Refusal as refusal:
+            return _refused(refusal)
+        return JsonResponse({"ok": True})
+
+    view.__name__ = act.__name__
+    return view
+
+
+@_member_json
+def subscribe(request: HttpRequest) -> None:
+    if not push.is_configured():
+        raise Refusal(Code.PUSH_OFF, status=409)
+    save_subscription(user=request.user, subscription=parse(request.body))
+
+
+@_member_json
+def unsubscribe(request: HttpRequest) -> None:
+    remove_subscription(user=request.user, endpoint=endpoint_of(request.body))

@@ -42,7 +42,7 @@ def account_for(game: Game, seat: Seat) -> Account | None:
     """What happened at the game since `seat` last saw it; None if nothing did (or it never saw
     the game at all: the whole table is news then, and the page shows it)."""
     since = seat.seen_version
-    if since <= 0 or game.version <= since:
+    if seat.seen_at is None or game.version <= since:
         return None
     state = engine.from_json(game.state)
     seats = {

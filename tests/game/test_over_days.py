@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from game import engine, services
 from game.models import Game, Seat, Table
@@ -197,7 +198,7 @@ def test_since_you_were_here_tells_what_happened_from_what_the_seat_may_see(clie
     table = over_days_game(host, guest)
     members = {1: host, 2: guest}
     game = Game.objects.get(table=table)
-    Seat.objects.filter(table=table, user=guest).update(seen_version=game.version)
+    Seat.objects.filter(table=table, user=guest).update(seen_version=game.version, seen_at=timezone.now())
     for _ in range(30):
         play_one_move(table.pk, members)
     game.refresh_from_db()
@@ -228,6 +229,6 @@ def test_since_you_were_here_is_not_shown_to_a_seat_that_saw_everything(client, 
     host, guest = UserFactory(), UserFactory()
     table = over_days_game(host, guest)
     game = Game.objects.get(table=table)
-    Seat.objects.filter(table=table).update(seen_version=game.version)
+    Seat.objects.filter(table=table).update(seen_version=game.version, seen_at=timezone.now())
     client.force_login(guest)
     assert "Since you were here" not in client.get(reverse("table", args=[table.code])).content.decode()

@@ -70,7 +70,6 @@ def test_each_move_of_an_over_days_game_wakes_the_other_by_push_and_mail_once_pe
     table = services.create_private_table(user=host, over_days=True).table
     services.join_by_code(user=guest, code=table.code)
     services.start_table(user=host, code=table.code)
-    pushes = 0
     for turn in range(6):
         seat = waiting_on(table)[0]
         other = 3 - seat
@@ -78,7 +77,7 @@ def test_each_move_of_an_over_days_game_wakes_the_other_by_push_and_mail_once_pe
         mail.outbox.clear()
         swept = turn_notices.sweep()
         assert swept.sent == 1, f"turn {turn}: seat {seat} is told"
-        pushes += 1
+        pushes = turn + 1
         received = push_service.wait_for(pushes)
         assert len(received) == pushes
         push = received[-1]

@@ -31,6 +31,7 @@ def test_an_outage_is_logged_once_when_it_starts_and_once_when_it_ends(monkeypat
         return answer
 
     monkeypatch.setattr(clock, "expire_deadlines", expire_deadlines)
+    monkeypatch.setattr(clock.Sweeper, "sweep_notices", lambda self: None)
     sweeper = clock.Sweeper()  # a clock exports its figures from its first sweeper on
     failures = REGISTRY.get_sample_value("jag_clock_sweep_failures_total") or 0.0
     with caplog.at_level(logging.INFO, logger="game.services.clock"):
@@ -41,6 +42,27 @@ def test_an_outage_is_logged_once_when_it_starts_and_once_when_it_ends(monkeypat
     assert lines[1][0] == "WARNING" and "works again" in lines[1][1]
     assert len(lines) == 2
     assert REGISTRY.get_sample_value("jag_clock_sweep_failures_total") == failures + 3
+
+
+def test_the_clock_sweeps_notices_every_few_seconds_and_idle_tables_every_ten_minutes(monkeypatch):
+    calls = []
+    monkeypatch.setattr(clock, "expire_deadlines", lambda: Expired(0))
+    monkeypatch.setattr(clock.turn_notices, "sweep", lambda: calls.append("notices"))
+    monkeypatch.setattr(clock.over_days, "sweep_idle", lambda: calls.append("idle"))
+    now = [1000.0]
+    monkeypatch.setattr(clock.time, "monotonic", lambda: now[0])
+    sweeper = clock.Sweeper()
+    sweeper.sweep()
+    assert calls == ["notices", "idle"]
+    now[0] += 1
+    sweeper.sweep()
+    assert calls == ["notices", "idle"]
+    now[0] += 15
+    sweeper.sweep()
+    assert calls == ["notices", "idle", "notices"]
+    now[0] += 600
+    sweeper.sweep()
+    assert calls == ["notices", "idle", "notices", "notices", "idle"]
 
 
 def test_serve_starts_the_clock_before_daphne_when_the_setting_is_on(monkeypatch, settings):

@@ -15,6 +15,7 @@ from game.models import Table
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.tables import JOIN_REFUSAL_KEY
 from game.services.over_days import your_tables
+from notices.preferences import preference_of
 
 MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.
@@ -38,6 +39,8 @@ def home(request: HttpRequest) -> HttpResponse:
         # Every open table they sit at, the ones waiting on them first (a seat JagAI took over
         # after the member left is no longer theirs to go back to).
         "your_tables": your_tables(request.user),
+        # Children's accounts have no settings of their own: no invitation to choose.
+        "told_of_turns": preference_of(request.user).wants_any or request.user.managed_by_id is not None,
     }
     return render(request, "home/start.html", context)
 

@@ -5,7 +5,7 @@ closing notes the version its page last showed; a watcher or a screen never does
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async as sync_to_async
 
 from game.models import Seat
 from game.realtime import presence

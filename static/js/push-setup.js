@@ -78,6 +78,7 @@ function setUp(button) {
     subscribed = on;
     button.textContent = on ? STOP : START;
     button.dataset.state = on ? "on" : "off";
+    button.classList.toggle("button-secondary", on);
   };
   show(false);
   currentSubscription()

@@ -104,7 +104,7 @@ def test_the_service_worker_shows_the_offline_page_when_the_network_is_gone(live
 def test_the_push_button_asks_only_when_tapped_and_a_push_then_arrives(live_asgi, new_page, settings):
     with running() as push_service:
         public_key = use_vapid(settings)
-        server = live_asgi(ROOT_URLCONF="tests.e2e.push_page_urls")
+        server = live_asgi(ROOT_URLCONF="tests.e2e.web_app_urls")
         member = in_a_thread(lambda: UserFactory(gamer_tag="Grandma"))
         browser_side = push_service.subscribe()
         page = new_page()
@@ -145,3 +145,55 @@ def test_the_push_button_asks_only_when_tapped_and_a_push_then_arrives(live_asgi
         expect(page.get_by_role("status")).to_have_text("This browser won't tell you any more.")
         assert in_a_thread(lambda: PushSubscription.objects.count()) == 0
         expect(page.get_by_role("button", name="Tell me when it's my turn")).to_be_visible()
+
+
+# What Chrome fires when it could install the site (a stand-in: no headless browser fires it).
+OFFER = """() => {
+  const offer = new Event("beforeinstallprompt", { cancelable: true });
+  offer.prompt = () => { window.__prompted = (window.__prompted || 0) + 1; return Promise.resolve(); };
+  offer.userChoice = Promise.resolve({ outcome: "accepted", platform: "web" });
+  window.dispatchEvent(offer);
+  return offer.defaultPrevented;
+}"""
+
+
+def _install_page(new_page, server, viewport=None):
+    page = new_page(viewport) if viewport else new_page()
+    page.goto(server.url + "/tests/install-prompt/")
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+def test_a_phone_is_offered_the_home_screen_once_and_not_now_is_remembered(live_asgi, new_page):
+    server = live_asgi(ROOT_URLCONF="tests.e2e.web_app_urls")
+    page = _install_page(new_page, server)
+    banner = page.get_by_role("complementary", name="Install JustAllowGod")
+    expect(banner).to_be_hidden()
+    assert page.evaluate(OFFER) is True
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Add JustAllowGod to your home screen")
+    screenshot(page, "install-prompt-phone")
+    page.get_by_role("button", name="Not now").click()
+    expect(banner).to_be_hidden()
+
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate(OFFER) is False  # the browser keeps its own way to install
+    expect(banner).to_be_hidden()
+
+
+def test_install_asks_the_browser_and_is_remembered(live_asgi, new_page):
+    server = live_asgi(ROOT_URLCONF="tests.e2e.web_app_urls")
+    page = _install_page(new_page, server)
+    page.evaluate(OFFER)
+    page.get_by_role("button", name="Install").click()
+    expect(page.get_by_role("complementary", name="Install JustAllowGod")).to_be_hidden()
+    assert page.evaluate("window.__prompted") == 1
+    page.wait_for_function("() => localStorage.getItem('jag-install-prompt') === 'accepted'")
+
+
+def test_a_computer_keeps_the_browsers_own_install_button(live_asgi, new_page):
+    server = live_asgi(ROOT_URLCONF="tests.e2e.web_app_urls")
+    page = _install_page(new_page, server, {"width": 1280, "height": 800})
+    assert page.evaluate(OFFER) is False
+    expect(page.get_by_role("complementary", name="Install JustAllowGod")).to_be_hidden()

@@ -17,7 +17,7 @@ from notices.telling import Telling
 from notices.vapid import b64url_decode
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.helpers import in_a_thread, screenshot
-from tests.e2e.live import sign_in
+from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 from tests.notices.push_service import running, use_vapid
 
@@ -90,6 +90,7 @@ def test_the_service_worker_shows_the_offline_page_when_the_network_is_gone(live
     assert colour == "rgb(138, 75, 20)"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     screenshot(page, f"offline-{width}")
+    assert axe_violations(page) == []
 
     # Try again while still offline: the same words, on the same address.
     page.get_by_role("button", name="Try again").click()
@@ -129,6 +130,7 @@ def test_the_push_button_asks_only_when_tapped_and_a_push_then_arrives(live_asgi
         kept = in_a_thread(lambda: list(PushSubscription.objects.values_list("user_id", "endpoint")))
         assert kept == [(member.pk, browser_side.endpoint)]
         screenshot(page, "push-setup-subscribed")
+        assert axe_violations(page) == []
 
         telling = Telling(
             kind=Notice.Kind.YOUR_TURN,
@@ -173,6 +175,7 @@ def test_a_phone_is_offered_the_home_screen_once_and_not_now_is_remembered(live_
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("Add JustAllowGod to your home screen")
     screenshot(page, "install-prompt-phone")
+    assert axe_violations(page) == []
     page.get_by_role("button", name="Not now").click()
     expect(banner).to_be_hidden()
 

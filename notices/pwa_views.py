@@ -9,7 +9,7 @@ import json
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
@@ -77,12 +77,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def apple_touch_icon(request: HttpRequest) -> FileResponse:
+def apple_touch_icon(request: HttpRequest) -> HttpResponse:
     """iOS asks the site's root for its icon, and takes no link to it under /static/ any better."""
     found = finders.find("img/apple-touch-icon.png")
     if not found:
         raise Http404
-    response = FileResponse(open(found, "rb"), content_type="image/png")  # noqa: SIM115 (closed by Django)
+    with open(found, "rb") as icon:
+        response = HttpResponse(icon.read(), content_type="image/png")
     response["Cache-Control"] = "public, max-age=86400"
     return response
 

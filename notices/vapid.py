@@ -50,7 +50,11 @@ def local_key_pair(path: Path) -> tuple[str, str]:
     private, public = new_key_pair()
     # Readable by its owner only, written whole before it is named (two processes may start at once).
     partial = path.with_name(f".{path.name}.{os.getpid()}")
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    except OSError:
+        # A folder we may not write: push off, rather than a pair lost at the next start.
+        return "", ""
     with os.fdopen(descriptor, "w", encoding="utf-8") as out:
         json.dump({"private": private, "public": public}, out)
     try:

@@ -4,7 +4,10 @@ none has push off rather than a pair nobody keeps."""
 
 from __future__ import annotations
 
+import os
 import stat
+
+import pytest
 
 from notices.vapid import local_key_pair, public_key_of
 from tests.foundation.test_settings import PRODUCTION_ENV, run_manage
@@ -30,6 +33,16 @@ def test_a_kept_file_that_cannot_be_read_is_made_again(tmp_path):
     private, public = local_key_pair(path)
     assert public_key_of(private) == public
     assert local_key_pair(path) == (private, public)
+
+
+def test_a_folder_that_cannot_be_written_leaves_push_off(tmp_path):
+    tmp_path.chmod(0o500)
+    try:
+        if os.access(tmp_path, os.W_OK):
+            pytest.skip("this user writes anywhere (root)")
+        assert local_key_pair(tmp_path / "vapid-keys.json") == ("", "")
+    finally:
+        tmp_path.chmod(0o700)
 
 
 def test_production_without_keys_has_push_off():

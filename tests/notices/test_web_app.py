@@ -56,7 +56,7 @@ def test_every_page_names_the_manifest_its_colour_and_apples_icon(client):
     assert '<link rel="apple-touch-icon" href="/apple-touch-icon.png">' in page
     icon = client.get("/apple-touch-icon.png")
     assert (icon.status_code, icon["Content-Type"]) == (200, "image/png")
-    assert b"".join(icon.streaming_content).startswith(b"\x89PNG")
+    assert icon.content.startswith(b"\x89PNG")
 
 
 def test_the_policy_allows_the_manifest_and_the_worker_from_the_site_only(client):

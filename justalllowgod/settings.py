@@ -342,6 +342,9 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
+        # The web app (issue 32): its manifest and its service worker, both served from the site.
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
     }
 }
 

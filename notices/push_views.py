@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
+from justalllowgod.methods import post_only
 from justalllowgod.refusals import Code, Refusal
 from notices import push
 from notices.push_subscriptions import endpoint_of, parse, remove_subscription, save_subscription
@@ -20,9 +20,10 @@ def _refused(refusal: Refusal) -> JsonResponse:
 
 
 def _member_json(act: Callable[[HttpRequest], None]) -> Callable[[HttpRequest], JsonResponse]:
-    """POST only (CSRF checked by the middleware, as every form), a signed-in member, refusals as JSON."""
+    """POST only (CSRF checked by the middleware, as every form; a typed address goes to the
+    settings page, where the button is), a signed-in member, refusals as JSON."""
 
-    @require_POST
+    @post_only(go_to="accounts:settings")
     @never_cache
     def view(request: HttpRequest) -> JsonResponse:
         if not request.user.is_authenticated:

@@ -44,21 +44,36 @@ def public_key_of(private: str) -> str:
 def local_key_pair(path: Path) -> tuple[str, str]:
     """The embedded default's pair, made once and kept in `path` (git-ignored, beside the SQLite
     file): a new pair at every start would leave every browser's subscription unable to receive."""
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        return stored["private"], public_key_of(stored["private"])
-    except (OSError, ValueError, KeyError):
-        pass
+    kept = _read(path)
+    if kept:
+        return kept
     private, public = new_key_pair()
     # Readable by its owner only, written whole before it is named (two processes may start at once).
     partial = path.with_name(f".{path.name}.{os.getpid()}")
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    except OSError:
+        # A folder we may not write: push off, rather than a pair lost at the next start.
+        return "", ""
     with os.fdopen(descriptor, "w", encoding="utf-8") as out:
         json.dump({"private": private, "public": public}, out)
     try:
-        os.link(partial, path)  # fails if another process named its pair first: take that one
+        os.link(partial, path)
     except FileExistsError:
-        partial.unlink()
-        return local_key_pair(path)
+        # Another process named its pair first: take that one. A broken file signs nothing: replace it.
+        kept = _read(path)
+        if kept:
+            partial.unlink()
+            return kept
+        os.replace(partial, path)
+        return private, public
     partial.unlink()
     return private, public
+
+
+def _read(path: Path) -> tuple[str, str] | None:
+    try:
+        private = json.loads(path.read_text(encoding="utf-8"))["private"]
+        return private, public_key_of(private)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

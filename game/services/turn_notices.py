@@ -144,17 +144,13 @@ def send_pending(now: datetime) -> int:
         .select_related("table", "table__host", "user")
     )
     for notice in list(pending[:BATCH]):
-        with transaction.atomic():
-            claimed = Notice.objects.select_for_update(skip_locked=True).filter(
-                pk=notice.pk, sent_at__isnull=True
-            )
-            if not claimed.exists():
-                continue  # another sweeper has it
-            if _still_worth_sending(notice, now):
-                deliver(notice, telling_for(notice.table, notice.kind))
-                sent += 1
-            else:
-                Notice.objects.filter(pk=notice.pk).update(sent_at=now)
+        # Claimed by one UPDATE (another sweeper finds it taken), then sent outside any
+        # transaction: a push service or mail server that is slow holds no lock.
+        if not Notice.objects.filter(pk=notice.pk, sent_at__isnull=True).update(sent_at=now):
+            continue
+        if _still_worth_sending(notice, now):
+            deliver(notice, telling_for(notice.table, notice.kind))
+            sent += 1
     return sent
 
 

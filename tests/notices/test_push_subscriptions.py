@@ -88,9 +88,12 @@ def test_a_post_without_the_csrf_token_is_refused(vapid):
     assert not PushSubscription.objects.exists()
 
 
-def test_a_get_is_not_allowed(vapid):
+def test_a_typed_address_goes_to_the_settings_page_and_changes_nothing(vapid):
     client, _ = _member_client()
-    assert client.get(SUBSCRIBE).status_code == 405
+    answer = client.get(SUBSCRIBE)
+    assert (answer.status_code, answer["Location"]) == (302, reverse("accounts:settings"))
+    assert client.put(SUBSCRIBE, json.dumps(_sub())).status_code in (403, 405)  # CSRF, then the method
+    assert not PushSubscription.objects.exists()
 
 
 @pytest.mark.parametrize(

@@ -74,54 +74,62 @@ def _titles(game: Game) -> dict[int, str]:
 
 
 def _line(item: dict, me: int, seats: dict[int, str], titles: dict[int, str]) -> Line | None:
-    """One event in words, from `me`'s side of the table; None for the ones not worth telling."""
+    """One event in words, from `me`'s side of the table; None for the ones not worth telling
+    (their own asks, the answers to them, and their own stones)."""
 
     def who(seat: int) -> str:
         return "you" if seat == me else seats.get(seat, f"seat {seat}")
+
+    def who_first(seat: int) -> str:  # the same, at the start of a sentence
+        name = who(seat)
+        return name[:1].upper() + name[1:]
 
     def story(number: int) -> str:
         return titles.get(number, "a story")
 
     kind = item["type"]
+    mine = item.get("to" if kind == "answer" else "seat") == me
+    if kind in ("ask", "answer", "knock", "seal") and mine:
+        return None  # what they did themselves (on another device, say) is not news to them
     if kind == "ask":
         return Line(
             "ask",
-            f"{who(item['seat']).capitalize()} asked {who(item['target'])} for {story(item['story'])}.",
+            f"{who_first(item['seat'])} asked {who(item['target'])} for {story(item['story'])}.",
             (item["story"],),
         )
     if kind == "answer":
         count = item["count"]
         given = "yes" if count else "no"
         cards = tuple(item.get("cards", ()))
-        text = f"{who(item['seat']).capitalize()} said {given}" + (
+        text = f"{who_first(item['seat'])} said {given}" + (
             f" and gave {count} card{'s' if count != 1 else ''}." if count else "."
         )
         return Line("answer", text, (item["story"],), cards)
     if kind == "knock":
         return Line(
             "stone",
-            f"{who(item['seat']).capitalize()} laid a stone: {story(item['story'])}.",
+            f"{who_first(item['seat'])} laid a stone: {story(item['story'])}.",
             (item["story"],),
             tuple(item["cards"]),
         )
     if kind == "seal":
         return Line(
             "stone",
-            f"{who(item['seat']).capitalize()} sealed the stone of {story(item['story'])}.",
+            f"{who_first(item['seat'])} sealed the stone of {story(item['story'])}.",
             (item["story"],),
             (item["card"],),
         )
     if kind == "gift" and item["recipient"] == me:
         return Line(
             "gift",
-            f"{who(item['giver']).capitalize()} gave you a card of {story(item['story'])}.",
+            f"{who_first(item['giver'])} gave you a card of {story(item['story'])}.",
             (item["story"],),
             (item["card"],),
         )
     if kind == "pass" and item["to"] == me:
         return Line(
             "pass",
-            f"{who(item['seat']).capitalize()} passed you a card.",
+            f"{who_first(item['seat'])} passed you a card.",
             (),
             (item["card"],) if "card" in item else (),
         )

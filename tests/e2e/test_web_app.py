@@ -149,6 +149,23 @@ def test_the_push_button_asks_only_when_tapped_and_a_push_then_arrives(live_asgi
         expect(page.get_by_role("button", name="Tell me when it's my turn")).to_be_visible()
 
 
+def test_a_browser_that_blocks_notices_is_told_so_and_nothing_is_kept(live_asgi, new_page, settings):
+    use_vapid(settings)
+    server = live_asgi(ROOT_URLCONF="tests.e2e.web_app_urls")
+    page = new_page()
+    # Headless Chromium answers "denied" to a site that was never allowed.
+    page.add_init_script(STUB.replace("SUBSCRIPTION", "{}"))
+    sign_in(page, server, in_a_thread(lambda: UserFactory(gamer_tag="Grandpa")))
+    page.goto(server.url + "/tests/push-setup/")
+    page.get_by_role("button", name="Tell me when it's my turn").click()
+    expect(page.get_by_role("status")).to_have_text(
+        "Your browser blocks notices from this site. You can allow them in its site settings."
+    )
+    assert page.evaluate("window.__permissionAsks") == 1
+    assert page.evaluate("window.__serverKey") is None  # never subscribed
+    assert in_a_thread(lambda: PushSubscription.objects.count()) == 0
+
+
 # What Chrome fires when it could install the site (a stand-in: no headless browser fires it).
 OFFER = """() => {
   const offer = new Event("beforeinstallprompt", { cancelable: true });

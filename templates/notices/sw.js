@@ -39,11 +39,12 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// Only the site's own pages may be opened from a notice.
+// Only the site's own pages may be opened from a notice: another origin's address keeps its path
+// on this one (the site's public address may name it otherwise, as localhost for 127.0.0.1).
 function sameSite(address) {
   try {
     const url = new URL(address || "/", self.location.origin);
-    return url.origin === self.location.origin ? url.href : self.location.origin + "/";
+    return self.location.origin + url.pathname + url.search;
   } catch {
     return self.location.origin + "/";
   }

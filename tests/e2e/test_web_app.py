@@ -51,6 +51,38 @@ def _worker_ready(page) -> None:
     )
 
 
+def _deliver(page, server, data: str) -> list[dict]:
+    """Deliver a push to the page's service worker (DevTools' own door), and the notices it shows."""
+    cdp = page.context.new_cdp_session(page)
+    registrations: list[dict] = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"])
+    )
+    cdp.send("ServiceWorker.enable")
+    for _ in range(50):  # DevTools tells of the registration a moment after enable
+        if registrations:
+            break
+        page.wait_for_timeout(100)
+    [registration] = {r["registrationId"] for r in registrations if not r["isDeleted"]}
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {"origin": server.url, "registrationId": registration, "data": data},
+    )
+    return page.evaluate(
+        """async () => {
+          const registration = await navigator.serviceWorker.ready;
+          for (let i = 0; i < 50; i++) {
+            const shown = await registration.getNotifications();
+            if (shown.length) return shown.map((n) => ({
+              title: n.title, body: n.body, tag: n.tag, renotify: n.renotify, url: n.data.url, icon: n.icon,
+            }));
+            await new Promise((done) => setTimeout(done, 100));
+          }
+          return [];
+        }"""
+    )
+
+
 def test_chrome_finds_the_start_page_installable(live_asgi, browser, tmp_path):
     server = live_asgi()
     # Chrome installs nothing from an incognito profile, which every new_context() is: a profile
@@ -142,11 +174,40 @@ def test_the_push_button_asks_only_when_tapped_and_a_push_then_arrives(live_asgi
         assert in_a_thread(lambda: push.send(member, telling)) == 1
         arrived = push_service.wait_for(1)
         assert [p.payload for p in arrived] == [telling.payload()]
+        # What the push service decrypted, handed to this browser's worker as the service would.
+        shown = _deliver(page, server, json.dumps(arrived[0].payload))
+        assert shown == [
+            {
+                "title": "Your turn at KQXT",
+                "body": "Grandma's table (KQXT) is waiting for you.",
+                "tag": "table-KQXT",
+                "renotify": True,
+                "url": server.url + "/t/KQXT/",
+                "icon": server.url + "/static/img/icon-192.png",
+            }
+        ]
 
         page.get_by_role("button", name="Stop telling this browser").click()
         expect(page.get_by_role("status")).to_have_text("This browser won't tell you any more.")
         assert in_a_thread(lambda: PushSubscription.objects.count()) == 0
         expect(page.get_by_role("button", name="Tell me when it's my turn")).to_be_visible()
+
+
+def test_a_browser_that_blocks_notices_is_told_so_and_nothing_is_kept(live_asgi, new_page, settings):
+    use_vapid(settings)
+    server = live_asgi(ROOT_URLCONF="tests.e2e.web_app_urls")
+    page = new_page()
+    # Headless Chromium answers "denied" to a site that was never allowed.
+    page.add_init_script(STUB.replace("SUBSCRIPTION", "{}"))
+    sign_in(page, server, in_a_thread(lambda: UserFactory(gamer_tag="Grandpa")))
+    page.goto(server.url + "/tests/push-setup/")
+    page.get_by_role("button", name="Tell me when it's my turn").click()
+    expect(page.get_by_role("status")).to_have_text(
+        "Your browser blocks notices from this site. You can allow them in its site settings."
+    )
+    assert page.evaluate("window.__permissionAsks") == 1
+    assert page.evaluate("window.__serverKey") is None  # never subscribed
+    assert in_a_thread(lambda: PushSubscription.objects.count()) == 0
 
 
 # What Chrome fires when it could install the site (a stand-in: no headless browser fires it).

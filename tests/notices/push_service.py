@@ -63,6 +63,9 @@ class PushService:
     received: list[Push] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     gone: set[str] = field(default_factory=set)  # paths answered 410 Gone
+    moved: dict[str, str] = field(default_factory=dict)  # paths answered 307 to another address
+    slow: set[str] = field(default_factory=set)  # paths answered only after a second
+    visited: list[str] = field(default_factory=list)  # every path posted to, even refused
 
     def subscribe(self) -> BrowserSubscription:
         """A new browser subscription on this service (a P-256 key pair and a 16-byte secret)."""
@@ -104,8 +107,16 @@ def _handler(service: PushService) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            service.visited.append(self.path)
+            if self.path in service.slow:
+                time.sleep(1)
             if self.path in service.gone:
                 self.send_response(410)
+                self.end_headers()
+                return
+            if self.path in service.moved:
+                self.send_response(307)
+                self.send_header("Location", service.moved[self.path])
                 self.end_headers()
                 return
             try:

@@ -81,6 +81,32 @@ def test_a_push_service_that_is_down_is_logged_once_and_never_raised(push_servic
     assert PushSubscription.objects.filter(pk=subscription.pk, last_sent_at=None).exists()
 
 
+def test_a_redirect_from_a_push_service_is_never_followed(push_service, vapid, caplog):
+    member = UserFactory()
+    browser, elsewhere = push_service.subscribe(), push_service.subscribe()
+    _keep(member, browser)
+    push_service.moved[browser.endpoint.removeprefix(push_service.url)] = elsewhere.endpoint
+
+    with caplog.at_level(logging.WARNING, logger="notices.push"):
+        assert push.send(member, TELLING) == 0
+
+    assert push_service.visited == [browser.endpoint.removeprefix(push_service.url)]
+    assert "failed" in caplog.text
+    assert PushSubscription.objects.filter(endpoint=browser.endpoint).exists()
+
+
+def test_a_slow_push_service_is_given_up_on(push_service, vapid, monkeypatch):
+    monkeypatch.setattr(push, "TIMEOUT_SECONDS", 0.2)
+    member = UserFactory()
+    slow, quick = push_service.subscribe(), push_service.subscribe()
+    _keep(member, slow)
+    _keep(member, quick)
+    push_service.slow.add(slow.endpoint.removeprefix(push_service.url))
+
+    assert push.send(member, TELLING) == 1
+    assert [p.path for p in push_service.wait_for(1)] == [quick.endpoint.removeprefix(push_service.url)]
+
+
 def test_nothing_is_sent_when_push_is_off(push_service, settings):
     settings.WEBPUSH_VAPID_PRIVATE_KEY = settings.WEBPUSH_VAPID_PUBLIC_KEY = ""
     member = UserFactory()

@@ -106,3 +106,20 @@ def test_the_offline_page_is_warm_short_and_the_same_for_everyone(client):
     assert client.get("/offline/").content.decode() == page  # nothing of the member in what is cached
     for asset in OFFLINE_ASSETS:
         assert finders.find(asset)
+
+
+def test_the_push_button_include_carries_the_key_and_says_when_push_is_off(rf):
+    from django.middleware.csrf import get_token
+    from django.template.loader import render_to_string
+
+    request = rf.get("/me/settings/")
+    get_token(request)
+    on = render_to_string("notices/_push_setup.html", {"vapid_public_key": "BKey_1"}, request)
+    assert 'data-vapid-key="BKey_1"' in on
+    assert 'data-subscribe-url="/notices/push/subscribe/"' in on
+    assert 'data-csrf="' in on and 'data-csrf=""' not in on
+    assert "disabled" not in on
+    assert '<script type="module" src="/static/js/push-setup.js"></script>' in on
+    off = render_to_string("notices/_push_setup.html", {}, request)
+    assert 'data-vapid-key=""' in off and " disabled>" in off
+    assert "off on this server" in off

@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.backends.django import Template
-from django.template.loader import get_template
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
 from justalllowgod.methods import post_only
 from justalllowgod.refusals import Refusal
-from notices import tokens
+from notices import push, tokens
 from notices.models import NoticePreference
 from notices.preferences import mail_address, preference_of, set_preference, stop_mail
-
-# The push engineer's button (notices push work); the page renders without it until it is merged.
-PUSH_SETUP_TEMPLATE = "notices/_push_setup.html"
-
-
-def _push_setup_template() -> Template | None:
-    try:
-        return get_template(PUSH_SETUP_TEMPLATE)
-    except TemplateDoesNotExist:
-        return None
 
 
 def settings_section(user: User) -> dict[str, object]:
@@ -36,8 +22,7 @@ def settings_section(user: User) -> dict[str, object]:
     return {
         "notice_preference": preference_of(user),
         "can_mail": mail_address(user) is not None,
-        "push_setup_template": _push_setup_template(),
-        "push_public_key": getattr(settings, "WEBPUSH_VAPID_PUBLIC_KEY", ""),
+        "vapid_public_key": push.public_key(),
     }
 
 

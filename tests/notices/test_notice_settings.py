@@ -126,17 +126,16 @@ def test_a_child_can_not_choose_for_themselves(client):
     assert not NoticePreference.objects.exists()
 
 
-def test_the_push_button_is_included_once_its_template_exists(client, settings, tmp_path):
-    folder = tmp_path / "notices"
-    folder.mkdir()
-    (folder / "_push_setup.html").write_text(
-        '<button id="push-setup" data-key="{{ vapid_key }}">Allow</button>'
-    )
-    settings.TEMPLATES = [
-        {**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]},
-        *settings.TEMPLATES[1:],
-    ]
-    settings.WEBPUSH_VAPID_PUBLIC_KEY = "BPublicKey"
+def test_the_settings_page_carries_the_push_button_with_the_server_s_key(client, vapid):
     client.force_login(UserFactory())
     page = client.get(reverse("accounts:settings")).content.decode()
-    assert '<button id="push-setup" data-key="BPublicKey">Allow</button>' in page
+    assert "Tell me when it&#x27;s my turn" in page or "Tell me when it's my turn" in page
+    assert f'data-vapid-key="{vapid}"' in page
+
+
+def test_with_push_off_the_button_says_so(client, settings):
+    settings.WEBPUSH_VAPID_PRIVATE_KEY = ""
+    settings.WEBPUSH_VAPID_PUBLIC_KEY = ""
+    client.force_login(UserFactory())
+    page = client.get(reverse("accounts:settings")).content.decode()
+    assert "off on this server" in page

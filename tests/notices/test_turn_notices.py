@@ -177,3 +177,28 @@ def test_a_notice_whose_turn_passed_before_the_clock_sent_it_is_dropped(
     assert turn_notices.send_pending(clock()) == 0
     assert push_service.received == [] and mail.outbox == []
     assert Notice.objects.get().sent_at is not None
+
+
+def test_the_warning_that_a_quiet_table_ends_soon_goes_out_by_mail_and_shows_on_its_page(
+    client, live_deck, clock, push_service, vapid
+):
+    from datetime import timedelta
+
+    from django.urls import reverse
+
+    from game.services import over_days
+
+    host, guest = UserFactory(), UserFactory()
+    wants_both(guest, push_service.subscribe())
+    table = services.create_private_table(user=host, over_days=True).table
+    services.join_by_code(user=guest, code=table.code)
+    services.start_table(user=host, code=table.code)
+    clock.advance(timedelta(days=12, minutes=5).total_seconds())
+    over_days.sweep_idle()
+    assert turn_notices.send_pending(clock()) == 2  # both members; only the guest asked to be told
+    assert [m.to for m in mail.outbox] == [[guest.email]]
+    assert "ends soon" in mail.outbox[0].subject
+    assert "ends soon" in push_service.wait_for(1)[0].payload["title"]
+    client.force_login(guest)
+    page = client.get(reverse("table", args=[table.code])).content.decode()
+    assert "this table ends on" in page

@@ -245,34 +245,39 @@ def away_context(table: Table, user) -> dict:
 
 
 def _let_back(request: HttpRequest, code: str) -> None:
-    """R40: the host's "Let Sam back in"; a refusal is said on the table page, not the start screen."""
+    """R40: the host's "Let Sam back in"."""
     table = Table.objects.by_code(code).filter(seats__user=request.user).first()
-    seat = request.POST.get("seat", "")
-    if table is None or not seat.isdigit():
+    if table is None:
         raise Refusal(Code.NOT_SEATED, status=403)
-    try:
-        services.let_back_in(
-            host=request.user, table=table, seat=int(seat), session_key=request.session.session_key
-        )
-    except Refusal as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "They can come back: the seat is theirs again from its next turn.")
+    key = request.session.session_key
+    _host_seat_act(
+        request,
+        lambda seat: services.let_back_in(host=request.user, table=table, seat=seat, session_key=key),
+        "They can come back: the seat is theirs again from its next turn.",
+    )
 
 
 def _hand_over(request: HttpRequest, code: str) -> None:
     """Issue 32: the host lets JagAI play a member's turn after days without a move."""
+    key = request.session.session_key
+    _host_seat_act(
+        request,
+        lambda seat: over_days.hand_over(host=request.user, code=code, seat=seat, session_key=key),
+        "JagAI plays that seat now. You can let them back in when they return.",
+    )
+
+
+def _host_seat_act(request: HttpRequest, act, done: str) -> None:
+    """A host's button about one seat: a refusal is said on the table page, not the start screen."""
     seat = request.POST.get("seat", "")
     if not seat.isdigit():
         raise Refusal(Code.NOT_A_MEMBER, status=409)
     try:
-        over_days.hand_over(
-            host=request.user, code=code, seat=int(seat), session_key=request.session.session_key
-        )
+        act(int(seat))
     except Refusal as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "JagAI plays that seat now. You can let them back in when they return.")
+        messages.success(request, done)
 
 
 @member_view

@@ -30,3 +30,8 @@ def in_a_thread(work):
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(run).result()
+
+
+def fits_sideways(page) -> bool:
+    """Whether the page needs no sideways scroll at its viewport's width."""
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

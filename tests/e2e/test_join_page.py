@@ -12,7 +12,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import services
-from tests.e2e.helpers import in_a_thread, screenshot
+from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 
@@ -43,10 +43,6 @@ def started_table():
     return in_a_thread(work)
 
 
-def fits_the_width(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-
-
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_started_game_names_every_seat_says_why_and_has_no_join_button(server, new_page, viewport):
     table = started_table()
@@ -62,7 +58,7 @@ def test_a_started_game_names_every_seat_says_why_and_has_no_join_button(server,
     expect(page.get_by_text("there is no seat for you in it")).to_be_visible()
     expect(page.get_by_role("link", name="Open your own table")).to_be_visible()
     expect(page.get_by_role("button", name="Join the table")).to_have_count(0)
-    assert fits_the_width(page)
+    assert fits_sideways(page)
     screenshot(page, f"join-started-{viewport['width']}")
     assert axe_violations(page) == []
     page.get_by_role("link", name="Open your own table").click()
@@ -83,7 +79,7 @@ def test_a_typed_code_is_no_invitation_and_the_hosts_link_is(server, new_page, v
     page.goto(f"{server.url}/invite/{table.invite_token}/")
     expect(page.get_by_text("Mum invited you to a game of 5 seats.")).to_be_visible()
     expect(page.locator(".join-seat")).to_have_text(["Mum"])
-    assert fits_the_width(page)
+    assert fits_sideways(page)
     screenshot(page, f"join-invited-{viewport['width']}")
     page.get_by_role("button", name="Join the table").click()
     expect(page).to_have_url(re.compile(f"/t/{table.code}/$"))

@@ -14,7 +14,7 @@ from game import engine, services
 from game.models import Game, Seat, Table
 from game.services.turn_notices import awaited
 from notices.models import Notice
-from tests.e2e.helpers import in_a_thread, screenshot
+from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 from tests.game.support import play_one_move
@@ -23,10 +23,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-def no_sideways_scroll(page) -> None:
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def test_over_days_from_the_start_form_to_your_tables_since_you_were_here_and_the_hand_over(server, new_page):
@@ -59,14 +55,14 @@ def test_over_days_from_the_start_form_to_your_tables_since_you_were_here_and_th
     first = sam.locator(".your-tables li").first
     expect(first).to_contain_text(code)
     expect(first).to_contain_text("Your turn")
-    no_sideways_scroll(sam)
+    assert fits_sideways(sam)
     screenshot(sam, "over-days-your-tables-390")
     first.get_by_text("Play your turn").click()
     since = sam.locator("#since")
     expect(since).to_be_visible()
     expect(since).to_contain_text("Since you were here")
     expect(since).to_contain_text("It's your turn.")
-    no_sideways_scroll(sam)
+    assert fits_sideways(sam)
     assert axe_violations(sam) == []
     screenshot(sam, "over-days-since-390")
     sam.set_viewport_size(DESKTOP)

@@ -14,7 +14,7 @@ from notices import mail as turn_mail
 from notices.models import Notice
 from notices.preferences import preference_of
 from notices.telling import Telling
-from tests.e2e.helpers import in_a_thread, screenshot
+from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 
@@ -22,10 +22,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 NARROW = {"width": 320, "height": 720}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-def _no_sideways_scroll(page) -> None:
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_a_member_chooses_mail_and_the_mails_link_stops_it_signed_out(live_asgi, new_page):
@@ -42,7 +38,7 @@ def test_a_member_chooses_mail_and_the_mails_link_stops_it_signed_out(live_asgi,
         section.get_by_role("button", name="Save").click()
         expect(page.locator(".messages")).to_contain_text("We'll tell you by email when it's your turn.")
         expect(page.get_by_label("Tell me by email")).to_be_checked()
-        _no_sideways_scroll(page)
+        assert fits_sideways(page)
         assert axe_violations(page) == []
         screenshot(page, f"notice-settings-{name}")
 
@@ -65,7 +61,7 @@ def test_a_member_chooses_mail_and_the_mails_link_stops_it_signed_out(live_asgi,
         page = new_page(viewport)  # signed out: a fresh browser
         page.goto(on_the_live_server)
         expect(page.get_by_role("heading", name="Stop turn mails?")).to_be_visible()
-        _no_sideways_scroll(page)
+        assert fits_sideways(page)
         assert axe_violations(page) == []
         screenshot(page, f"unsubscribe-ask-{name}")
     assert in_a_thread(lambda: preference_of(member).by_mail) is True  # opening it changed nothing

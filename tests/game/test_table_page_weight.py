@@ -14,6 +14,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from game import services
+from justalllowgod.storage import without_comments
 from tests.factories import UserFactory
 from tests.foundation.test_settings import PRODUCTION_ENV, run_manage
 
@@ -173,3 +174,13 @@ def test_every_import_in_every_collected_module_names_a_hashed_file(production_s
     entry = (production_static / hashed_entry(production_static)).read_text()
     assert DYNAMIC_IMPORT.findall(entry), "table.js imports its end screen when first needed"
     assert checked >= len(imported_by("js/table.js", Path(settings.BASE_DIR) / "static"))
+
+
+def test_style_sheets_are_stored_without_their_comments_and_with_every_rule(production_static):
+    manifest = json.loads((production_static / "staticfiles.json").read_text())["paths"]
+
+    for name in ("css/game.css", "css/site.css", "css/cards.css", "css/screen.css"):
+        source = (Path(settings.BASE_DIR) / "static" / name).read_text()
+        stored = (production_static / manifest[name]).read_text()
+        assert "/*" in source and "/*" not in stored, name
+        assert stored == without_comments(source), name  # every rule kept, in its order

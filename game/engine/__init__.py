@@ -22,7 +22,7 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - RuleCode: every refusal code the rules give, a StrEnum (its values are the codes clients read).
 - rules_version(state): the rules version the game is played by (1: before R34-R37, 2: before R40).
 - is_over(state) / end_reason(state): whether the game has ended, and why (an EndReason value).
-- current_seat(state): the seat whose turn it is.
+- current_seat(state): the seat whose turn it is; turn_number(state): how many turns have begun.
 - phase(state): the moment of the game, a Phase.
 - seat_count(state): how many seats the table has.
 - seat_role(state, seat) / seat_roles(state): who plays a seat now, a SeatRole.
@@ -82,6 +82,7 @@ from .state import (
     stone_count,
     times_back,
     to_json,
+    turn_number,
     well_size,
 )
 from .state import new_game as _deal
@@ -145,6 +146,7 @@ __all__ = [
     "table_options",
     "times_back",
     "to_json",
+    "turn_number",
     "view",
     "well_size",
 ]

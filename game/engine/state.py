@@ -166,6 +166,11 @@ def end_reason(state: State) -> str | None:
     return over["reason"] if over is not None else None
 
 
+def turn_number(state: State) -> int:
+    """How many turns have begun so far: it changes exactly when the turn passes to another seat."""
+    return state["turns"]
+
+
 def current_seat(state: State) -> SeatId:
     """The seat whose turn it is (0 before the first turn)."""
     return state["turn"]

@@ -160,7 +160,7 @@ def hand_over(*, host: User, code: str, seat: int, session_key: str | None = Non
     takeover = {"takeover": {"seat": seat}}
     new, events = engine.apply_server(state, takeover)
     sent = record(game, table, seats, new, events, Step(seat=None, move=takeover))
-    tell(table=table, user_id=target.user_id, kind=Notice.Kind.HANDED_OVER, turn=state["turns"])
+    tell(table=table, user_id=target.user_id, kind=Notice.Kind.HANDED_OVER, turn=engine.turn_number(state))
     return Left(table, sent)
 
 

@@ -79,7 +79,7 @@ def find_due_turns(now: datetime) -> int:
             table=game.table, position__in=waiting_on, user__isnull=False, left_at__isnull=True
         ).select_related("user__notice_preference")
         for seat in seats:
-            found += _note_turn(game.table, seat, state["turns"])
+            found += _note_turn(game.table, seat, engine.turn_number(state))
     return found
 
 
@@ -118,7 +118,7 @@ def nudge(*, table: Table, state: dict, from_seat: int) -> list[Notice]:
             continue  # told within the hour: a flood of taps nudges once
         made.append(
             Notice.objects.create(
-                table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, turn=state["turns"]
+                table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, turn=engine.turn_number(state)
             )
         )
     return made
@@ -166,7 +166,7 @@ def _still_worth_sending(notice: Notice, now: datetime) -> bool:
         return False
     state = engine.from_json(game.state)
     seat = Seat.objects.filter(table_id=notice.table_id, user_id=notice.user_id, left_at__isnull=True).first()
-    return seat is not None and state["turns"] == notice.turn and seat.position in awaited(state)
+    return seat is not None and engine.turn_number(state) == notice.turn and seat.position in awaited(state)
 
 
 def sweep(now: datetime | None = None) -> Swept:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import time
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 
 from game import services
@@ -73,7 +74,11 @@ class TableConsumer(MemberDoor, SeatSocket):
         now = time.monotonic()
         if now - self.presence_at >= settings.PRESENCE_SECONDS / 3:
             self.presence_at = now
-            await self._note(seen.still_here)
+            # Only the cache is touched: a pool thread, never one of the database lanes that
+            # serve this process's moves (as game/realtime/budgets.py counts frames).
+            await sync_to_async(seen.still_here, thread_sensitive=False)(
+                table_id=self.table_id, user_id=self.scope["user"].pk
+            )
 
     async def _note(self, what, **facts) -> None:
         """Note what the member's page saw, or that it is open: never at the cost of the socket."""

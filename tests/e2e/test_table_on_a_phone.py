@@ -401,6 +401,38 @@ def test_with_ten_cards_the_phone_page_is_at_most_two_and_a_half_screens(live_as
     screenshot(page, "phone-390-game-ten-cards")
 
 
+# An aborted sheet is still listed, but its rules cannot be read.
+LATE_SHEET_LOADED = """() => [...document.styleSheets].some((s) => {
+  if (!(s.href || "").includes("voice-and-watching")) return false;
+  try { return s.cssRules.length > 0; } catch { return false; }
+})"""
+
+
+def test_the_log_keeps_its_place_while_the_late_styles_are_on_their_way(live_asgi, new_page):
+    """The Read aloud switch beside the log's heading is styled after the welcome; its place is
+    laid out by the first sheet, so the page does not jump when the late one arrives (or never does)."""
+    server = live_asgi()
+    call_command("load_default_deck", verbosity=0)
+    (host,) = members(1)
+    code = deal([host])
+    heights = {}
+    for late in ("arrived", "never came"):
+        page = new_page(PHONES["390"])
+        if late == "never came":
+            page.route("**/voice-and-watching*.css", lambda route: route.abort())
+        sign_in(page, server, host)
+        page.goto(f"{server.url}/t/{code}/")
+        expect(page.locator(".voice-switch")).to_be_visible()
+        if late == "arrived":
+            page.wait_for_function(LATE_SHEET_LOADED)
+        else:
+            assert not page.evaluate(LATE_SHEET_LOADED)
+        heights[late] = page.evaluate(
+            "() => document.querySelector('.log-head').getBoundingClientRect().height"
+        )
+    assert heights["never came"] == heights["arrived"], heights
+
+
 BUZZ_RECORDER = """() => {
   window.buzzes = [];
   navigator.vibrate = (pattern) => { window.buzzes.push(pattern); return true; };

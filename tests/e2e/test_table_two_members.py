@@ -229,8 +229,12 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
 
     # The finished game is listed under My games, and the new table is one tap away.
     host.goto(server.url + "/")
-    expect(host.locator(".my-game")).to_have_count(1)
-    expect(host.locator(".my-game")).to_contain_text(code)
-    expect(host.locator(".my-game")).to_contain_text(re.compile(r"Won|Shared win|Place \d"))
-    expect(host.get_by_role("link", name="Back to your table")).to_be_visible()
+    finished = host.get_by_role("region", name="My games").locator(".my-game")
+    expect(finished).to_have_count(1)
+    expect(finished).to_contain_text(code)
+    expect(finished).to_contain_text(re.compile(r"Won|Shared win|Place \d"))
+    waiting = host.get_by_role("region", name="Your tables").locator(".my-game")
+    expect(waiting).to_have_count(1)
+    expect(waiting).to_contain_text(new_code)
+    expect(waiting.get_by_role("link", name=re.compile("Back to your table"))).to_be_visible()
     shoot(host, "start-my-games")

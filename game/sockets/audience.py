@@ -6,6 +6,7 @@ watcher may still see the table, and closes 4410 once not."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from contextlib import nullcontext
 
 from django.urls import reverse
@@ -59,9 +60,9 @@ class AudienceSocket(ViewerSocket):
         if not self.closed:
             await self.refuse(Close.TURNED_OFF)
 
+    @abstractmethod
     def join_qr(self, code: str) -> str:
         """The address of the join QR image this socket's page may load (waiting room only)."""
-        raise NotImplementedError
 
     async def send_welcome(self, welcome: dict | None) -> bool:
         if welcome is None:

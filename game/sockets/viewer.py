@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
+from abc import ABC, abstractmethod
 from typing import Any
 
 from django.conf import settings
@@ -23,7 +24,7 @@ from justalllowgod.refusals import Code, Refusal
 log = logging.getLogger(__name__)
 
 
-class ViewerSocket(ServerSocket):
+class ViewerSocket(ServerSocket, ABC):
     """What every socket that shows a table shares. Frames were measured and counted on arrival
     (game/sockets/doors.py) before they reach it. Each kind says how it reads a catch-up
     (`read_catchup`) and what it does once what it showed is no longer its own (`gone`)."""
@@ -34,13 +35,13 @@ class ViewerSocket(ServerSocket):
     # What a client may send only once it sits at a table (an agent's socket joins one first).
     needs_table: frozenset[ClientType] = frozenset()
 
+    @abstractmethod
     async def read_catchup(self, last: int) -> dict | None:
         """What this socket missed since version `last`, or None if it may no longer see it."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def gone(self) -> None:
         """What this socket may see is no longer its own: close it, saying why."""
-        raise NotImplementedError
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data is not None:

@@ -169,12 +169,16 @@ def test_the_verse_folds_on_a_small_phone(live_asgi, new_page):
     expect(page.get_by_role("button", name="Read it")).to_have_attribute("aria-expanded", "false")
 
 
-# Buttons and links a toast hides: seen at the overlap's middle with the toast out of the way (what
-# the pinned bar itself covers is not the toast's doing), and not seen with it.
+# Buttons and links a toast hides, caught at the start of its rise (the moment it stands furthest
+# from its place): at the overlap's middle the toast is what is hit (so clipping counts), and the
+# button is what is hit with the toast out of the way (what the pinned bar itself covers is not the
+# toast's doing).
 COVERED = """() => {
   const toasts = document.getElementById("toasts");
   const toast = toasts.querySelector(".toast:last-child");
   if (!toast) return null;
+  const rising = toast.getAnimations();
+  for (const animation of rising) { animation.pause(); animation.currentTime = 0; }
   const t = toast.getBoundingClientRect();
   const hits = [...document.querySelectorAll("button, a, [role=button], summary")].flatMap((el) => {
     const b = el.getBoundingClientRect();
@@ -183,9 +187,13 @@ COVERED = """() => {
     const top = Math.max(b.top, t.top), bottom = Math.min(b.bottom, t.bottom);
     return left < right && top < bottom ? [[el, (left + right) / 2, (top + bottom) / 2]] : [];
   });
+  toasts.style.pointerEvents = toast.style.pointerEvents = "auto";
+  const under = hits.filter(([, x, y]) => toasts.contains(document.elementFromPoint(x, y)));
+  toasts.style.pointerEvents = toast.style.pointerEvents = "";
   toasts.style.visibility = "hidden";
-  const seen = hits.filter(([el, x, y]) => el.contains(document.elementFromPoint(x, y)));
+  const seen = under.filter(([el, x, y]) => el.contains(document.elementFromPoint(x, y)));
   toasts.style.visibility = "";
+  for (const animation of rising) animation.play();
   return seen.map(([el]) => el.outerHTML.slice(0, 80));
 }"""
 
@@ -199,7 +207,17 @@ def test_a_reaction_toast_covers_no_button_wherever_the_page_is_scrolled(live_as
     mine = open_table(new_page, server, people[0], code, PHONES[phone])
     theirs = open_table(new_page, server, people[1], code, PHONES[phone])
     expect(mine.locator(".story-choice").first).to_be_visible()
-    for scroll in ("0", "document.querySelector('#actions').offsetTop - 100", "document.body.scrollHeight"):
+    just_under_the_bar = (
+        "document.querySelector('.story-choice').getBoundingClientRect().top + window.scrollY"
+        " - document.querySelector('.game-top').offsetHeight"
+    )
+    scrolls = (
+        "0",
+        "document.querySelector('#actions').offsetTop - 100",
+        just_under_the_bar,
+        "document.body.scrollHeight",
+    )
+    for scroll in scrolls:
         mine.evaluate(f"() => window.scrollTo(0, {scroll})")
         theirs.locator(".reaction", has_text="Amen!").click()
         expect(mine.locator("#toasts .toast")).to_have_count(1)

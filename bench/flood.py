@@ -82,6 +82,14 @@ class Flood:
             pass
         self.closes[ws.close_code] += 1
 
+    async def answered(self, timeout: float) -> None:
+        """Wait, at most `timeout` seconds, until every stale move sent has had its refusal: a loaded
+        server may still be answering the last of them when the flood stops, and closing the
+        sockets then would lose those answers and count them as never sent."""
+        deadline = now() + timeout
+        while self.received["stale_version"] < self.stale_moves and now() < deadline:
+            await asyncio.sleep(0.05)
+
     async def drive(
         self, ws: ClientConnection, until: float, hello_every: float, per_second: float, stale: bool = True
     ) -> None:
@@ -200,6 +208,7 @@ async def run_flood(args, servers: list[Server], executor: ThreadPoolExecutor, d
     log(f"reconnects: {reconnects.welcomed} welcomed, refused {dict(reconnects.refused)}")
     after = await probe(victim, now() + block)
     log(f"after: {percentiles(after)}")
+    await flood.answered(timeout=15.0)
     for ws in sockets:
         await ws.close()
     await asyncio.wait(readers, timeout=5)

@@ -83,9 +83,14 @@ def test_at_a_young_children_table_the_voice_reads_the_turn_the_moves_the_verse_
 
     tabs = {1: _tab(server, table, host), 2: _tab(server, table, guest)}
     rng = random.Random(11)
+    turns = "() => window.__spoken.some((s) => s === 'Your turn' || s === \"Little_Sam's turn\")"
+    verse_shown = "() => !!document.querySelector('#verse-moment:not([hidden]) blockquote')"
+    # Until a verse is up and the turn has changed hands at least once: the bar's first words are
+    # on the page before the voice starts, and a deal can give the host a stone before the turn
+    # ever passes.
     for k in range(400):
         over = in_a_thread(lambda: table.__class__.objects.get(pk=table.pk).status) != "playing"
-        if over or page.evaluate("() => !!document.querySelector('#verse-moment:not([hidden]) blockquote')"):
+        if over or (page.evaluate(verse_shown) and page.evaluate(turns)):
             break
         time.sleep(0.05)
         _one_move(tabs, table.pk, rng, k)

@@ -13,6 +13,7 @@ import logging
 from django.conf import settings
 from django.core.cache import caches
 
+from game.realtime.faults import OUTAGES
 from justalllowgod.limits import LIMITS
 
 log = logging.getLogger(__name__)
@@ -28,16 +29,25 @@ def arrived(table_id: int, user_id: int) -> None:
     """Their table socket opened, or pinged: they are here for PRESENCE_SECONDS more."""
     try:
         caches[LIMITS].set(_key(table_id, user_id), 1, timeout=settings.PRESENCE_SECONDS)
-    except Exception:
-        log.warning("presence: could not note a member at table %s", table_id, exc_info=True)
+    except Exception as error:
+        _could_not("note a member at", table_id, error)
 
 
 def left(table_id: int, user_id: int) -> None:
     """Their table socket closed."""
     try:
         caches[LIMITS].delete(_key(table_id, user_id))
-    except Exception:
-        log.warning("presence: could not note a member leaving table %s", table_id, exc_info=True)
+    except Exception as error:
+        _could_not("note a member leaving", table_id, error)
+
+
+def _could_not(what: str, table_id: int, error: Exception) -> None:
+    # Redis down is not our bug: one line says so (a restart would otherwise bury the log in
+    # redis-py's chained tracebacks). Anything else is, and keeps its traceback.
+    if isinstance(error, OUTAGES):
+        log.warning("presence: could not %s table %s (%s: %s)", what, table_id, type(error).__name__, error)
+    else:
+        log.warning("presence: could not %s table %s", what, table_id, exc_info=error)
 
 
 def is_here(table_id: int, user_id: int) -> bool:

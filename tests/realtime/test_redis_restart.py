@@ -19,6 +19,12 @@ from tests.trust import session_cookie_of, signed_in_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+OUTAGE_LINES = (
+    "WARNING game.sockets.base a websocket.disconnect message met an outage",
+    "WARNING game.realtime.presence presence: could not note a member leaving",
+    "WARNING game.realtime.redis_layer Redis subscriber connection: ConnectionError",
+)
+
 
 @pytest.mark.parametrize("hold", [True, False], ids=["a-socket-held-open", "no-socket-open"])
 def test_the_site_layer_carries_on_when_redis_restarts(deck, live_asgi, server_log, table, own_redis, hold):
@@ -68,7 +74,9 @@ def test_the_site_layer_carries_on_when_redis_restarts(deck, live_asgi, server_l
         tab.until_version(after)
 
     log = server_log.read_text()
-    since = log[restarted:]
+    # A socket closed before the restart may still be handled after it on a busy machine: the lines
+    # its close leaves about the outage (one each) are not the restart's, whenever they land.
+    since = "\n".join(line for line in log[restarted:].splitlines() if not line.startswith(OUTAGE_LINES))
     assert "failed" not in since and "Traceback" not in since and "4500" not in since, since
     # A socket that closed while Redis was down leaves one warning, never our traceback.
     assert "a websocket.disconnect message failed" not in log, log

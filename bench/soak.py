@@ -93,6 +93,7 @@ class Timeline:
                 "p50_ms": found["p50"],
                 "p99_ms": found["p99"],
                 "floor_p99_ms": floor["p99"],
+                "p99_over_floor": over(found["p99"], floor["p99"]),
                 "errors": self.errors_at[i + 1] - self.errors_at[i] if i + 1 < len(self.errors_at) else None,
                 "server_rss_mb": [round(r, 1) for r in servers],
                 "client_rss_mb": None if client is None else round(client, 1),
@@ -100,9 +101,25 @@ class Timeline:
         )
 
 
+def over(p99: float | None, floor: float | None) -> float | None:
+    """A window's move p99 in units of its echo floor's p99: the machine's own swing divided out."""
+    return round(p99 / floor, 2) if p99 is not None and floor else None
+
+
+def trend(values: list[float]) -> float | None:
+    """The least-squares slope of `values` over the windows, in % of their mean a window: near 0
+    when they only wobble, clearly above it when they climb (a queue or a heap that grows)."""
+    if len(values) < 2:
+        return None
+    slope = statistics.linear_regression(range(len(values)), values).slope
+    return round(slope / statistics.fmean(values) * 100, 1)
+
+
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """RSS growth after the first window (servers together, and the clients) and the spread of p99
-    over the windows, (max - min) / median in %, for the moves and for the echo floor beside them."""
+    over the windows, (max - min) / median in %, for the moves and for the echo floor beside them.
+    "p99 flat within noise" is read off the p99 over the floor window by window: its range, and its
+    trend (a slope in % of its mean a window)."""
 
     def growth(first: float | None, last: float | None) -> float | None:
         return round((last - first) / first * 100, 1) if first and last is not None else None
@@ -113,6 +130,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     done = [r for r in rows if r["server_rss_mb"]]
     p99s = [r["p99_ms"] for r in rows if r["p99_ms"] is not None]
     floors = [r["floor_p99_ms"] for r in rows if r.get("floor_p99_ms") is not None]
+    ratios = [r for r in (over(r["p99_ms"], r.get("floor_p99_ms")) for r in rows) if r is not None]
     return {
         "soak_windows": len(rows),
         "rss_growth_after_first_pct": growth(sum(done[0]["server_rss_mb"]), sum(done[-1]["server_rss_mb"]))
@@ -125,4 +143,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "p99_max_ms": max(p99s) if p99s else None,
         "p99_spread_pct": spread(p99s),
         "floor_p99_spread_pct": spread(floors),
+        "p99_over_floor_min": min(ratios) if ratios else None,
+        "p99_over_floor_max": max(ratios) if ratios else None,
+        "p99_over_floor_trend_pct": trend(ratios),
+        "p99_trend_pct": trend(p99s),
     }

@@ -65,7 +65,11 @@ class Notice(models.Model):
     # Empty until the clock's sweep has sent it (game/services/turn_notices.py), by push and/or mail.
     sent_at = models.DateTimeField(null=True, blank=True)
     pushed = models.PositiveSmallIntegerField(default=0, help_text="Browsers the push reached.")
+    # True once a mail went (and, for a turn's notice, while its sender holds the turn's one mail).
     mailed = models.BooleanField(default=False)
+
+    # The notices that say "your turn": one turn's may include a turn notice and hourly nudges.
+    TURN_KINDS = (Kind.YOUR_TURN, Kind.NUDGE)
 
     class Meta:
         constraints = [
@@ -74,6 +78,13 @@ class Notice(models.Model):
                 fields=["table", "user", "kind", "turn"],
                 condition=~Q(kind="nudge"),
                 name="one_notice_per_turn",
+            ),
+            # At most one mail per table per turn, however many nudges the turn brought: the
+            # sender marks `mailed` before it mails, so a second claim for the turn fails here.
+            models.UniqueConstraint(
+                fields=["table", "user", "turn"],
+                condition=Q(mailed=True, kind__in=["your_turn", "nudge"]),
+                name="one_turn_mail_per_turn",
             ),
         ]
         indexes = [models.Index(fields=["table", "user", "kind", "created_at"])]

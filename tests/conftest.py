@@ -15,6 +15,17 @@ settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture
+def live_deck(db):
+    """The default deck of twenty approved stories, for tests that deal a game."""
+    from django.core.management import call_command
+
+    from content.services import live_deck
+
+    call_command("load_default_deck", verbosity=0)
+    return live_deck()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Rate limits and throttles live in the cache, built files in another; each test starts with none."""

@@ -221,7 +221,7 @@ def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reac
 
 
 def _nudge(table_id: int, from_seat: int) -> None:
-    """ "Your turn" also nudges whoever the game waits on, by push or mail as they chose (issue 32)."""
+    """ "Your turn" also nudges the seat to move, by push or mail as they chose (issue 32)."""
     game = Game.objects.filter(table_id=table_id).select_related("table").first()
     if game is not None:
         turn_notices.nudge(table=game.table, state=engine.from_json(game.state), from_seat=from_seat)

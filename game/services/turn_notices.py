@@ -1,7 +1,11 @@
 """Telling members it is their turn (issue 32): at tables that play over days, and at any private
 table for a member who asked for that, once a turn has waited NOTICES_TURN_GRACE_SECONDS with its
-member away from the page; a "Your turn" reaction nudges the member it is waiting for, at most
-once an hour per table. One notice per member, table and turn (Notice's constraint holds it).
+member away from the page; a "Your turn" reaction nudges the seat to move (the one it names), at
+most once an hour per table, if that member wants to be told at this table.
+
+A turn brings at most one turn notice, and at most one mail whatever nudges come with it: a nudge
+after the turn's mail goes by push alone (Notice's constraints hold both, under any number of
+sweepers).
 
 The clock sends them (game/services/clock.py, every NOTICES_SWEEP_SECONDS), never a move: a push
 service or a mail server that is slow must not hold up a move. A notice names the table by its
@@ -83,14 +87,20 @@ def find_due_turns(now: datetime) -> int:
     return found
 
 
+def told(table: Table, user_id: int):
+    """The member's turn notices and nudges at the table that went out or are still to go (one
+    dropped because the member was at the table does not count: they saw it there)."""
+    return Notice.objects.filter(table=table, user_id=user_id, kind__in=Notice.TURN_KINDS).filter(
+        Q(sent_at__isnull=True) | Q(pushed__gt=0) | Q(mailed=True)
+    )
+
+
 def _note_turn(table: Table, seat: Seat, turn: int) -> int:
     preference = getattr(seat.user, "notice_preference", None)
     if not wants_notices(table, preference) or presence.is_here(table.pk, seat.user_id):
         return 0
-    if Notice.objects.filter(
-        table=table, user_id=seat.user_id, kind=Notice.Kind.YOUR_TURN, turn=turn
-    ).exists():
-        return 0
+    if told(table, seat.user_id).filter(turn=turn).exists():
+        return 0  # told this turn already, by this notice or by a nudge
     try:
         with transaction.atomic():
             Notice.objects.create(table=table, user_id=seat.user_id, kind=Notice.Kind.YOUR_TURN, turn=turn)
@@ -99,29 +109,31 @@ def _note_turn(table: Table, seat: Seat, turn: int) -> int:
     return 1
 
 
-def nudge(*, table: Table, state: dict, from_seat: int) -> list[Notice]:
-    """A "Your turn" reaction at a private table: a nudge to each member the game waits on (not
-    the one who tapped it), at most one per member per table each NOTICES_NUDGE_SECONDS. Call it
-    in the reaction's transaction; the clock sends what it makes."""
+def nudge(*, table: Table, state: dict, from_seat: int) -> Notice | None:
+    """A "Your turn" reaction at a private table: a nudge to the seat to move, unless that is the
+    tapper's own, the member does not want to be told at this table, or they were told within
+    NOTICES_NUDGE_SECONDS. Call it in the reaction's transaction; the clock sends what it makes.
+
+    The seat's row is locked first, so taps from several members at once make one nudge."""
     if table.is_public or table.status != Table.Status.PLAYING:
-        return []
+        return None
+    to_move = awaited(state)
+    if not to_move or to_move[0] == from_seat:
+        return None
+    seat = (
+        Seat.objects.select_for_update(of=("self",))
+        .filter(table=table, position=to_move[0], user__isnull=False, left_at__isnull=True)
+        .select_related("user__notice_preference")
+        .first()
+    )
+    if seat is None or not wants_notices(table, getattr(seat.user, "notice_preference", None)):
+        return None
     since = timezone.now() - timedelta(seconds=settings.NOTICES_NUDGE_SECONDS)
-    made = []
-    waiting_on = [seat for seat in awaited(state) if seat != from_seat]
-    for seat in Seat.objects.filter(
-        table=table, position__in=waiting_on, user__isnull=False, left_at__isnull=True
-    ):
-        recent = Notice.objects.filter(
-            table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, created_at__gt=since
-        )
-        if recent.exists():
-            continue  # told within the hour: a flood of taps nudges once
-        made.append(
-            Notice.objects.create(
-                table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, turn=engine.turn_number(state)
-            )
-        )
-    return made
+    if told(table, seat.user_id).filter(created_at__gt=since).exists():
+        return None  # told within the hour: a flood of taps nudges once
+    return Notice.objects.create(
+        table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, turn=engine.turn_number(state)
+    )
 
 
 def tell(*, table: Table, user_id: int, kind: Notice.Kind, turn: int = 0) -> Notice | None:
@@ -149,9 +161,22 @@ def send_pending(now: datetime) -> int:
         if not Notice.objects.filter(pk=notice.pk, sent_at__isnull=True).update(sent_at=now):
             continue
         if _still_worth_sending(notice, now):
-            deliver(notice, telling_for(notice.table, notice.kind))
+            deliver(notice, telling_for(notice.table, notice.kind), may_mail=_claim_mail(notice))
             sent += 1
     return sent
+
+
+def _claim_mail(notice: Notice) -> bool:
+    """Whether this notice may mail: a turn's first claim takes its one mail (`mailed` marked now,
+    put right by deliver); a later one for the same turn fails on one_turn_mail_per_turn."""
+    if notice.kind not in Notice.TURN_KINDS:
+        return True
+    try:
+        with transaction.atomic():
+            Notice.objects.filter(pk=notice.pk).update(mailed=True)
+    except IntegrityError:
+        return False
+    return True
 
 
 def _still_worth_sending(notice: Notice, now: datetime) -> bool:

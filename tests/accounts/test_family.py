@@ -25,12 +25,6 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def live_deck(db):
-    """The default deck of twenty approved stories, for tests that deal a game."""
-    call_command("load_default_deck", verbosity=0)
-
-
 def signed_in(user) -> Client:
     client = Client()
     client.force_login(user)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -17,11 +16,6 @@ from tests.factories import UserFactory
 from tests.game.support import deal_private_table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def live_deck(db):
-    call_command("load_default_deck", verbosity=0)
 
 
 def scan(parent, child, device: Client | None = None) -> Client:

@@ -7,7 +7,6 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -22,11 +21,6 @@ from tests.game.support import deal_private_table
 from tests.trust import suspend
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def live_deck(db):
-    call_command("load_default_deck", verbosity=0)
 
 
 def restrict(member: User, kind: str = RestrictionKind.SUSPENSION) -> None:

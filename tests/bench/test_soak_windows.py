@@ -36,6 +36,7 @@ def test_each_window_reports_its_moves_percentiles_errors_and_rss_and_drops_its_
             "p50_ms": 50.0,
             "p99_ms": 99.0,
             "floor_p99_ms": 3.0,
+            "p99_over_floor": 33.0,
             "errors": 2,
             "server_rss_mb": [51.0, 61.0],
             "client_rss_mb": 30.0,
@@ -73,6 +74,20 @@ def test_the_summary_gives_rss_growth_after_the_first_window_and_the_p99_spread(
     assert (found["p99_min_ms"], found["p99_max_ms"]) == (20.0, 25.0)
     assert found["p99_spread_pct"] == round(5 / 22 * 100, 1)
     assert found["floor_p99_spread_pct"] == 40.0  # (6 - 4) / 5
+    # The p99 over the floor: 5.0, 4.4, 4.17; falling by 0.415 a window, 9.2% of its mean 4.52.
+    assert (found["p99_over_floor_min"], found["p99_over_floor_max"]) == (4.17, 5.0)
+    assert found["p99_over_floor_trend_pct"] == -9.2
+    assert found["p99_trend_pct"] == round(2.5 / (67 / 3) * 100, 1)
+
+
+def test_a_p99_that_climbs_window_by_window_shows_as_a_trend_a_wobble_does_not():
+    def rows(p99s):
+        return [
+            {"p99_ms": p, "floor_p99_ms": 10.0, "server_rss_mb": [1.0], "client_rss_mb": 1.0} for p in p99s
+        ]
+
+    assert summary(rows([20, 30, 40, 50, 60, 70]))["p99_over_floor_trend_pct"] == 22.2
+    assert abs(summary(rows([30, 50, 30, 50, 30, 50]))["p99_over_floor_trend_pct"]) < 5
 
 
 def test_the_summary_of_no_windows_is_empty_not_an_error():

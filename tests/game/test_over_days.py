@@ -3,6 +3,8 @@ the host's 3-day hand-over to JagAI, and Since you were here (which names nothin
 
 from __future__ import annotations
 
+import html
+import re
 from datetime import timedelta
 
 import pytest
@@ -10,8 +12,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from game import engine, services
+from game.engine.cards import card_id
 from game.models import Game, Seat, Table
-from game.services import over_days, since
+from game.protocol.options import CHIPS, option_chips
+from game.services import over_days
 from game.services.turn_notices import awaited
 from justalllowgod.refusals import Refusal
 from notices.models import Notice
@@ -43,16 +47,18 @@ def play_until_waiting_on(table: Table, members: dict, seat: int) -> None:
 
 
 def test_the_start_form_opens_a_table_that_plays_over_days_and_play_again_keeps_it(client, live_deck):
-    host = UserFactory()
+    host, guest = UserFactory(), UserFactory()
     client.force_login(host)
     client.post(reverse("new_private_table"), {"seats": 4, "variant": "standard", "over_days": "on"})
     table = Table.objects.get(host=host)
     assert table.over_days
-    page = client.get(reverse("table", args=[table.code])).content.decode()
-    assert "Over days" in page or table.over_days  # the chip is drawn by the table page's script
-    from game.protocol.options import option_keys
-
-    assert "over_days" in option_keys(table)
+    assert {"key": "over_days", "label": "Over days", "note": CHIPS["over_days"][1]} in option_chips(table)
+    services.join_by_code(user=guest, code=table.code)
+    services.start_table(user=host, code=table.code)
+    assert "over days" in client.get(reverse("home")).content.decode()  # its line in Your tables
+    services.end_game(user=host, code=table.code)
+    following = services.play_again(user=guest, code=table.code).table
+    assert following.over_days and following.previous_id == table.pk
 
 
 def test_your_tables_puts_the_ones_waiting_on_you_first_then_the_latest_move(live_deck, clock):
@@ -70,6 +76,24 @@ def test_your_tables_puts_the_ones_waiting_on_you_first_then_the_latest_move(liv
     assert lines[0].your_turn and lines[0].waiting_on == "you"
     assert not lines[2].your_turn and lines[2].waiting_on == a.gamer_tag
     assert not lines[1].playing
+
+
+def test_your_tables_lists_a_public_table_with_the_time_of_its_last_move(client, live_deck, clock):
+    me, stranger = UserFactory(), UserFactory()
+    public = services.play_now(user=me).table
+    services.play_now(user=stranger)
+    services.start_now(user=me, code=public.code)
+    clock.advance(600)
+    play_one_move(public.pk, {1: me, 2: stranger})
+    moved_at = clock()
+    clock.advance(timedelta(hours=3).total_seconds())
+    [line] = over_days.your_tables(me)
+    assert (line.code, line.kind, line.over_days, line.playing) == (public.code, "Public", False, True)
+    assert line.last_move_at == moved_at
+    client.force_login(me)
+    page = client.get(reverse("home")).content.decode()
+    # The words ("3 hours ago") are humanize's, from the real clock; the time they stand for is ours.
+    assert public.code in page and f'last move <time datetime="{moved_at.isoformat()}">' in page
 
 
 def test_the_start_page_lists_your_tables_with_your_turn_first(client, live_deck):
@@ -193,6 +217,13 @@ def test_the_host_s_table_page_offers_the_hand_over_once_it_may(client, live_dec
     assert engine.seat_role(state_of(table), 2) is engine.SeatRole.HELPER
 
 
+def since_section(page: str) -> str:
+    """The words of the page's Since you were here panel, tags and spacing gone."""
+    match = re.search(r'<section class="panel since-panel".*?</section>', page, re.S)
+    assert match, "the page shows no Since you were here"
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", match.group(0))).split())
+
+
 def test_since_you_were_here_tells_what_happened_from_what_the_seat_may_see(client, live_deck):
     host, guest = UserFactory(), UserFactory()
     table = over_days_game(host, guest)
@@ -202,27 +233,47 @@ def test_since_you_were_here_tells_what_happened_from_what_the_seat_may_see(clie
     for _ in range(30):
         play_one_move(table.pk, members)
     game.refresh_from_db()
-    seat = Seat.objects.get(table=table, user=guest)
-    account = since.account_for(game, seat)
-    assert account is not None and account.lines
-    # Nothing named that the seat's own events do not show it: no hidden card, no other hand.
-    rows = game.events.filter(seq__gt=seat.seen_version).values_list("events", flat=True)
-    seen = [item for events in rows for item in engine.events_for(events, 2)]
-    visible_cards = set()
-    for item in seen:
-        for key in ("card", "cards"):
-            value = item.get(key)
-            visible_cards.update(value if isinstance(value, list) else [value] if value is not None else [])
-    for line in account.lines:
-        assert set(line.cards) <= visible_cards
-    full = [item for events in rows for item in engine.events_full(events)]
-    secret = {item["card"] for item in full if item.get("type") in ("well_draw", "draw") and item.get("card")}
-    secret -= visible_cards
-    for line in account.lines:
-        assert not (set(line.cards) & secret)
     client.force_login(guest)
-    page = client.get(reverse("table", args=[table.code])).content.decode()
-    assert "Since you were here" in page
+    words = since_section(client.get(reverse("table", args=[table.code])).content.decode())
+    assert "Since you were here" in words and len(words) > 40
+    # The cards seat 2 has never been shown: those the seat's own events never named and its view
+    # of the table does not hold (the host's hand, the Well). None of their titles is on the page.
+    state = engine.from_json(game.state)
+    rows = game.events.order_by("seq").values_list("events", flat=True)
+    shown = {card for events in rows for item in engine.events_for(events, 2) for card in cards_in(item)}
+    shown |= set(cards_in(engine.view(state, 2)))
+    hidden = set(state["hands"][0]) | set(state["well"])
+    hidden -= shown
+    assert hidden, "the host holds cards the guest never saw"
+    stories = game.deal.cards
+    title_of = {
+        card_id(story["position"], kind): card["title"]
+        for story in stories
+        for kind, card in enumerate(story["cards"])
+    }
+    # A title seat 2 may read elsewhere (a story's own name, a card it was shown) proves nothing.
+    public = {story["title"] for story in stories} | {title_of[card] for card in shown if card in title_of}
+    for title in public:
+        words = words.replace(title, " ")
+    leaked = [title_of[card] for card in hidden if title_of[card] not in public and title_of[card] in words]
+    assert leaked == [], f"Since you were here names cards seat 2 never saw: {leaked}"
+
+
+def cards_in(value) -> list[int]:
+    """Every card id under a "card", "cards" or "hand" key anywhere in an event or a view."""
+    found = []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in ("card", "cards", "hand") and isinstance(inner, int):
+                found.append(inner)
+            elif key in ("card", "cards", "hand") and isinstance(inner, list):
+                found += [card for card in inner if isinstance(card, int)]
+            else:
+                found += cards_in(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            found += cards_in(inner)
+    return found
 
 
 def test_since_you_were_here_is_not_shown_to_a_seat_that_saw_everything(client, live_deck):

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.contrib.auth.models import Group
-from django.core.management import call_command
 
 from game import engine, services
 from game.models import Game, GameEvent, Table
@@ -30,12 +29,6 @@ def _reviewers_group(request):
     if "db" in request.fixturenames or request.node.get_closest_marker("django_db"):
         request.getfixturevalue("db")
         ensure_reviewers_group()
-
-
-@pytest.fixture
-def live_deck(db):
-    """The default deck of twenty approved stories."""
-    call_command("load_default_deck", verbosity=0)
 
 
 @dataclass

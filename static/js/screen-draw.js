@@ -154,7 +154,9 @@ export function renderTurn(app) {
   const line = $("turn-line");
   if (line.dataset.key !== key) {
     line.dataset.key = key;
-    fill(line, tagName(seatTag(app, view.turn), "turn-tag"), h("span", { class: "turn-suffix" }, "'s turn"));
+    // "'s" stays with the tag: a long tag breaks the line before "turn", never before "'s".
+    const who = h("span", { class: "turn-who" }, tagName(seatTag(app, view.turn), "turn-tag"), h("span", { class: "turn-suffix" }, "'s"));
+    fill(line, who, h("span", { class: "turn-word" }, " turn"));
   }
   const left = app.clockLeft();
   const clock = $("turn-clock");

@@ -323,6 +323,10 @@ def test_the_screen_fits_the_tv_and_reads_from_across_the_room(new_page, story, 
     turn = story["mid"]["view"]["turn"]
     expect(page.locator("#turn-line")).to_contain_text("'s turn")
     assert page.locator("#turn-line .tag").get_attribute("data-tag") == TAGS[turn - 1]
+    # A long tag breaks the line before "turn", never between the tag and its "'s".
+    tag_box = page.locator("#turn-line .turn-tag").bounding_box()
+    suffix_box = page.locator("#turn-line .turn-suffix").bounding_box()
+    assert abs(tag_box["y"] - suffix_box["y"]) < 2, f"'s on a line of its own at {tv}"
     expect(page.locator("#well-count")).to_have_text(str(story["mid"]["view"]["well"]))
     expect(page.locator("#feed .feed-item").first).to_be_visible()
     assert not page.locator("#feed").inner_text().count("You ")

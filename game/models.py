@@ -257,6 +257,10 @@ class TableScreen(models.Model):
     again, and dies when the host turns it off, makes a new one, or the table ends."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="screens")
+    # Who made the link: it follows Play again only to a table they host or sit at.
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     secret_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
@@ -269,16 +273,26 @@ class TableScreen(models.Model):
 
 class WatcherQuerySet(models.QuerySet["Watcher"]):
     def live(self) -> WatcherQuerySet:
-        return self.filter(removed_at__isnull=True)
+        """Those who watch now: let in (by the invite link, a parent at the table or the host's
+        yes) and not removed."""
+        return self.filter(removed_at__isnull=True, approved_at__isnull=False)
+
+    def asking(self, since: object) -> WatcherQuerySet:
+        """Requests to watch the host has not answered, made after `since` (older ones lapsed)."""
+        return self.filter(removed_at__isnull=True, approved_at__isnull=True, asked_at__gt=since)
 
 
 class Watcher(models.Model):
-    """A member watching a private table instead of sitting at it (game/services/watching.py). The
-    host may remove them; a removed watcher may not watch that table again."""
+    """A member watching a private table instead of sitting at it, or asking the host to
+    (game/services/watching.py). The host may say no or remove them; then they may not watch that
+    table again."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="watchers")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="watching")
     created_at = models.DateTimeField(auto_now_add=True)
+    # When they were let in; None while they only ask (a request lapses after a few minutes).
+    approved_at = models.DateTimeField(null=True, blank=True)
+    asked_at = models.DateTimeField(null=True, blank=True)
     removed_at = models.DateTimeField(null=True, blank=True)
 
     objects = WatcherQuerySet.as_manager()

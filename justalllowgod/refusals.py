@@ -57,6 +57,9 @@ class Code(StrEnum):
     NOT_WATCHING = "not_watching"
     ALREADY_SEATED = "already_seated"
     SCREEN_OFF = "screen_off"
+    NO_PUBLIC_SCREENS = "no_public_screens"
+    ASK_BEFORE_THE_DEAL = "ask_before_the_deal"
+    NO_SUCH_REQUEST = "no_such_request"
     # Agents.
     AGENT_REVOKED = "agent_revoked"
     AGENT_NOT_APPROVED = "agent_not_approved"
@@ -98,6 +101,13 @@ class Code(StrEnum):
     NO_SUCH_DECISION = "no_such_decision"
     APPEAL_NOTE_NEEDED = "appeal_note_needed"
     ALREADY_APPEALED = "already_appealed"
+    # Names reported at the table, and the reviewers' answer.
+    NO_SUCH_SEAT = "no_such_seat"
+    OWN_NAME = "own_name"
+    NOT_A_MEMBERS_NAME = "not_a_members_name"
+    ALREADY_REPORTED = "already_reported"
+    TOO_MANY_REPORTS = "too_many_reports"
+    REPORT_HANDLED = "report_handled"
     # Turn notices (the settings page).
     NO_MAIL_ADDRESS = "no_mail_address"
     # Push notices (a browser's subscription).
@@ -109,7 +119,10 @@ class Code(StrEnum):
 
 # The people's words for each code; a raise site may pass words that say more (which story, how long).
 WORDS: dict[Code, str] = {
-    Code.NO_SUCH_TABLE: "We couldn't find a table with that code. Check the letters and try again.",
+    Code.NO_SUCH_TABLE: (
+        "We couldn't find a table open to join with that code. Check the letters, or ask the host "
+        "for the table's link."
+    ),
     Code.BAD_CODE: "A table code is four letters, like KDRT.",
     Code.TABLE_FULL: "That table is full. Ask the host for another table, or tap Play now.",
     Code.ALREADY_STARTED: "That game has already begun. Ask the host to start a new table.",
@@ -155,6 +168,11 @@ WORDS: dict[Code, str] = {
     Code.NOT_WATCHING: "You are not watching this table.",
     Code.ALREADY_SEATED: "You have a seat at this table: open it to play.",
     Code.SCREEN_OFF: "This screen has been turned off.",
+    Code.NO_PUBLIC_SCREENS: "A public table can't be shown on a big screen: its players are strangers to each other.",
+    Code.ASK_BEFORE_THE_DEAL: (
+        "That game has begun, so the host can't be asked now. Ask them for the table's link to watch it."
+    ),
+    Code.NO_SUCH_REQUEST: "That request to watch was answered already, or it lapsed.",
     Code.AGENT_REVOKED: "This agent's approval or token was withdrawn.",
     Code.AGENT_NOT_APPROVED: "This agent is not approved.",
     Code.AGENTS_NOT_ALLOWED: "This table does not welcome agents.",
@@ -195,6 +213,12 @@ WORDS: dict[Code, str] = {
     Code.NO_SUCH_DECISION: "There is no such decision to appeal.",
     Code.APPEAL_NOTE_NEEDED: "Please tell the reviewers why they should look again.",
     Code.ALREADY_APPEALED: "You have already asked for a second look at this decision.",
+    Code.NO_SUCH_SEAT: "We couldn't find that seat at a table you can see.",
+    Code.OWN_NAME: "That's your own seat, so there is nothing to report.",
+    Code.NOT_A_MEMBERS_NAME: "JagAI and our agents have names we gave them, so there is nothing to report.",
+    Code.ALREADY_REPORTED: "You already reported this name; a reviewer will look at it.",
+    Code.TOO_MANY_REPORTS: "You have reported many names this hour. Please wait a little before the next.",
+    Code.REPORT_HANDLED: "A reviewer has already answered this report.",
     Code.NO_MAIL_ADDRESS: (
         "Mails need an email address you have confirmed. Add one under Email address, then try again."
     ),

@@ -387,6 +387,8 @@ GAME_JOIN_FAILURE_WINDOW_SECONDS = 600
 # window above, and how long a finished game's screen keeps its podium up for Play again.
 GAME_SCREEN_GUESS_LIMIT = 10
 GAME_SCREEN_AFTER_END_SECONDS = 600
+# A request to watch a private table by its code waits this long for the host's yes (watching.py).
+GAME_WATCH_ASK_SECONDS = 300
 GAME_TABLES_PER_HOUR = 30
 GAME_REACTION_INTERVAL_SECONDS = 2
 
@@ -425,6 +427,8 @@ BENCH_ECHO = env_bool("BENCH_ECHO", False)
 # Moderation (issue 7): when play looks faster than a person can tap. Flags only; people decide.
 MODERATION_TOO_FAST_MS = env_int("MODERATION_TOO_FAST_MS", 300)
 MODERATION_TOO_FAST_COUNT = env_int("MODERATION_TOO_FAST_COUNT", 5)
+# Names reported at the table (moderation/name_reports.py): reports one member may make in an hour.
+MODERATION_NAME_REPORTS_PER_HOUR = 10
 
 # Web Push (issue 32, notices/push.py): the VAPID key pair that signs every push, base64url (the
 # private key's raw 32 bytes; the public key as browsers take applicationServerKey). `manage.py

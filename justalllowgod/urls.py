@@ -29,6 +29,7 @@ urlpatterns = [
     path("play-now/", table_views.play_now, name="play_now"),
     path("join/<str:code>/", table_views.join_link, name="join_link"),
     path("invite/<str:token>/", table_views.join_invite, name="join_invite"),
+    path("invite/<str:token>/watch/", screen_views.watch_invite, name="watch_invite"),
     path("t/<str:code>/", table_views.table_page, name="table"),
     path("t/<str:code>/qr.svg", table_views.table_qr, name="table_qr"),
     path("t/<str:code>/screen/", screen_views.show_on_screen, name="show_on_screen"),
@@ -36,6 +37,11 @@ urlpatterns = [
     path("t/<str:code>/watch/", screen_views.watch, name="watch"),
     path(
         "t/<str:code>/watchers/<int:watcher_id>/remove/", screen_views.remove_watcher, name="remove_watcher"
+    ),
+    path(
+        "t/<str:code>/watchers/<int:watcher_id>/answer/",
+        screen_views.answer_request,
+        name="answer_watch_request",
     ),
     path("s/<str:secret>/", screen_views.screen, name="screen"),
     path("s/<str:secret>/join.svg", screen_views.screen_join_qr, name="screen_join_qr"),

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import base64
 
+from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from game import codes
 from game.models import Table
 from game.pages.qr import qr_svg
-from game.pages.tables import client_ip, invite_url, member_view, table_url
+from game.pages.tables import at_my_table, client_ip, invite_url, member_view, table_url
 from game.services import screens, watching
+from game.services.access import find_table
 from justalllowgod.methods import post_only
 from justalllowgod.refusals import Refusal
 from justalllowgod.site_address import absolute_url
@@ -33,6 +35,7 @@ def _no_store(response: HttpResponse) -> HttpResponse:
 
 @post_only(go_to=_table_page)
 @member_view
+@at_my_table
 def show_on_screen(request: HttpRequest, code: str) -> HttpResponse:
     """The host's "Show on a big screen": the link and its QR, shown once (only a hash is kept)."""
     shown = screens.show_on_screen(user=request.user, session_key=request.session.session_key, code=code)
@@ -45,6 +48,7 @@ def show_on_screen(request: HttpRequest, code: str) -> HttpResponse:
 
 @post_only(go_to=_table_page)
 @member_view
+@at_my_table
 def turn_screen_off(request: HttpRequest, code: str) -> HttpResponse:
     table = screens.turn_screen_off(user=request.user, session_key=request.session.session_key, code=code)
     messages.success(request, "The big screen is off. Its link no longer works.")
@@ -90,25 +94,44 @@ def screen_join_qr(request: HttpRequest, secret: str) -> HttpResponse:
 
 def _watch_post(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        table = watching.watch_table(
+        table = watching.ask_to_watch(
             user=request.user, session_key=request.session.session_key, code=code, ip=client_ip(request)
         ).table
     except Refusal as error:
         if error.status == 429:
             raise
         messages.error(request, error.message)
-        return redirect("join_link", code=codes.normalize(code))
+        return redirect("home")
+    return redirect("watch", code=table.code)
+
+
+@member_view
+def watch_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """POST from the invite link's page: watch at once, the host having shared the link."""
+    if request.method != "POST":
+        return redirect("join_invite", token=token)
+    session_key = request.session.session_key
+    table = watching.watch_by_invitation(user=request.user, session_key=session_key, token=token).table
     return redirect("watch", code=table.code)
 
 
 @member_view
 def watch(request: HttpRequest, code: str) -> HttpResponse:
-    """POST: watch a private table instead of sitting. GET: the watcher's page."""
+    """POST: ask to watch a private table by its code. GET: the watcher's page, or while the host
+    has not answered, a page that waits for them (`?state` answers how the request stands)."""
     if request.method == "POST":
         return _watch_post(request, code)
-    table = Table.objects.unfinished().by_code(code).first()
-    if table is None or watching.live_watcher(table_id=table.pk, user=request.user) is None:
-        return redirect("join_link", code=codes.normalize(code))
+    table = find_table(code, user=request.user, ip=client_ip(request))
+    if table is None:
+        raise Http404("No such table")
+    state = watching.request_state(table_id=table.pk, user=request.user)
+    if "state" in request.GET:
+        return _no_store(JsonResponse({"state": state}))
+    if state == "none" or table.seats.filter(user=request.user).exists():
+        return redirect("join_link", code=table.code)
+    if state != "watching":
+        context = {"table": table, "state": state, "ask_minutes": settings.GAME_WATCH_ASK_SECONDS // 60}
+        return _no_store(render(request, "game/watch_asking.html", context))
     context = {
         "kind": "watch",
         "ws_path": f"/ws/watch/{table.code}/",
@@ -124,6 +147,25 @@ def watch(request: HttpRequest, code: str) -> HttpResponse:
 
 @post_only(go_to=_table_page)
 @member_view
+@at_my_table
+def answer_request(request: HttpRequest, code: str, watcher_id: int) -> HttpResponse:
+    """The host's "Let her watch" or "No" to a member who asked by the code."""
+    yes = request.POST.get("answer") == "yes"
+    session_key = request.session.session_key
+    try:
+        watching.answer_request(
+            user=request.user, session_key=session_key, code=code, watcher_id=watcher_id, yes=yes
+        )
+    except Refusal as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "They can watch now." if yes else "They won't watch this table.")
+    return redirect(_table_page(code))
+
+
+@post_only(go_to=_table_page)
+@member_view
+@at_my_table
 def remove_watcher(request: HttpRequest, code: str, watcher_id: int) -> HttpResponse:
     watching.remove_watcher(
         user=request.user, session_key=request.session.session_key, code=code, watcher_id=watcher_id

@@ -18,8 +18,8 @@ from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.qr import qr_svg
 from game.protocol.messages import seat_name
 from game.protocol.options import option_chips
-from game.services import over_days, since, tellings
-from game.services.access import find_invited_table, find_table
+from game.services import over_days, since, tellings, watching
+from game.services.access import find_invited_table, find_seated_table, find_table
 from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
 from justalllowgod.addresses import request_address
@@ -49,6 +49,18 @@ def member_view(view):
                 return render(request, "game/refused.html", {"error": error}, status=429)
             messages.error(request, error.message)
             return redirect("home")
+
+    return wrapper
+
+
+def at_my_table(view):
+    """A table button's door (inside member_view): the code must name a table the member sits at.
+    Any other code is a counted wrong guess, answered as the join form answers it."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, code: str, *args, **kwargs) -> HttpResponse:
+        table = find_seated_table(code, user=request.user, ip=client_ip(request))
+        return view(request, table.code, *args, **kwargs)
 
     return wrapper
 
@@ -118,14 +130,27 @@ def _table_facts(table: Table, seats: list[Seat]) -> dict:
     }
 
 
-def _join_page(request: HttpRequest, table: Table, *, invited: bool, action: str) -> HttpResponse:
+def _join_page(
+    request: HttpRequest, table: Table, *, invited: bool, action: str, watch_action: str
+) -> HttpResponse:
     """The page that shows a table and asks before it seats you; a started game says why not."""
     seats = seat_list(table)
     if any(s.user_id == request.user.pk for s in seats):
         return redirect(table_url(table))
-    # A private table may be watched instead (game/services/watching.py); a public one never.
+    if watching.request_state(table_id=table.pk, user=request.user) in ("watching", "asking"):
+        return redirect("watch", code=table.code)
+    # A private table may be watched instead (game/services/watching.py), by its invite link or
+    # with the host's yes; a public one never.
     may_watch = not table.is_public and table.is_open
-    context = _table_facts(table, seats) | {"invited": invited, "action": action, "may_watch": may_watch}
+    context = _table_facts(table, seats) | {
+        "invited": invited,
+        "action": action,
+        "may_watch": may_watch,
+        "watch_action": watch_action,
+        # By the code the host is asked, unless the member's parent sits there (their leave).
+        "watch_asks": not invited
+        and not any(s.user_id == request.user.managed_by_id for s in seats if s.user_id),
+    }
     return render(request, "game/join.html", context)
 
 
@@ -162,7 +187,10 @@ def _member_join_link(request: HttpRequest, code: str) -> HttpResponse:
     table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
     if table is None:
         raise Http404("No such table")
-    return _join_page(request, table, invited=False, action=reverse("join_link", args=[table.code]))
+    action = reverse("join_link", args=[table.code])
+    return _join_page(
+        request, table, invited=False, action=action, watch_action=reverse("watch", args=[table.code])
+    )
 
 
 def join_invite(request: HttpRequest, token: str) -> HttpResponse:
@@ -185,7 +213,10 @@ def _member_join_invite(request: HttpRequest, token: str) -> HttpResponse:
     table = find_invited_table(token)
     if table is None:
         raise Http404("No such table")
-    return _join_page(request, table, invited=True, action=reverse("join_invite", args=[token]))
+    action = reverse("join_invite", args=[token])
+    return _join_page(
+        request, table, invited=True, action=action, watch_action=reverse("watch_invite", args=[token])
+    )
 
 
 def invite_url(table: Table) -> str:
@@ -302,6 +333,7 @@ def table_of_action(code: str, action: str) -> str:
 
 @post_only(go_to=table_of_action)
 @member_view
+@at_my_table
 def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
     """Start, Start now, Leave, Let back in, End game and Play again, from the table page's buttons."""
     user = request.user
@@ -323,4 +355,4 @@ def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
         return redirect(table_url(services.play_again(user=user, code=code).table))
     else:
         raise Http404("No such action")
-    return redirect(reverse("table", args=[codes.normalize(code)]))
+    return redirect(reverse("table", args=[code]))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 
 from game import engine
@@ -56,8 +57,9 @@ def seat_name(seat: Seat) -> str:
     if seat.kind == Seat.Kind.HELPER and not seat.user_id:
         return "JagAI"
     if seat.user_id:
-        # A deleted child's seat keeps its place in the game but no name (accounts/family.py).
-        return seat.user.gamer_tag or "a former member"
+        # A deleted child's seat keeps its place in the game but no name (accounts/family.py); a
+        # member a reviewer asked for a new tag is "a player" until they choose it (moderation).
+        return seat.user.gamer_tag or ("a player" if seat.user.is_active else "a former member")
     return "JagAI"
 
 
@@ -89,8 +91,11 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
             for i, s in enumerate(seats, start=1)
         ],
         "next_code": next_table.code if next_table else None,
-        # Who watches instead of sitting (private tables only), so the host can remove them.
+        # Who watches instead of sitting (private tables only), so the host can remove them; who
+        # asks to watch, for the host's yes or no; and whether a big screen follows the table.
         "watchers": watchers(table),
+        "asking": asking(table),
+        "screen_on": bool(table.pk and table.watched and table.screens.live().exists()),
         # V1-V3: the options in the engine's words, the chips that show them, and Together's best.
         "options": table.game_options(),
         "chips": option_chips(table),
@@ -106,6 +111,23 @@ def watchers(table: Table) -> list[dict[str, Any]]:
         return []
     rows = Watcher.objects.live().filter(table=table).select_related("user").order_by("created_at", "pk")
     return [{"id": w.pk, "tag": w.user.gamer_tag or "a former member"} for w in rows]
+
+
+def asking(table: Table) -> list[dict[str, Any]]:
+    """Members asking to watch who wait for the host: {"id", "tag", "ends_in"} (seconds left)."""
+    if not table.pk or not table.watched or table.is_public:
+        return []
+    now = timezone.now()
+    since = now - timedelta(seconds=settings.GAME_WATCH_ASK_SECONDS)
+    rows = Watcher.objects.asking(since).filter(table=table).select_related("user").order_by("asked_at", "pk")
+    return [
+        {
+            "id": w.pk,
+            "tag": w.user.gamer_tag or "a former member",
+            "ends_in": int((w.asked_at - since).total_seconds()),
+        }
+        for w in rows
+    ]
 
 
 def public_cards(game: Game) -> dict[str, Any]:

@@ -1,17 +1,21 @@
-"""Who may sit down, and the one throttle on naming tables by code.
+"""Who may sit down, and the one guarded lookup for naming tables by code.
 
-Every way of naming a table by its code (the table page, its QR image, the join form, the join link,
-the table socket, the agent API) goes through `find_table`. A code that names no table is a wrong
-guess: ten in ten minutes from one member or one agent, and naming any table by code waits (429).
-The address a guess came from has a much higher ceiling of its own against scripted guessing,
-which never stops a member who has made no wrong guess themselves (a family behind one router, a
-school, everyone behind the production proxy). Naming a table where you already sit is no guess.
+Every way of naming a table by its code goes through this module: the table page, its QR image,
+the join form and join link, the table and watcher sockets, the agent API (`find_table`), and
+every button of the table page (`find_seated_table`). tests/game/test_every_code_door.py walks the
+URL patterns and socket routes that take a code and proves each one counts a miss here.
 
-Only a table still open (waiting or playing) is found by someone who never sat there: a finished
-table's code is as wrong a guess as an unknown one and gets the same answer, so the guess limit
-holds however many old tables fill the code space. The QR code and share link name a table by its
-long `invite_token` instead (`find_invited_table`): never a guess, never throttled, so a member who
-mistyped codes can still scan their way in.
+A code is a wrong guess unless it names a table the member already has (a seat, or a watcher's
+row or request) or an open table they may join: one waiting for players with a free seat. Unknown,
+finished, begun and full tables all answer alike (`no_such_table`), and all count: ten in ten
+minutes from one member or one agent, and naming any table by code waits (429). The address a
+guess came from has a much higher ceiling of its own against scripted guessing, which never stops
+a member who has made no wrong guess themselves (a family behind one router, a school, everyone
+behind the production proxy). A member's own tables are never a guess and say what they are.
+
+A begun or full private table is reached by its long `invite_token` instead (the QR code and share
+link, `find_invited_table`): never a guess, never throttled, so a member who mistyped codes can
+still scan their way in, and a watcher needs that link or the host's yes (game/services/watching.py).
 """
 
 from __future__ import annotations
@@ -121,6 +125,32 @@ def count_wrong_code(*, user: User | None = None, agent: Agent | None = None, ip
         _add(f"code-guess:ip:{ip}")
 
 
+def _own_table(queryset: TableQuerySet, normal: str, user: User | None, agent: Agent | None) -> Table | None:
+    """The newest table with this code that is already theirs: a seat, or a watcher's row."""
+    if agent is not None:
+        return queryset.by_code(normal).filter(seats__agent=agent).first()
+    if user is None or not user.is_authenticated:
+        return None
+    seated = queryset.by_code(normal).filter(seats__user=user).first()
+    if seated is not None:
+        return seated
+    return queryset.by_code(normal).filter(watchers__user=user).unfinished().first()
+
+
+def _open_to_join(queryset: TableQuerySet, normal: str) -> Table | None:
+    """The table with this code that anyone may still sit at: waiting, with a free seat."""
+    table = queryset.filter(status=Table.Status.WAITING).by_code(normal).first()
+    if table is None or table.seats.count() >= table.seat_count:
+        return None
+    return table
+
+
+def _missed(user: User | None, agent: Agent | None, ip: str) -> None:
+    """A code that names nothing of theirs: refused if they guessed too often, else counted."""
+    require_not_throttled(user=user, agent=agent, ip=ip)
+    count_wrong_code(user=user, agent=agent, ip=ip)
+
+
 def find_table(
     code: str,
     *,
@@ -129,27 +159,47 @@ def find_table(
     ip: str = "",
     tables: TableQuerySet | None = None,
 ) -> Table | None:
-    """The newest table with this code, looked up for a member or an agent, throttled.
+    """The table with this code, looked up for a member or an agent, throttled.
 
-    A table where they sit is found without a check. Otherwise a throttled guesser is refused
-    (429) before the lookup, so a right code teaches them nothing, and a code naming no open table
-    (`tables` narrows which count) counts as a wrong guess and returns None, whether it names no
-    table at all or only finished ones.
+    Their own table (a seat at any time, a watcher's row while it is open) is found without a
+    check. Otherwise a throttled guesser is refused (429) before the lookup, so a right code
+    teaches them nothing, and a code naming no table open to join returns None and counts as a
+    wrong guess, whether it names no table at all, a finished one, a begun one or a full one.
     """
     normal = codes.normalize(code)
     queryset = Table.objects.all() if tables is None else tables
     if not codes.is_well_formed(normal):
-        require_not_throttled(user=user, agent=agent, ip=ip)
-        count_wrong_code(user=user, agent=agent, ip=ip)
+        _missed(user, agent, ip)
         return None
-    seated = {"seats__agent": agent} if agent is not None else {"seats__user": user}
-    mine = queryset.by_code(normal).filter(**seated).first()
+    mine = _own_table(queryset, normal, user, agent)
     if mine is not None:
         return mine
     require_not_throttled(user=user, agent=agent, ip=ip)
-    table = queryset.unfinished().by_code(normal).first()
+    table = _open_to_join(queryset, normal)
     if table is None:
         count_wrong_code(user=user, agent=agent, ip=ip)
+    return table
+
+
+def find_seated_table(
+    code: str,
+    *,
+    user: User | None = None,
+    agent: Agent | None = None,
+    ip: str = "",
+    tables: TableQuerySet | None = None,
+) -> Table:
+    """For a table's buttons: the newest table with this code where they sit, any status. Any
+    other code is a counted wrong guess with the same answer as the join form's."""
+    normal = codes.normalize(code)
+    queryset = Table.objects.all() if tables is None else tables
+    seated = {"seats__agent": agent} if agent is not None else {"seats__user": user}
+    table = None
+    if codes.is_well_formed(normal) and (agent is not None or getattr(user, "is_authenticated", False)):
+        table = queryset.by_code(normal).filter(**seated).first()
+    if table is None:
+        _missed(user, agent, ip)
+        raise Refusal(Code.NO_SUCH_TABLE, status=404)
     return table
 
 

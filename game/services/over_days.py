@@ -137,7 +137,7 @@ def hand_over(*, host: User, code: str, seat: int, session_key: str | None = Non
     """The host of an over-days table hands a member's turn to JagAI after GAME_HAND_OVER_DAYS
     without a move: JagAI takes the seat as when they leave (R28), the host may let them back
     (R40), and the member is told. Everything is checked under the table's lock."""
-    table = Table.objects.by_code(code).filter(status=Table.Status.PLAYING).first()
+    table = Table.objects.by_code(code).filter(seats__user=host, status=Table.Status.PLAYING).first()
     if table is None:
         raise Refusal(Code.NOT_PLAYING, status=409)
     game, table, seats = lock_game(table.pk)

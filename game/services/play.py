@@ -200,8 +200,10 @@ def _check_move(
 @transaction.atomic
 def end_game(*, user: User, code: str) -> Played:
     """The host ends the game early: nobody wins (R23). Returns the game and the messages sent."""
-    table = Table.objects.by_code(code).first()
-    if table is None or table.status != Table.Status.PLAYING:
+    table = Table.objects.by_code(code).filter(seats__user=user).first()
+    if table is None:
+        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+    if table.status != Table.Status.PLAYING:
         raise Refusal(Code.NOT_PLAYING, status=409)
     game, table, seats = lock_game(table.pk)
     if table.host_id != user.pk:

@@ -8,7 +8,11 @@ early (R23, `turn_off_at_end`), or GAME_SCREEN_AFTER_END_SECONDS after a game fi
 tapping Play again (the podium stays up meanwhile). Every socket act asks `live_screen` afresh.
 
 Unknown secrets are guesses: GAME_SCREEN_GUESS_LIMIT from one address in the window and that
-address waits (429), a right secret too, like wrong table codes (game/services/access.py).
+address's next unknown secret waits (429). A right secret is never refused for its address's
+guesses: it is 256 bits, so counting misses is enough, and one child on a school network cannot
+lock the class out. A public table has no screen (its players are strangers), and a screen follows
+Play again only to a table its maker hosts or sits at; the host of that table sees it and may turn
+it off.
 """
 
 from __future__ import annotations
@@ -57,9 +61,11 @@ def hosted_table(user: User, session_key: str | None, code: str) -> Table:
 
 
 def refresh_watched(table: Table) -> None:
-    """Keep `Table.watched` true exactly while a live screen or watcher follows it (the table row
-    is locked by the caller)."""
-    watched = table.screens.live().exists() or table.watchers.live().exists()
+    """Keep `Table.watched` true while a live screen or watcher follows it, or a member asks the
+    host to watch (the table row is locked by the caller). A request that lapses unanswered leaves
+    it set until the table's next screen or watcher change: it then costs only the public view."""
+    following = table.watchers.filter(removed_at__isnull=True).exclude(approved_at=None, asked_at=None)
+    watched = table.screens.live().exists() or following.exists()
     if watched != table.watched:
         table.watched = watched
         table.save(update_fields=["watched"])
@@ -77,11 +83,13 @@ def _turn_off(table: Table) -> None:
 def show_on_screen(*, user: User, session_key: str | None, code: str) -> Shown:
     """The host's "Show on a big screen": a new link for the table (the old one stops working)."""
     table = hosted_table(user, session_key, code)
+    if table.is_public:
+        raise Refusal(Code.NO_PUBLIC_SCREENS, status=403)
     if not table.is_open:
         raise Refusal(Code.TABLE_FINISHED, status=409)
     _turn_off(table)
     secret = secrets.token_urlsafe(32)
-    TableScreen.objects.create(table=table, secret_hash=secret_hash(secret))
+    TableScreen.objects.create(table=table, made_by=user, secret_hash=secret_hash(secret))
     refresh_watched(table)
     return Shown(table, secret)
 
@@ -102,9 +110,13 @@ def turn_off_at_end(table: Table) -> None:
         refresh_watched(table)
 
 
-def follow_play_again(previous: Table, following: Table) -> None:
-    """In Play again's transaction: the screens of the finished table now show the next one."""
-    moved = previous.screens.live().update(table=following)
+def follow_play_again(previous: Table, following: Table, user: User) -> None:
+    """In Play again's transaction, as `user` opens or joins the next table: the screens they made
+    for the finished table now show the next one (only theirs: a screen goes nowhere its maker
+    does not sit). The host of the next table sees it in the table's `screen_on`."""
+    if following.is_public:
+        return
+    moved = previous.screens.live().filter(made_by=user).update(table=following)
     if moved:
         refresh_watched(previous)
         refresh_watched(following)
@@ -126,7 +138,7 @@ def _guess_key(ip: str) -> str:
 
 
 def require_not_throttled(ip: str) -> None:
-    """Refuse (429) an address that sent too many secrets that open no screen, before any lookup."""
+    """Refuse (429) an address that sent too many secrets that open no screen."""
     if ip and (cache.get(_guess_key(ip)) or 0) >= settings.GAME_SCREEN_GUESS_LIMIT:
         raise Refusal(
             Code.TOO_MANY_TRIES,
@@ -147,11 +159,12 @@ def _count_guess(ip: str) -> None:
 
 
 def find_screen(secret: str, *, ip: str = "") -> TableScreen | None:
-    """The screen this secret opens, throttled like codes: an unknown secret counts as a guess.
-    A turned-off or dead screen is found (it was no guess) but not live: see `live_screen`."""
-    require_not_throttled(ip)
+    """The screen this secret opens; an unknown secret counts as a guess, refused (429) once its
+    address made too many. A right one is always found. A turned-off or dead screen is found (it
+    was no guess) but not live: see `live_screen`."""
     screen = TableScreen.objects.select_related("table").filter(secret_hash=secret_hash(secret or "")).first()
     if screen is None:
+        require_not_throttled(ip)
         _count_guess(ip)
     return screen
 

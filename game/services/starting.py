@@ -130,7 +130,7 @@ def _agents_after_people(seats: list[Seat]) -> list[Seat]:
 
 
 def _locked_waiting_table(code: str, user: User) -> Table:
-    table = Table.objects.select_for_update().by_code(code).first()
+    table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
         raise Refusal(Code.NO_SUCH_TABLE, status=404)
     if table.host_id != user.pk:

@@ -177,7 +177,10 @@ def play_again(*, user: User, code: str) -> Seated:
         check_may_play_public(user)
     following = Table.objects.filter(previous=table).first()
     if following is not None:
-        return _take_seat(following, user) if following.is_open else Seated(following)
+        if not following.is_open:
+            return Seated(following)
+        follow_play_again(table, following, user)  # a screen this member made comes along
+        return _take_seat(following, user)
     fields = {
         "seat_count": table.seat_count,
         "teams": table.teams,
@@ -191,7 +194,7 @@ def play_again(*, user: User, code: str) -> Seated:
             seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS
         )
     following = _new_table(host=user, kind=table.kind, previous=table, **fields)
-    follow_play_again(table, following)  # the big screen shows the next table
+    follow_play_again(table, following, user)  # the big screen this host made shows the next table
     # The finished table's message names its game's last version, as every message does.
     sent = publish.table_update(table, seat_list(table), Game.version_at(table.pk))
     sent += publish.table_update(following, seat_list(following))

@@ -1,10 +1,20 @@
-"""Watchers: a signed-in member with a private table's code who follows the game instead of
-sitting, on their own device, with the public view. Public tables have none (a game among
-strangers stays with its players). The host may remove a watcher, who may not watch that table
-again. Every watcher socket act asks `live_watcher` afresh."""
+"""Watchers: a signed-in member who follows a private table instead of sitting, on their own
+device, with the public view. Public tables have none (a game among strangers stays with its
+players).
+
+Four letters are guessable, so the code alone never lets anyone watch (issue 49): a member watches
+by the table's invite link (the QR code or share link, `watch_by_invitation`), or asks by the code
+and waits for the host's yes (`ask_to_watch`, answered by `answer_request`; a request lapses after
+GAME_WATCH_ASK_SECONDS). A child whose parent sits at the table is let in at once: the parent's
+seat is their leave. The host may say no or remove a watcher, who may not watch that table again.
+Every watcher socket act asks `live_watcher` afresh.
+"""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -12,7 +22,7 @@ from accounts.models import User
 from game.models import Table, Watcher
 from game.protocol import publish
 from game.realtime.groups import watcher_group
-from game.services.access import check_may_play, find_table
+from game.services.access import check_may_play, find_invited_table, find_table
 from game.services.authority import require_may_act
 from game.services.results import Seated
 from game.services.screens import hosted_table, refresh_watched
@@ -20,27 +30,93 @@ from game.services.starting import seat_list
 from justalllowgod.refusals import Code, Refusal
 
 
+def asking_since(now: datetime | None = None) -> datetime:
+    """Requests made after this moment still wait for the host; older ones lapsed."""
+    return (now or timezone.now()) - timedelta(seconds=settings.GAME_WATCH_ASK_SECONDS)
+
+
 @transaction.atomic
-def watch_table(*, user: User, session_key: str | None, code: str, ip: str = "") -> Seated:
-    """Watch a private table by its code (throttled like every code); refused at public tables,
-    to the member who sits there, and to one the host removed."""
+def ask_to_watch(*, user: User, session_key: str | None, code: str, ip: str = "") -> Seated:
+    """By the code: ask the host to watch (a counted guess like every code); a child whose parent
+    sits there watches at once."""
     check_may_play(user)
     require_may_act(user=user, session_key=session_key)
     found = find_table(code, user=user, ip=ip, tables=Table.objects.unfinished())
     if found is None:
         raise Refusal(Code.NO_SUCH_TABLE, status=404)
+    return _watch(user, found, invited=False)
+
+
+@transaction.atomic
+def watch_by_invitation(*, user: User, session_key: str | None, token: str) -> Seated:
+    """By the table's invite link (never a guess): the host shared it, so no question is asked."""
+    check_may_play(user)
+    require_may_act(user=user, session_key=session_key)
+    found = find_invited_table(token)
+    if found is None:
+        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+    return _watch(user, found, invited=True)
+
+
+def _parent_sits_there(table: Table, user: User) -> bool:
+    return user.managed_by_id is not None and table.seats.filter(user_id=user.managed_by_id).exists()
+
+
+def _watch(user: User, found: Table, *, invited: bool) -> Seated:
     table = Table.objects.select_for_update().get(pk=found.pk)
     if table.is_public:
         raise Refusal(Code.NO_PUBLIC_WATCHERS, status=403)
     if table.seats.filter(user=user).exists():
         raise Refusal(Code.ALREADY_SEATED, status=409)
-    watcher, made = Watcher.objects.get_or_create(table=table, user=user)
+    watcher, _ = Watcher.objects.get_or_create(table=table, user=user)
     if watcher.removed_at is not None:
         raise Refusal(Code.WATCHER_REMOVED, status=403)
-    if not made:
+    now = timezone.now()
+    if watcher.approved_at is not None:
         return Seated(table)
+    if invited or _parent_sits_there(table, user):
+        watcher.approved_at = now
+        watcher.save(update_fields=["approved_at"])
+    elif watcher.asked_at is not None and watcher.asked_at > asking_since(now):
+        return Seated(table)  # still waiting for the host: asking again tells them nothing new
+    elif table.status != Table.Status.WAITING:
+        raise Refusal(Code.ASK_BEFORE_THE_DEAL, status=409)
+    else:
+        watcher.asked_at = now
+        watcher.save(update_fields=["asked_at"])
     refresh_watched(table)
     return Seated(table, publish.table_update(table, seat_list(table)))
+
+
+@transaction.atomic
+def answer_request(*, user: User, session_key: str | None, code: str, watcher_id: int, yes: bool) -> Seated:
+    """The host's "Let her watch" or "No" to a request that has not lapsed."""
+    table = hosted_table(user, session_key, code)
+    watcher = table.watchers.asking(asking_since()).select_for_update().filter(pk=watcher_id).first()
+    if watcher is None:
+        raise Refusal(Code.NO_SUCH_REQUEST, status=404)
+    if yes:
+        watcher.approved_at = timezone.now()
+        watcher.save(update_fields=["approved_at"])
+    else:
+        watcher.removed_at = timezone.now()
+        watcher.save(update_fields=["removed_at"])
+    refresh_watched(table)
+    return Seated(table, publish.table_update(table, seat_list(table)))
+
+
+def request_state(*, table_id: int, user: User) -> str:
+    """How the member stands: "watching", "asking", "refused", "lapsed" or "none" (never asked)."""
+    watcher = Watcher.objects.filter(table_id=table_id, user=user).first()
+    if watcher is None:
+        return "none"
+    if watcher.removed_at is not None:
+        return "refused"
+    if watcher.approved_at is not None:
+        return "watching"
+    if watcher.asked_at is not None and watcher.asked_at > asking_since():
+        return "asking"
+    return "lapsed"
 
 
 @transaction.atomic
@@ -58,8 +134,8 @@ def remove_watcher(*, user: User, session_key: str | None, code: str, watcher_id
 
 
 def stop_watching_on_sitting(table: Table, user: User) -> None:
-    """A watcher who takes a seat (join by code or link) watches no more: one row, one way in."""
-    if table.watched and table.watchers.live().filter(user=user).delete()[0]:
+    """A watcher (or asker) who takes a seat watches no more: one row, one way in."""
+    if table.watchers.filter(user=user, removed_at__isnull=True).delete()[0]:
         refresh_watched(table)
 
 

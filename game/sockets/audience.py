@@ -94,17 +94,19 @@ class ScreenConsumer(AudienceSocket):
 
     async def connect(self) -> None:
         ip = scope_address(self.scope)
-        if await budgets.too_many_connects(f"screen-address {ip}"):
-            await self.refuse(Close.TOO_MANY, "too many new screen sockets")
-            return
         self.secret = self.scope["url_route"]["kwargs"]["secret"]
         try:
             screen = await database_call(screens.find_screen)(self.secret, ip=ip)
-        except Refusal as error:  # too many secrets that open nothing
+        except Refusal as error:  # too many secrets that open nothing from this address
             await self.refuse(REFUSAL_CLOSES.get(error.code, Close.TOO_MANY), error.code)
             return
         if screen is None:
             await self.refuse(Close.NOT_FOUND, "no such screen")
+            return
+        # Reconnects are budgeted per screen, not per address: a school's other sockets never
+        # keep a right link out (issue 49); unknown secrets are counted per address above.
+        if await budgets.too_many_connects(f"screen {screen.pk}"):
+            await self.refuse(Close.TOO_MANY, "too many new screen sockets")
             return
         self.screen_id = screen.pk
         self.scope[WHO_KEY] = f"screen {screen.pk}"

@@ -59,8 +59,8 @@ export function renderWaiting(app) {
     const host = table.seats.find((s) => s.seat === table.host_seat);
     actions.push(h("p", { class: "muted host-note" }, `${host ? host.tag : "The host"} will start the game.`));
   }
-  // The host puts the table on the living-room TV (issue 31).
-  if (isHost) actions.push(postForm(`${app.base}screen/`, app.csrf, "Show on a big screen", "button button-secondary"));
+  // The host puts a private table on the living-room TV (issue 31); a public table has no screen.
+  if (isHost && table.kind !== "public") actions.push(postForm(`${app.base}screen/`, app.csrf, "Show on a big screen", "button button-secondary"));
   actions.push(postForm(`${app.base}leave/`, app.csrf, "Leave", "button button-secondary"));
   fill(app.el.waitingActions, actions);
   updateCountdown(app);

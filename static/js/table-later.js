@@ -1,6 +1,7 @@
 // What the table page draws only after its welcome (issue 31), fetched then, off the first load:
 // its styles, the Read aloud switch (table-voice.js), and who watches the table without a seat:
-// "2 people watching", and for the host a Remove button beside each.
+// "2 people watching", and for the host a Remove button beside each, the requests to watch that
+// wait for a yes or no (issue 49), and a line when a big screen follows the table.
 import { fill, h, plural, postForm } from "./dom.js";
 import { tagName } from "./names.js";
 import { startVoice } from "./table-voice.js";
@@ -14,27 +15,73 @@ export function start(app) {
   return more;
 }
 
+// When each request to watch lapses on this page's clock (the server said how many seconds were left).
+const lapses = new Map();
+let lapseTimer = null;
+
 function renderWatching(app, box) {
   const watchers = app.table?.watchers || [];
-  box.hidden = watchers.length === 0;
-  if (!watchers.length) return;
-  const isHost = app.me?.seat === app.table.host_seat;
+  const isHost = app.me?.seat === app.table?.host_seat;
+  const asking = isHost ? openRequests(app, box) : [];
+  const screenOn = isHost && app.table?.screen_on;
+  box.hidden = watchers.length === 0 && asking.length === 0 && !screenOn;
+  if (box.hidden) return;
   fill(
     box,
-    h(
-      "details",
-      { class: "watching-list" },
-      h("summary", { class: "watching-count" }, `${plural(watchers.length, "person", "people")} watching`),
+    asking.map((r) =>
       h(
-        "ul",
-        {},
-        watchers.map((w) =>
-          h(
-            "li",
-            { class: "watcher" },
-            tagName(w.tag, "watcher-name"),
-            isHost ? postForm(`${app.base}watchers/${w.id}/remove/`, app.csrf, "Remove", "button button-small button-secondary") : null,
-          ),
+        "p",
+        { class: "watch-request", role: "status" },
+        h("span", { class: "watch-request-words" }, tagName(r.tag, "watcher-name"), " asks to watch"),
+        answerForm(app, r, "yes", `Let ${r.tag} watch`, "button button-small"),
+        answerForm(app, r, "no", "No", "button button-small button-secondary"),
+      ),
+    ),
+    screenOn
+      ? h(
+          "p",
+          { class: "watch-request" },
+          h("span", { class: "watch-request-words" }, "A screen is following this table"),
+          postForm(`${app.base}screen/off/`, app.csrf, "Turn it off", "button button-small button-secondary"),
+        )
+      : null,
+    watchers.length ? watcherList(app, watchers, isHost) : null,
+  );
+}
+
+/** The requests still waiting, each hidden when it lapses (the page draws itself again then). */
+function openRequests(app, box) {
+  const now = Date.now();
+  for (const r of app.table?.asking || []) if (!lapses.has(r.id)) lapses.set(r.id, now + r.ends_in * 1000);
+  const open = (app.table?.asking || []).filter((r) => lapses.get(r.id) > now);
+  clearTimeout(lapseTimer);
+  if (open.length) {
+    const next = Math.min(...open.map((r) => lapses.get(r.id))) - now;
+    lapseTimer = setTimeout(() => renderWatching(app, box), next + 50);
+  }
+  return open;
+}
+
+function answerForm(app, request, answer, label, buttonClass) {
+  const form = postForm(`${app.base}watchers/${request.id}/answer/`, app.csrf, label, buttonClass);
+  form.prepend(h("input", { type: "hidden", name: "answer", value: answer }));
+  return form;
+}
+
+function watcherList(app, watchers, isHost) {
+  return h(
+    "details",
+    { class: "watching-list" },
+    h("summary", { class: "watching-count" }, `${plural(watchers.length, "person", "people")} watching`),
+    h(
+      "ul",
+      {},
+      watchers.map((w) =>
+        h(
+          "li",
+          { class: "watcher" },
+          tagName(w.tag, "watcher-name"),
+          isHost ? postForm(`${app.base}watchers/${w.id}/remove/`, app.csrf, "Remove", "button button-small button-secondary") : null,
         ),
       ),
     ),

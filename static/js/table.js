@@ -449,7 +449,7 @@ function renderFooter() {
       ),
     );
   }
-  if (isHost) buttons.push(postForm(`${app.base}screen/`, app.csrf, "Show on TV", "link-button"));
+  if (isHost && app.table.kind !== "public") buttons.push(postForm(`${app.base}screen/`, app.csrf, "Show on TV", "link-button"));
   if ("vibrate" in navigator) buttons.push(vibrateSetting());
   app.el.footer.replaceChildren(...buttons);
 }

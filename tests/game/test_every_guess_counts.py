@@ -69,7 +69,7 @@ def test_the_join_form_answers_a_finished_code_as_it_answers_an_unknown_one():
     said = []
     for code in (old.code, unknown_code(old.code)):
         page = client.post(reverse("join_table"), {"code": code}, follow=True).content.decode()
-        said.append(page.count("We couldn&#x27;t find a table with that code."))
+        said.append(page.count("We couldn&#x27;t find a table open to join with that code."))
     assert said == [1, 1]
 
 
@@ -95,12 +95,19 @@ def test_a_members_own_finished_table_is_no_guess_and_keeps_its_page():
     assert cache.get(f"code-guess:member:{host.pk}") is None
 
 
-def test_a_waiting_or_playing_table_is_found_and_not_counted(live_deck):
+def test_a_waiting_table_is_found_and_not_counted_a_begun_one_is_a_miss(live_deck):
     waiting = services.create_private_table(user=UserFactory()).table
     host = UserFactory()
     playing = services.create_private_table(user=host).table
     services.start_table(user=host, code=playing.code)
     client = member_client()
+    key = f"code-guess:member:{client.session['_auth_user_id']}"
     assert client.get(reverse("join_link", args=[waiting.code])).status_code == 200
-    assert client.get(reverse("join_link", args=[playing.code])).status_code == 200
-    assert cache.get(f"code-guess:member:{client.session['_auth_user_id']}") is None
+    assert cache.get(key) is None
+    # Issue 49: a game in progress answers a stranger as an unknown code does, and counts.
+    begun = client.get(reverse("join_link", args=[playing.code]))
+    unknown = client.get(reverse("join_link", args=[unknown_code(playing.code)]))
+    assert begun.status_code == unknown.status_code == 404
+    assert cache.get(key) == 2
+
+

@@ -92,7 +92,7 @@ def test_someone_not_at_a_finished_table_gets_the_answer_of_an_unknown_code(clie
     ("typed", "words"),
     [
         ("ZZ", "A table code is four letters, like KDRT."),
-        ("ZZZZ", "We couldn&#x27;t find a table with that code."),
+        ("ZZZZ", "We couldn&#x27;t find a table open to join with that code."),
     ],
 )
 def test_a_refused_code_is_said_beside_the_box_which_keeps_what_was_typed(client, typed, words):

@@ -14,6 +14,7 @@ from django.utils import timezone
 from game import services
 from game.models import Table, TableScreen, Watcher
 from game.services import screens, watching
+from game.services.results import Seated
 from justalllowgod.refusals import Code, Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table
@@ -23,6 +24,16 @@ pytestmark = pytest.mark.django_db
 
 def _show(host, table) -> str:
     return screens.show_on_screen(user=host, session_key=signed_in_session(host), code=table.code).secret
+
+
+def _invited(user, table) -> Seated:
+    """Watch by the table's invite link (its QR code or share link)."""
+    session = signed_in_session(user)
+    return watching.watch_by_invitation(user=user, session_key=session, token=table.invite_token)
+
+
+def _ask(user, table) -> Seated:
+    return watching.ask_to_watch(user=user, session_key=signed_in_session(user), code=table.code)
 
 
 def _signed_in(user) -> Client:
@@ -87,29 +98,48 @@ def test_ending_the_game_early_turns_the_screen_off_a_finished_one_keeps_its_pod
     assert not screens.is_live(finished, now=later)
 
 
-def test_play_again_takes_the_screen_to_the_next_table(live_deck):
+def test_play_again_takes_the_screen_only_to_a_table_its_maker_sits_at_and_the_host_sees_it(live_deck):
     host, guest = UserFactory(), UserFactory()
     table = deal_private_table(host, guest)
     screen = screens.find_screen(_show(host, table))
     table.status, table.finished_at = Table.Status.FINISHED, timezone.now()
     table.save()
-    following = services.play_again(user=guest, code=table.code).table
+    following = services.play_again(user=guest, code=table.code).table  # the guest hosts the next one
+    screen.refresh_from_db()
+    assert screen.table_id == table.pk  # it stays with the podium: its maker is not at the next table
+    following.refresh_from_db()
+    assert not following.watched
+    seated = services.play_again(user=host, code=table.code)  # the maker comes along: so does it
     screen.refresh_from_db()
     assert screen.table_id == following.pk
     following.refresh_from_db()
     assert following.watched
+    assert seated.messages[-1].message["table"]["screen_on"] is True
+    # The next table's host may turn it off.
+    screens.turn_screen_off(user=guest, session_key=signed_in_session(guest), code=following.code)
+    assert screens.live_screen(screen.pk) is None
 
 
-def test_unknown_secrets_are_throttled_per_address_a_right_one_too(live_deck, settings):
+def test_a_public_table_has_no_big_screen(live_deck):
+    host = UserFactory()
+    public = services.play_now(user=host).table
+    with pytest.raises(Refusal) as refused:
+        _show(host, public)
+    assert refused.value.code == Code.NO_PUBLIC_SCREENS
+    assert not TableScreen.objects.exists()
+
+
+def test_unknown_secrets_are_throttled_per_address_never_a_right_one(live_deck, settings):
     host, guest = UserFactory(), UserFactory()
     table = deal_private_table(host, guest, start=False)
     secret = _show(host, table)
     for _ in range(settings.GAME_SCREEN_GUESS_LIMIT):
         assert screens.find_screen("guess-" + "x" * 30, ip="203.0.113.9") is None
     with pytest.raises(Refusal) as refused:
-        screens.find_screen(secret, ip="203.0.113.9")
+        screens.find_screen("guess-" + "y" * 30, ip="203.0.113.9")
     assert refused.value.status == 429
-    assert screens.find_screen(secret, ip="198.51.100.1") is not None  # another address
+    # One child's junk links on a school network never lock the class's TV out (issue 49).
+    assert screens.find_screen(secret, ip="203.0.113.9") is not None
 
 
 def test_screen_pages_live_unknown_and_turned_off(live_deck):
@@ -148,10 +178,10 @@ def test_the_host_page_shows_the_link_once_with_its_qr(live_deck):
     assert client.get(link).status_code == 410
 
 
-def test_a_member_with_the_code_watches_a_private_table(live_deck):
+def test_a_member_with_the_invite_link_watches_a_private_table(live_deck):
     host, guest, grandpa = UserFactory(), UserFactory(), UserFactory(gamer_tag="Grandpa_Joe")
     table = deal_private_table(host, guest)
-    seated = watching.watch_table(user=grandpa, session_key=signed_in_session(grandpa), code=table.code)
+    seated = _invited(grandpa, table)
     assert Watcher.objects.live().filter(table=table, user=grandpa).exists()
     table.refresh_from_db()
     assert table.watched
@@ -167,16 +197,16 @@ def test_public_tables_seated_members_and_removed_watchers_are_refused(live_deck
     stranger, other = UserFactory(), UserFactory()
     public = services.play_now(user=stranger).table
     with pytest.raises(Refusal) as refused:
-        watching.watch_table(user=other, session_key=signed_in_session(other), code=public.code)
+        _invited(other, public)
     assert refused.value.code == Code.NO_PUBLIC_WATCHERS
     assert not Watcher.objects.exists()
 
     host, guest, cousin = UserFactory(), UserFactory(), UserFactory()
     table = deal_private_table(host, guest)
     with pytest.raises(Refusal) as refused:
-        watching.watch_table(user=guest, session_key=signed_in_session(guest), code=table.code)
+        _invited(guest, table)
     assert refused.value.code == Code.ALREADY_SEATED
-    watching.watch_table(user=cousin, session_key=signed_in_session(cousin), code=table.code)
+    _invited(cousin, table)
     row = Watcher.objects.get(user=cousin)
     with pytest.raises(Refusal) as refused:
         watching.remove_watcher(
@@ -189,7 +219,7 @@ def test_public_tables_seated_members_and_removed_watchers_are_refused(live_deck
     table.refresh_from_db()
     assert not table.watched
     with pytest.raises(Refusal) as refused:
-        watching.watch_table(user=cousin, session_key=signed_in_session(cousin), code=table.code)
+        _invited(cousin, table)
     assert refused.value.code == Code.WATCHER_REMOVED
 
 
@@ -205,7 +235,7 @@ def test_the_public_table_page_answers_a_watch_with_its_words(live_deck):
 def test_a_watcher_who_sits_down_watches_no_more(live_deck):
     host, aunt = UserFactory(), UserFactory()
     table = services.create_private_table(user=host).table
-    watching.watch_table(user=aunt, session_key=signed_in_session(aunt), code=table.code)
+    _ask(aunt, table)
     services.join_by_code(user=aunt, code=table.code)
     assert not Watcher.objects.exists()
     table.refresh_from_db()

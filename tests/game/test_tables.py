@@ -83,11 +83,11 @@ def test_a_code_that_is_not_four_letters_is_told_so(code):
     assert error.message == "A table code is four letters, like KDRT."
 
 
-def test_a_full_table_refuses_one_more():
+def test_a_full_table_refuses_one_more_by_its_code_as_if_there_were_none():
     table = services.create_private_table(user=UserFactory(), seats=4).table
     for _ in range(3):
         services.join_by_code(user=UserFactory(), code=table.code)
-    assert refusal(services.join_by_code, user=UserFactory(), code=table.code).code == "table_full"
+    assert refusal(services.join_by_code, user=UserFactory(), code=table.code).code == "no_such_table"
     assert table.seats.count() == 4
 
 
@@ -95,9 +95,10 @@ def test_a_started_or_finished_table_refuses_newcomers(live_deck):
     host = UserFactory()
     table = services.create_private_table(user=host).table
     services.start_table(user=host, code=table.code)
-    assert refusal(services.join_by_code, user=UserFactory(), code=table.code).code == "already_started"
+    # A begun table's code is a wrong guess like any unknown one, with the same answer (issue 49).
+    assert refusal(services.join_by_code, user=UserFactory(), code=table.code).code == "no_such_table"
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
-    # A finished table's code is a wrong guess like any unknown one, with the same answer.
+    # So is a finished table's.
     assert refusal(services.join_by_code, user=UserFactory(), code=table.code).code == "no_such_table"
 
 

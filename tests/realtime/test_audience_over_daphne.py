@@ -94,7 +94,9 @@ def test_a_watcher_follows_and_the_host_removes_them(server, table):
     made, host, guest = table
     grandpa = UserFactory(gamer_tag="Grandpa_Joe")
     in_a_thread(
-        lambda: watching.watch_table(user=grandpa, session_key=signed_in_session(grandpa), code=made.code)
+        lambda: watching.watch_by_invitation(
+            user=grandpa, session_key=signed_in_session(grandpa), token=made.invite_token
+        )
     )
     watcher = _watcher(server, made, grandpa)
     assert watcher.welcome["audience"] == {

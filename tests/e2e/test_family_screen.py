@@ -176,7 +176,7 @@ def test_a_watcher_joins_a_full_table_and_follows_it(live_asgi, new_page):
     table = in_a_thread(deal_full)
     phone = new_page(PHONE)
     sign_in(phone, server, grandpa)
-    phone.goto(f"{server.url}/join/{table.code}/")
+    phone.goto(f"{server.url}/invite/{table.invite_token}/")  # the host's link: four letters are not enough
     phone.get_by_role("button", name="Watch this game").click()
     expect(phone).to_have_url(f"{server.url}/t/{table.code}/watch/")
     expect(phone.locator("#screen-game")).to_be_visible()

@@ -13,11 +13,13 @@ import secrets
 from datetime import timedelta
 from importlib import import_module
 
+from axes.models import AccessAttempt, AccessAttemptExpiration, AccessFailureLog, AccessLog
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.db.models.deletion import ProtectedError
 from django.dispatch import Signal
 from django.utils import timezone
@@ -156,7 +158,7 @@ def _count_wrong_secret(ip: str) -> None:
 
 
 def require_sign_in_not_throttled(ip: str) -> None:
-    """Refuse an address that sent too many unknown secrets (checked before any lookup)."""
+    """Refuse an address that sent too many unknown secrets (asked when one more is unknown)."""
     if (cache.get(_wrong_secret_key(ip)) or 0) >= WRONG_SECRET_LIMIT:
         raise ValidationError(
             "Too many sign-in QRs that don't work from here. Please wait ten minutes.", code="throttled"
@@ -166,8 +168,9 @@ def require_sign_in_not_throttled(ip: str) -> None:
 @transaction.atomic
 def redeem_sign_in(*, secret: str, ip: str = "") -> User:
     """The child this secret signs in, marking it used; expired, used or unknown secrets are refused
-    alike and change nothing (an unknown one counts against the address)."""
-    require_sign_in_not_throttled(ip)
+    alike and change nothing. An unknown one counts against the address, which waits once it sent
+    too many; a right one is never refused for that (it is 256 bits: counting misses is enough,
+    and one child's junk on a school network never locks the class out)."""
     sign_in = (
         ChildSignIn.objects.select_for_update()
         .select_related("child")
@@ -175,6 +178,7 @@ def redeem_sign_in(*, secret: str, ip: str = "") -> User:
         .first()
     )
     if sign_in is None:
+        require_sign_in_not_throttled(ip)
         _count_wrong_secret(ip)
         raise ValidationError(QR_NOT_VALID, code="not_valid")
     now = timezone.now()
@@ -234,6 +238,7 @@ def delete_child(*, parent: User, child_id: int | str) -> str:
     forgetting_member.send(sender=User, user=child)
     child.sign_ins.all().delete()
     FormerTag.objects.filter(user=child).delete()
+    _forget_notices(child)
     try:
         with transaction.atomic():
             child.delete()  # a child who never sat anywhere leaves no row at all
@@ -253,7 +258,10 @@ def delete_account(*, user: User) -> None:
     _leave_tables(user)
     forgetting_member.send(sender=User, user=user)
     FormerTag.objects.filter(user=user).delete()
+    addresses = _addresses_of(user)
     _forget_sign_in_records(user)
+    _forget_notices(user)
+    _forget_failed_sign_ins(addresses)
     try:
         with transaction.atomic():
             user.delete()
@@ -271,6 +279,44 @@ def _forget_sign_in_records(user: User) -> None:
     ):
         if apps.is_installed(f"allauth.{label}"):
             apps.get_model(label, model).objects.filter(user=user).delete()
+
+
+def _forget_notices(user: User) -> None:
+    """How the member was told it was their turn goes: their choice, each browser's push address
+    and keys, and every notice to them, sent or not. (A row deleted outright takes them with it;
+    a row kept for its games would not.)"""
+    for model in ("NoticePreference", "PushSubscription", "Notice"):
+        apps.get_model("notices", model).objects.filter(user=user).delete()
+
+
+def _addresses_of(user: User) -> set[str]:
+    """Every email address of the member (their own and allauth's), lower-cased as axes keeps them."""
+    addresses = {user.email} if user.email else set()
+    if apps.is_installed("allauth.account"):
+        rows = apps.get_model("account", "EmailAddress").objects.filter(user=user)
+        addresses |= set(rows.values_list("email", flat=True))
+    return {address.strip().lower() for address in addresses if address}
+
+
+def _forget_failed_sign_ins(addresses: set[str]) -> None:
+    """django-axes's rows name the account by the address typed (accounts/lockout.py), with the IP
+    address and the browser: failed sign-ins, and each sign-in with its database handler. Those
+    for the member's addresses go, whoever typed them. (With Redis, axes keeps only a count under
+    a scrambled key, gone within AXES_COOLOFF_TIME.)"""
+    if not addresses:
+        return
+    named = Q()
+    for address in addresses:
+        named |= Q(username__iexact=address)
+    AccessLog.objects.filter(named).delete()
+    AccessFailureLog.objects.filter(named).delete()
+    # axes answers an AccessAttempt's post_delete through its handler, and its cache handler (ours
+    # with Redis) has no such method: rows left from the database handler would make deleting
+    # fail. So they go without signals, after what points at them (no handler needs to hear of it:
+    # the database handler's hook does nothing).
+    attempts = AccessAttempt.objects.filter(named)
+    AccessAttemptExpiration.objects.filter(access_attempt__in=attempts).delete()
+    attempts._raw_delete(attempts.db)
 
 
 def _keep_only_a_former_member(user: User) -> None:

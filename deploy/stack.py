@@ -50,6 +50,10 @@ LETSENCRYPT_LIVE = "/etc/letsencrypt/live"
 ACME_ROOT = "/var/www/letsencrypt"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 PROXY_ADDRESS = "127.0.0.2"
+# Where a real server's nginx writes (Debian's logrotate rotates them): each of the site's lines
+# with its secrets masked (deploy/nginx/private-logs.conf).
+NGINX_ACCESS_LOG = "/var/log/nginx/access.log"
+NGINX_ERROR_LOG = "/var/log/nginx/error.log"
 
 
 def fill(template: str, values: dict[str, str]) -> str:
@@ -74,6 +78,8 @@ def site_conf(
     pin: bool,
     proxy_bind: str = "",
     acme_root: str = ACME_ROOT,
+    access_log: str = NGINX_ACCESS_LOG,
+    error_log: str = NGINX_ERROR_LOG,
 ) -> str:
     """The nginx site file (deploy/nginx/justallowgod.conf filled in)."""
     pinned = pin_map = ""
@@ -101,15 +107,37 @@ def site_conf(
             "STATIC_ROOT": static_root,
             "PROXY_BIND": f"    proxy_bind {proxy_bind};" if proxy_bind else "",
             "ACME_ROOT": acme_root,
+            **private_logs(access_log, error_log),
         },
     )
 
 
-def site_conf_before_tls(*, server_name: str, http_listen: str, acme_root: str) -> str:
+def private_logs(access_log: str, error_log: str) -> dict[str, str]:
+    """The log format that masks secrets in paths, and where each server of the site logs."""
+    return {
+        "PRIVATE_LOGS": (DEPLOY / "nginx" / "private-logs.conf").read_text().rstrip("\n"),
+        "ACCESS_LOG": access_log,
+        "ERROR_LOG": error_log,
+    }
+
+
+def site_conf_before_tls(
+    *,
+    server_name: str,
+    http_listen: str,
+    acme_root: str,
+    access_log: str = NGINX_ACCESS_LOG,
+    error_log: str = NGINX_ERROR_LOG,
+) -> str:
     """The site file before a certificate exists: http only, for certbot's challenge."""
     return fill(
         (DEPLOY / "nginx" / "justallowgod-before-tls.conf").read_text(),
-        {"SERVER_NAME": server_name, "HTTP_LISTEN": http_listen, "ACME_ROOT": acme_root},
+        {
+            "SERVER_NAME": server_name,
+            "HTTP_LISTEN": http_listen,
+            "ACME_ROOT": acme_root,
+            **private_logs(access_log, error_log),
+        },
     )
 
 
@@ -204,6 +232,8 @@ def start_nginx(stack: Stack) -> subprocess.Popen:
         # nginx reaches daphne from another loopback address than the browser's (127.0.0.1), so
         # the site can be seen to take the client's address from X-Forwarded-For, not the socket.
         proxy_bind=PROXY_ADDRESS,
+        access_log=str(workdir / "nginx-access.log"),
+        error_log=str(workdir / "nginx-error.log"),
     )
     (workdir / "justallowgod.conf").write_text(site)
     # As root, nginx's workers would drop to nobody and could not read this folder; keep them as us.

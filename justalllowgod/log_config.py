@@ -40,13 +40,17 @@ def logging_config(*, fmt: str, level: str) -> dict[str, Any]:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"quiet_client_errors": {"()": "justalllowgod.log_config.QuietClientErrors"}},
+        "filters": {
+            "quiet_client_errors": {"()": "justalllowgod.log_config.QuietClientErrors"},
+            # No secret in a line: a child's sign-in, a big screen's link, an invitation...
+            "mask_secret_paths": {"()": "justalllowgod.log_paths.MaskSecretPaths"},
+        },
         "formatters": {"site": formatter},
         "handlers": {
             "console": {
                 "class": "logging.StreamHandler",
                 "formatter": "site",
-                "filters": ["quiet_client_errors"],
+                "filters": ["quiet_client_errors", "mask_secret_paths"],
             }
         },
         "root": {"handlers": ["console"], "level": level},

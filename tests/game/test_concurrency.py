@@ -72,7 +72,8 @@ def test_two_members_taking_the_last_seat_at_once_get_one_seat_and_one_clear_ref
     results = race(*[lambda u=u: services.join_by_code(user=u, code=table.code).table for u in late])
     refused = [r for r in results if isinstance(r, Refusal)]
     assert len(refused) == 1, results
-    assert refused[0].code == "table_full"
+    # A full table answers a code as an unknown one does (issue 49): no seat, no hint.
+    assert refused[0].code == "no_such_table"
     assert table.seats.count() == 4
 
 

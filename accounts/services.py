@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -16,6 +17,11 @@ TAG_CHANGE_INTERVAL = timedelta(days=30)
 # A first tag may be changed once within a day of choosing it: a child's typo or silly first tag
 # should not stay a month. That change starts the usual 30 days.
 FIRST_TAG_GRACE = timedelta(days=1)
+
+# Sent with `tag` before a member takes a tag; a receiver answers True when the team has retired it
+# (moderation: a tag reviewers asked a member to give up). accounts never imports moderation.
+retired_tag_check = Signal()
+RETIRED = "That tag can't be used at our tables any more. Please choose another."
 
 
 def first_tag_grace_until(user: User, now: datetime | None = None) -> datetime | None:
@@ -37,12 +43,17 @@ def next_tag_change(user: User, now: datetime | None = None) -> datetime | None:
     return allowed if allowed > now else None
 
 
+def tag_is_retired(tag: str) -> bool:
+    """Whether reviewers retired this tag, so nobody may take it again."""
+    return any(answer for _, answer in retired_tag_check.send(sender=User, tag=tag))
+
+
 def tag_is_taken(tag: str, *, exclude: User | None = None) -> bool:
-    """Whether another member already uses this tag, ignoring case."""
+    """Whether another member already uses this tag, ignoring case, or reviewers retired it."""
     others = User.objects.filter(gamer_tag__iexact=tag)
     if exclude is not None:
         others = others.exclude(pk=exclude.pk)
-    return others.exists()
+    return others.exists() or tag_is_retired(tag)
 
 
 @transaction.atomic
@@ -61,6 +72,8 @@ def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
             f"You can change your tag once every 30 days. Your next change can be on {when}.",
             code="too_soon",
         )
+    if tag_is_retired(tag):
+        raise ValidationError(RETIRED, code="retired")
     if tag_is_taken(tag, exclude=user):
         raise ValidationError("Someone already plays as that tag. Try another.", code="taken")
     if user.gamer_tag:
@@ -74,6 +87,18 @@ def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
         # Two members raced for the same tag; the database kept exactly one.
         raise ValidationError("Someone already plays as that tag. Try another.", code="taken") from None
     return user
+
+
+def take_back_tag(*, user: User, now: datetime) -> bool:
+    """A reviewer asked this member for a new tag: the old one is kept among their former tags (for
+    reviewers) and they choose again at their next page. Call it with the member's row locked,
+    inside the reviewer's transaction; False when they have no tag to take back."""
+    if not user.gamer_tag:
+        return False
+    FormerTag.objects.create(user=user, tag=user.gamer_tag, used_until=now)
+    user.gamer_tag = ""
+    user.save(update_fields=["gamer_tag"])
+    return True
 
 
 @transaction.atomic

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from moderation.models import Appeal, Case, Decision, Flag
+from moderation.models import Appeal, Case, Decision, Flag, NameReport
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -78,3 +78,23 @@ class AppealAdmin(ReadOnlyAdmin):
     @admin.display(description="Review page")
     def review_page(self, appeal: Appeal) -> SafeString:
         return case_page(appeal.decision.case_id)
+
+
+@admin.register(NameReport)
+class NameReportAdmin(ReadOnlyAdmin):
+    """Reported names, for reading; reviewers answer them in the review queue."""
+
+    list_display = [
+        "pk",
+        "tag",
+        "reported",
+        "reporter",
+        "table",
+        "seat",
+        "status",
+        "created_at",
+        "decided_by",
+    ]
+    list_filter = ["status"]
+    search_fields = ["tag"]
+    raw_id_fields = ["reported", "reporter", "table", "decided_by"]

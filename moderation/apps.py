@@ -6,9 +6,17 @@ from django.apps import AppConfig
 
 
 def _forget_member(sender: Any, *, user: Any, **kwargs: Any) -> None:
+    from moderation import name_reports
     from moderation.flags import forget_member
 
     forget_member(user)
+    name_reports.forget_member(user)
+
+
+def _tag_retired(sender: Any, *, tag: str, **kwargs: Any) -> bool:
+    from moderation.name_reports import is_retired
+
+    return is_retired(tag)
 
 
 def _flag_when_finished(sender: Any, *, game_id: int, **kwargs: Any) -> None:
@@ -30,3 +38,7 @@ class ModerationConfig(AppConfig):
         from accounts.family import forgetting_member
 
         forgetting_member.connect(_forget_member, dispatch_uid="moderation.forget_member")
+        # A tag reviewers asked a member to give up is nobody's to take again (accounts/services.py).
+        from accounts.services import retired_tag_check
+
+        retired_tag_check.connect(_tag_retired, dispatch_uid="moderation.tag_retired")

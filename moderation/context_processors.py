@@ -1,4 +1,5 @@
-"""Notices of reviewers' decisions, on every page the member opens until they have read them."""
+"""Notices of reviewers' decisions, on every page the member opens until they have read them, and of
+a gamer tag a reviewer asked to be changed."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from moderation.models import NameReport
 from moderation.notify import notice_text
 from moderation.services import member_notices
 
@@ -31,6 +33,12 @@ def notices(request: HttpRequest) -> dict[str, Any]:
 
     return {
         "member_notices": found,
+        # A reviewer asked this member for a new tag: read only by the choose-tag page and the page
+        # that tells a child their grown-up chooses it (a parent is mailed, and the Family page says so).
+        "tag_taken_back": lambda: (
+            not user.gamer_tag
+            and NameReport.objects.filter(reported=user, status=NameReport.Status.RENAMED).exists()
+        ),
         # The start page then names the restriction once, in the notice, not again under it.
         "restriction_in_notice": lambda: any(
             n["decision"].restricts and n["decision"].user_id == user.pk for n in found()

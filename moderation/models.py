@@ -1,4 +1,4 @@
-"""Moderation: flags with their evidence, cases for reviewers, and the decisions people make."""
+"""Moderation: flags with their evidence, cases for reviewers, decisions, and names reported."""
 
 from __future__ import annotations
 
@@ -150,3 +150,58 @@ class Appeal(models.Model):
     @property
     def is_pending(self) -> bool:
         return self.answered_at is None
+
+
+class NameReportQuerySet(models.QuerySet["NameReport"]):
+    def waiting(self) -> NameReportQuerySet:
+        """Reports no reviewer has judged yet."""
+        return self.filter(status=NameReport.Status.OPEN)
+
+
+class NameReport(models.Model):
+    """A member's report that a gamer tag seen at a table does not suit it, for reviewers to judge.
+
+    Reports about one member's tag are judged together: a new tag asked for, or the name kept."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        RENAMED = "renamed", "New tag asked for"
+        DISMISSED = "dismissed", "Name kept"
+
+    reported = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="name_reports"
+    )
+    # The tag as it was reported: the member may change it before a reviewer looks.
+    tag = models.CharField(max_length=20)
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    table = models.ForeignKey("game.Table", on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    objects = NameReportQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["status", "created_at"])]
+        constraints = [
+            # One open report per reporter per member: a second tap is told it is already with us.
+            models.UniqueConstraint(
+                fields=["reporter", "reported"],
+                condition=Q(status="open"),
+                name="one_open_name_report_per_reporter",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"name report {self.pk} ({self.tag})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN

@@ -10,7 +10,7 @@ from django.utils import dateformat, timezone
 from accounts.mail import mail_after_commit
 from accounts.models import User
 from justalllowgod.site_address import absolute_url
-from moderation.models import Appeal, Case, Decision, Flag
+from moderation.models import Appeal, Case, Decision, Flag, NameReport
 
 # What kind of problem a flag points at, in the member's words.
 PROBLEMS = {
@@ -123,3 +123,32 @@ def decision_reversed(reversal: Decision) -> None:
         else "A decision about your account was reversed",
         body=_about(reversal.user, body),
     )
+
+
+def name_reported(report: NameReport) -> None:
+    """Reviewers hear of a name reported (once per name while its reports wait)."""
+    mail_after_commit(
+        to=[u for u in reviewers() if u.pk != report.reported_id],
+        subject="A gamer tag was reported",
+        body=f"A member reported a gamer tag at a table. Open the review queue to judge it: "
+        f"{absolute_url(reverse('review_queue'))}",
+        team=True,
+    )
+
+
+def tag_taken_back(user: User, tag: str) -> None:
+    """The member (a child's parent) hears that a reviewer asked for a new gamer tag."""
+    if user.managed_by_id:
+        subject = "A new gamer tag for your child"
+        body = (
+            f"A reviewer looked at the gamer tag {tag}, a child's account in your family, and asked for a "
+            f"new one: it didn't suit our tables. Choose it on your Family page ({absolute_url(reverse('family'))}); "
+            'until then your child plays on as "a player" and can\'t sit down at a new table.'
+        )
+    else:
+        subject = "Please choose a new gamer tag"
+        body = (
+            "A reviewer looked at your gamer tag and asked for a new one: it didn't suit our tables. "
+            f"You choose it the next time you open JustAllowGod ({absolute_url('/')}). Thank you!"
+        )
+    mail_after_commit(to=[told_of(user)], subject=subject, body=body)

@@ -1,4 +1,5 @@
-"""Pages: My games and replays for players; the review queue, cases and decisions for reviewers."""
+"""Pages: My games and replays for players; the review queue, cases, decisions and reported names for
+reviewers; and a seat's Report this name."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse as url_of
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -20,7 +21,7 @@ from game.models import Game, GameEvent, Seat, Table
 from game.protocol.messages import seat_name
 from justalllowgod.methods import post_only
 from justalllowgod.refusals import Code, Refusal
-from moderation import services
+from moderation import name_reports, services
 from moderation.flags import histogram, member_seats
 from moderation.forms import DecisionForm
 from moderation.models import Case, Decision, Flag
@@ -121,6 +122,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 QUEUE_STATES = {"open": Case.Status.OPEN, "decided": Case.Status.CLOSED}
+# The queue's Flag filter also offers reported names, which are no game's flag.
+NAME_KIND = "name"
 
 
 def _queue(request: HttpRequest) -> tuple[Any, dict[str, str]]:
@@ -136,6 +139,8 @@ def _queue(request: HttpRequest) -> tuple[Any, dict[str, str]]:
         cases = cases.filter(status=QUEUE_STATES[chosen["state"]])
     if chosen["kind"] in Flag.Kind.values:
         cases = cases.filter(flags__kind=chosen["kind"])
+    elif chosen["kind"] == NAME_KIND:
+        cases = cases.none()
     if chosen["q"]:
         cases = cases.filter(flags__users__gamer_tag__icontains=chosen["q"])
     order = ("-opened_at", "-pk") if chosen["sort"] == "newest" else ("opened_at", "pk")
@@ -150,11 +155,18 @@ def review_queue(request: HttpRequest) -> HttpResponse:
     for case in page:
         case.tags = sorted({u.gamer_tag for flag in case.flags.all() for u in flag.users.all()})
     query = urlencode({k: v for k, v in chosen.items() if v})
+    names = []
+    if chosen["kind"] in ("", NAME_KIND):
+        names = name_reports.queue_rows(
+            reviewer=request.user, state=chosen["state"], tag=chosen["q"], newest=chosen["sort"] == "newest"
+        )
     context = {
         "page": page,
         "chosen": chosen,
         "query": query,
-        "kinds": Flag.Kind.choices,
+        "kinds": [*Flag.Kind.choices, (NAME_KIND, "Name reported")],
+        "names": names,
+        "name_kind": NAME_KIND,
         "may_not_judge": services.may_not_judge(request.user),
     }
     return render(request, "moderation/queue.html", context)
@@ -330,3 +342,65 @@ def appeal(request: HttpRequest, decision_id: int) -> HttpResponse:
     else:
         messages.success(request, "Thank you. A reviewer will look at it again and you will hear back.")
     return _back(request)
+
+
+# --- Reported names ---------------------------------------------------------------------------
+
+
+@post_only(go_to="home")
+def report_name(request: HttpRequest) -> HttpResponse:
+    """A seat's Report this name, sent by the table page or a replay (fetch with the page's CSRF
+    token): the words to show come back as JSON, a refusal's with its status."""
+    try:
+        name_reports.report_name(
+            reporter=request.user,
+            seat=request.POST.get("seat"),
+            code=request.POST.get("code", ""),
+            game_id=request.POST.get("game"),
+        )
+    except Refusal as refusal:
+        answer = {"ok": False, "code": str(refusal.code), "message": refusal.message}
+        return JsonResponse(answer, status=refusal.status)
+    return JsonResponse({"ok": True, "message": name_reports.REPORTED})
+
+
+def _back_to_queue(request: HttpRequest) -> HttpResponse:
+    """The queue as the reviewer had it filtered."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect("review_queue")
+
+
+@reviewer_only
+@post_only(go_to="review_queue")
+def ask_for_new_tag(request: HttpRequest, report_id: int) -> HttpResponse:
+    """The reported tag goes; its member chooses a new one at their next page."""
+    try:
+        answered = name_reports.ask_for_new_tag(report_id=report_id, reviewer=request.user)
+    except Refusal as error:
+        _refused(request, error)
+    else:
+        if answered.taken_back:
+            words = (
+                f"{answered.tag} is gone from every seat. Its member chooses a new tag at their next page."
+            )
+        else:
+            words = (
+                f"{answered.tag} is retired: its member had changed it already, and nobody can take it now."
+            )
+        messages.success(request, words)
+    return _back_to_queue(request)
+
+
+@reviewer_only
+@post_only(go_to="review_queue")
+def keep_name(request: HttpRequest, report_id: int) -> HttpResponse:
+    """Nothing wrong with the name: its reports close and it stays."""
+    try:
+        answered = name_reports.keep_name(report_id=report_id, reviewer=request.user)
+    except Refusal as error:
+        _refused(request, error)
+    else:
+        messages.success(request, f"{answered.tag} stays. Its reports are closed.")
+    return _back_to_queue(request)

@@ -2,6 +2,34 @@
 import { h, fill, initial, plural, tagAtSeat } from "./dom.js";
 import { tagName } from "./names.js";
 
+// A member's tag is letters, digits, _ and - (accounts/tags.py); "a player" is none.
+const MEMBER_TAG = /^[A-Za-z0-9_-]+$/;
+
+/** Whether a seat's name may be reported from here: a member's (JagAI's Helper keeps it), not yours. */
+export function reportable(info, seat, mine) {
+  return seat !== mine && (!info.badge || info.badge === "Helper") && MEMBER_TAG.test(info.tag || "");
+}
+
+/** A seat's avatar and tag; with `open`, a button for the seat's menu (report-name.js), in the same room. */
+export function seatHead(tag, avatar, seat, open) {
+  if (!open) return h("div", { class: "seat-head" }, avatar, tagName(tag, "seat-name"));
+  // Named by its words (no aria-label), so a cut tag on screen stays part of its name.
+  const attrs = { type: "button", class: "seat-head seat-menu", "aria-haspopup": "dialog", dataset: { reportSeat: String(seat) }, onclick: open };
+  return h("button", attrs, avatar, h("span", { class: "visually-hidden" }, "More about "), tagName(tag, "seat-name"), h("span", { class: "seat-more", "aria-hidden": "true" }, "⋯"));
+}
+
+export function openSeatMenu(list, seat, tag, fields, csrf) {
+  const opener = () => list.querySelector(`[data-report-seat="${seat}"]`);
+  import("./report-name.js").then((m) => m.openReport({ tag, fields, csrf, opener }));
+}
+
+/** Redraw the seats, the focus staying on the seat button that had it. */
+export function fillSeats(list, chips) {
+  const had = list.contains(document.activeElement) && document.activeElement.dataset.reportSeat;
+  fill(list, chips);
+  if (had) list.querySelector(`[data-report-seat="${had}"]`)?.focus({ preventScroll: true });
+}
+
 export function seatInfo(app, seat) {
   return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: `Seat ${seat}`, badge: null };
 }
@@ -21,7 +49,7 @@ function badge(app, seat, info, facts) {
 export function renderSeats(app) {
   const view = app.view;
   const stones = view.stones || [];
-  fill(
+  fillSeats(
     app.el.seats,
     view.seats.map((facts) => {
       const seat = facts.seat;
@@ -43,11 +71,11 @@ export function renderSeats(app) {
           "aria-current": turn ? "true" : null,
           "aria-label": seatLabel(app, facts, info, laid, turn),
         },
-        h(
-          "div",
-          { class: "seat-head" },
+        seatHead(
+          tag,
           h("span", { class: `seat-avatar${clock ? " has-clock" : ""}`, "aria-hidden": "true", dataset: { seat: String(seat) } }, initial(tag)),
-          tagName(tag, "seat-name"),
+          seat,
+          reportable(info, seat, app.me.seat) && (() => openSeatMenu(app.el.seats, seat, tag, { code: app.code, seat }, app.csrf)),
         ),
         h(
           "div",

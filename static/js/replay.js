@@ -1,13 +1,16 @@
 // A replay: steps through the server-built views in the JSON data block, forward and back.
 // Players get their own seat's views only; reviewers get every hand and the timing of each move.
 import { h, fill, initial, plural, tagAtSeat } from "./dom.js";
-import { fitNames, keepNamesFitted, setPeers, tagName } from "./names.js";
+import { fitNames, keepNamesFitted, setPeers } from "./names.js";
 import { cardChip, cardFace, cardName, kindOf, storyOf } from "./cards.js";
 import { describe, endReason } from "./render-log.js";
+import { fillSeats, openSeatMenu, reportable, seatHead } from "./render-seats.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("replay-data").textContent);
 const full = data.mode === "full";
+// A player may report another seat's name from their replay (moderation/name_reports.py).
+const reporting = { game: $("replay").dataset.game, csrf: $("replay").dataset.csrf };
 const LOG_STEPS = 40;
 
 const tags = Object.fromEntries(data.seats.map((s) => [s.seat, s]));
@@ -51,7 +54,7 @@ function seatChip(view, facts) {
   return h(
     "li",
     { class: `seat-chip${turn ? " is-turn" : ""}${seat === data.me ? " is-me" : ""}${person ? "" : " is-helper"}` },
-    h("div", { class: "seat-head" }, h("span", { class: "seat-avatar", "aria-hidden": "true" }, initial(name(seat))), tagName(name(seat), "seat-name")),
+    seatHead(name(seat), h("span", { class: "seat-avatar", "aria-hidden": "true" }, initial(name(seat))), seat, menu(seat, info)),
     h("div", { class: "seat-badges" }, badge ? h("span", { class: `badge badge-${badge.toLowerCase()}` }, badge) : null, turn ? h("span", { class: "badge badge-turn" }, "Turn") : null),
     h(
       "div",
@@ -61,6 +64,12 @@ function seatChip(view, facts) {
       h("span", { class: "stat" }, h("span", { class: "stone-dot", "aria-hidden": "true" }), String(laid)),
     ),
   );
+}
+
+/** A seat's menu (Report this name) in a player's replay; none in the reviewers' full replay. */
+function menu(seat, info) {
+  if (full || !reporting.csrf || !reportable(info, seat, data.me)) return null;
+  return () => openSeatMenu($("rp-seats"), seat, name(seat), { game: reporting.game, seat }, reporting.csrf);
 }
 
 function storyGroups(hand, faces) {
@@ -145,7 +154,7 @@ function render() {
   $("rp-turn").textContent = turnText(view);
   $("rp-well").textContent = String(view.well);
   $("rp-stone-count").textContent = String(view.stones.length);
-  fill($("rp-seats"), view.seats.map((facts) => seatChip(view, facts)));
+  fillSeats($("rp-seats"), view.seats.map((facts) => seatChip(view, facts)));
   fill($("rp-hand"), full ? everyHand(view) : ownHand(view));
   fill($("rp-circle"), circle(view));
   fill($("rp-log"), log());

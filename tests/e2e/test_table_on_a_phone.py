@@ -166,11 +166,16 @@ def test_a_long_tag_is_cut_on_the_seat_tiles_and_shown_whole_on_a_tap(live_asgi,
     expect(page.locator(".seat-chip").nth(1)).to_have_attribute(
         "aria-label", re.compile("^Bartholomew_the_Wise")
     )
-    name.click()
-    expect(name).to_have_class(re.compile("is-whole"))
-    expect(shown).to_have_text("Bartholomew_the_Wise")
-    assert name.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
+    # A tap on your own seat shows your tag whole on the tile.
+    mine = page.locator(".seat-chip .seat-name", has_text="Bartholomew_the_Kind")
+    mine.click()
+    expect(mine).to_have_class(re.compile("is-whole"))
+    expect(mine.locator(".tag-shown")).to_have_text("Bartholomew_the_Kind")
+    assert mine.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
     no_overflow(page, "game with a tag shown whole")
+    # Another member's seat opens its menu (Report this name), headed by their whole tag.
+    name.click()
+    expect(page.get_by_role("dialog", name="Bartholomew_the_Wise")).to_be_visible()
 
 
 def test_the_circle_names_each_stone_and_who_laid_it_and_a_tap_shows_the_verse(live_asgi, new_page):

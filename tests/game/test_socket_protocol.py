@@ -7,7 +7,7 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
-from game import engine
+from game import engine, services
 from game.models import Game
 from tests.factories import UserFactory
 from tests.game.support import connect, seated, two_member_game
@@ -25,7 +25,10 @@ async def test_only_members_seated_at_the_table_may_connect(live_deck):
     table, host, _guest = await two_member_game()
     stranger = await sync_to_async(UserFactory)()
     connected, code, player = await connect(stranger, table.code)
-    assert not connected and code == 4403
+    assert not connected and code == 4404  # a begun game is no table to a stranger (issue 49)
+    waiting = await sync_to_async(lambda: services.create_private_table(user=UserFactory()).table)()
+    connected, code, player = await connect(stranger, waiting.code)
+    assert not connected and code == 4403  # found, open to join, but not theirs to play
     connected, _, player = await connect(host, table.code.lower())
     assert connected
     await player.close()

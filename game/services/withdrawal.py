@@ -8,10 +8,13 @@ from django.db import transaction
 
 from accounts.models import Agent, User
 from accounts.sockets import recheck_member_sockets
-from game.models import Seat, Table
+from game.models import Seat, Table, Watcher
+from game.protocol import publish
 from game.protocol.types import Addressed
 from game.services.play import leave_locked_table
 from game.services.results import Withdrawn
+from game.services.screens import refresh_watched
+from game.services.starting import seat_list
 
 
 def _tables_with(**seated: object) -> list[Table]:
@@ -30,9 +33,22 @@ def withdraw_member(*, user: User) -> Withdrawn:
         seated = sorted(set(table.seats.filter(user_id__in=list(people)).values_list("user_id", flat=True)))
         for pk in seated:
             sent += leave_locked_table(table, user=people[pk]).messages
+    sent += _stop_watching(list(people))
     for pk in people:
         recheck_member_sockets(pk)  # each socket sees the restriction and closes with 4423
     return Withdrawn(tables, sent)
+
+
+def _stop_watching(user_ids: list[int]) -> list[Addressed]:
+    """They watch and ask to watch no more (a host's No or Remove is kept): the hosts' lists lose
+    them at once, and their watcher sockets close at their next look."""
+    watched = _tables_with(pk__in=Watcher.objects.filter(user_id__in=user_ids).values("table_id"))
+    sent: list[Addressed] = []
+    for table in watched:
+        if Watcher.objects.filter(table=table, user_id__in=user_ids, removed_at__isnull=True).delete()[0]:
+            refresh_watched(table)
+            sent += publish.table_update(table, seat_list(table))
+    return sent
 
 
 @transaction.atomic

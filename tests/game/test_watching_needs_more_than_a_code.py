@@ -168,3 +168,18 @@ def test_the_host_answers_from_the_table_page(live_deck):
     answer = _client(host).post(url, {"answer": "yes"}, follow=True)
     assert "They can watch now." in answer.content.decode()
     assert watching.request_state(table_id=table.pk, user=bea) == "watching"
+
+
+def test_a_deleted_account_watches_no_more_and_the_host_is_told(live_deck):
+    host, guest, cousin = UserFactory(), UserFactory(), UserFactory()
+    table = deal_private_table(host, guest)
+    watching.watch_by_invitation(user=cousin, session_key=signed_in_session(cousin), token=table.invite_token)
+    asker = UserFactory()
+    waiting = services.create_private_table(user=UserFactory()).table
+    _ask(asker, waiting)
+    family.delete_account(user=cousin)
+    family.delete_account(user=asker)
+    assert not Watcher.objects.exists()
+    table.refresh_from_db()
+    waiting.refresh_from_db()
+    assert not table.watched and not waiting.watched

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from urllib.parse import unquote
 
 # The routes whose next path segment is a secret: anyone reading it in a log could use it.
 SECRET_PATH_PREFIXES = (
@@ -33,15 +34,24 @@ SECRET_IN_PATH = re.compile(rf"^(/+(?:{_ROUTES})/+)[^/?#]+")
 SECRET_IN_TEXT = re.compile(rf"(/+(?:{_ROUTES})/+)[^/?#\s'\"<>]+")
 
 
+def _decoded_if_secret(text: str, pattern: re.Pattern[str]) -> str:
+    """A percent-encoded path (/%73/<secret>/, /s%2F<secret>/) routes as its decoded form does, so
+    when the decoded form names a secret route, that form is the one masked and written."""
+    if "%" not in text:
+        return text
+    decoded = unquote(text)
+    return decoded if pattern.search(decoded) else text
+
+
 def loggable_path(path: str | None) -> str:
     """The path as log lines write it: the secret segment of a secret route becomes an ellipsis,
     e.g. /family/sign-in/…/ and /s/…/join.svg."""
-    return SECRET_IN_PATH.sub(rf"\1{MASK}", path or "")
+    return SECRET_IN_PATH.sub(rf"\1{MASK}", _decoded_if_secret(path or "", SECRET_IN_PATH))
 
 
 def mask_secret_paths(text: str) -> str:
     """Any text with every secret route in it masked as loggable_path masks a path."""
-    return SECRET_IN_TEXT.sub(rf"\1{MASK}", text)
+    return SECRET_IN_TEXT.sub(rf"\1{MASK}", _decoded_if_secret(text, SECRET_IN_TEXT))
 
 
 class MaskSecretPaths(logging.Filter):

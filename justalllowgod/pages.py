@@ -15,7 +15,7 @@ from game.models import Table
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.tables import JOIN_REFUSAL_KEY
 from game.services.over_days import your_tables
-from notices.preferences import preference_of
+from notices.reach import reach_of
 
 MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.
@@ -40,7 +40,10 @@ def home(request: HttpRequest) -> HttpResponse:
         # after the member left is no longer theirs to go back to).
         "your_tables": your_tables(request.user),
         # Children's accounts have no settings of their own: no invitation to choose.
-        "told_of_turns": preference_of(request.user).wants_any or request.user.managed_by_id is not None,
+        "told_of_turns": request.user.managed_by_id is not None or reach_of(request.user).anywhere,
+        # A child whose grown-up has not said yes to Play now is not offered it, nor public tables
+        # (game.services.access.check_may_play_public would refuse them).
+        "family_tables_only": request.user.managed_by_id is not None and not request.user.may_play_public,
     }
     return render(request, "home/start.html", context)
 

@@ -19,7 +19,7 @@ OPTION_WORDS = {
     "together": "Together (everyone on one side; your gifts go to the person with the fewest stones)",
     "deal_seven": "Deal 7",
     "ask_any": "Ask for any story",
-    "read_aloud": "Read aloud (no Remember the Word quiz)",
+    "read_aloud": "Read the verse together (no Remember the Word quiz)",
 }
 KINDS = ("person", "place", "moment", "word")
 

@@ -29,7 +29,7 @@ def _options(state: State) -> list[str]:
     except ValueError as bad:
         return [f"bad table options: {bad}"]
     if options["read_aloud"] and (state["word"] or state["question"] is not None):
-        return ["a question with Read aloud on"]
+        return ["a question with Read the verse together on"]
     over = state["over"]
     if over is None and state["question"] is None and quick_goal_reached(state):
         return ["the Quick game runs on past its goal"]

@@ -59,7 +59,7 @@ def deal(
         "version": RULES_VERSION,
         "seed": seed,
         "rng": 0,
-        # V1: Read aloud shows the verse to read together instead of the question.
+        # V1: Read the verse together (read_aloud) shows the verse instead of the question.
         "word": bool(remember_word) and not options["read_aloud"],
         "teams": bool(teams),
         "verses": list(verses),

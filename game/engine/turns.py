@@ -153,7 +153,7 @@ def _open_stone(state: State, seat: SeatId, story: int) -> int | None:
 def _word_question(state: State, seat: SeatId, story: int, events: list[Event]) -> None:
     """R11, R34: a laid Word card brings a question before the next move, the last stone's too."""
     if options_of(state)["read_aloud"]:
-        # V1 Read aloud: the table reads the verse together; no question, no point.
+        # V1 Read the verse together (read_aloud): no question, no point.
         events.append(event("read_aloud", seat=seat, story=story, verse=state["verses"][story - 1]))
         return
     if not state["word"]:

@@ -16,7 +16,8 @@ class PrivateTableForm(forms.Form):
     variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.STANDARD, required=False)
     deal_seven = forms.BooleanField(required=False, label="Deal 7")
     ask_any = forms.BooleanField(required=False, label="Ask for any story")
-    read_aloud = forms.BooleanField(required=False, label="Read aloud")
+    # Stored as read_aloud; worded apart from the voice that reads the page aloud (static/js/voice.js).
+    read_aloud = forms.BooleanField(required=False, label="Read the verse together")
     over_days = forms.BooleanField(
         required=False,
         label="Play over days (the game waits for everyone; each is told when it's their turn)",

@@ -19,7 +19,7 @@ from game.pages.qr import qr_svg
 from game.protocol.messages import seat_name
 from game.protocol.options import option_chips
 from game.services import over_days, since, tellings, watching
-from game.services.access import find_invited_table, find_seated_table, find_table
+from game.services.access import find_invited_table, find_seated_table, find_table, follow_invitation
 from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
 from justalllowgod.addresses import request_address
@@ -198,9 +198,24 @@ def join_invite(request: HttpRequest, token: str) -> HttpResponse:
     if _signed_out(request):
         table = find_invited_table(token)
         if table is None:
-            raise Http404("No such table")
+            return _invitation_over(request, token)
         return _visitor_page(request, table=table, code=table.code)
     return _member_join_invite(request, token)
+
+
+def _invitation_over(request: HttpRequest, token: str) -> HttpResponse:
+    """An invite link whose table is no longer open (issue 46): a link that was once right leads
+    on to the table Play again made from it (its join page, which seats, or says why not), or says
+    kindly that the game is over (410). Only a token that never named a table is not found."""
+    named, following = follow_invitation(token)
+    if following is not None:
+        messages.info(request, f"The game at table {named.code} is over: they play again at this table.")
+        return redirect("join_invite", token=following.invite_token)
+    if named is None:
+        return render(request, "404.html", status=404)
+    sat_here = request.user.is_authenticated and named.seats.filter(user=request.user).exists()
+    context = {"table": named, "sat_here": sat_here, "visitor": not request.user.is_authenticated}
+    return render(request, "game/invitation_over.html", context, status=410)
 
 
 @member_view
@@ -208,11 +223,13 @@ def _member_join_invite(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code's and share link's page: the host's invitation, by the table's long token.
     Never a counted guess, so a member throttled for mistyped codes can still come in."""
     if request.method == "POST":
+        if find_invited_table(token) is None:  # over since its page was shown: say where to go now
+            return redirect("join_invite", token=token)
         table = services.join_by_invitation(user=request.user, token=token).table
         return redirect(table_url(table))
     table = find_invited_table(token)
     if table is None:
-        raise Http404("No such table")
+        return _invitation_over(request, token)
     action = reverse("join_invite", args=[token])
     return _join_page(
         request, table, invited=True, action=action, watch_action=reverse("watch_invite", args=[token])
@@ -313,8 +330,10 @@ def _host_seat_act(request: HttpRequest, act, done: str) -> None:
 
 @member_view
 def table_qr(request: HttpRequest, code: str) -> HttpResponse:
-    table = find_table(code, user=request.user, ip=client_ip(request), tables=Table.objects.unfinished())
-    if table is None:
+    """The invite link's QR, for those at the table or watching it to show: it carries the link's
+    long secret, so the four letters alone never fetch it (issue 49)."""
+    table = find_seated_table(code, user=request.user, ip=client_ip(request), or_watching=True)
+    if not table.is_open:
         raise Http404("No such table")
     svg = qr_svg(invite_url(table))
     return HttpResponse(svg, content_type="image/svg+xml")

@@ -14,7 +14,8 @@ CHIPS = {
     ),
     "deal_seven": ("Deal 7", "Seven cards each instead of five."),
     "ask_any": ("Ask for any story", "You may ask for a story you hold no card of."),
-    "read_aloud": ("Read aloud", "Each verse is read together; no quiz."),
+    # Not "Read aloud": that is the table page's and the big screen's voice (static/js/voice.js).
+    "read_aloud": ("Read the verse together", "Each verse is shown big to read out together; no quiz."),
     "word_off": ("Remember the Word off", "No verse quiz after a Word card."),
     "over_days": ("Over days", "The game waits for everyone; each is told when it's their turn."),
 }

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import math
 import time
+from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
@@ -68,7 +70,11 @@ def check_may_play_public(user: User) -> None:
 
 
 def _guesser_key(user: User | None, agent: Agent | None) -> str:
-    return f"code-guess:agent:{agent.pk}" if agent is not None else f"code-guess:member:{user.pk}"
+    """Whose wrong codes these are: an agent's, or a member's; a child's count as their parent's, so
+    a family shares one allowance and children made and deleted are no way round it."""
+    if agent is not None:
+        return f"code-guess:agent:{agent.pk}"
+    return f"code-guess:member:{getattr(user, 'managed_by_id', None) or user.pk}"
 
 
 def _count(key: str) -> int:
@@ -134,7 +140,21 @@ def _own_table(queryset: TableQuerySet, normal: str, user: User | None, agent: A
     seated = queryset.by_code(normal).filter(seats__user=user).first()
     if seated is not None:
         return seated
-    return queryset.by_code(normal).filter(watchers__user=user).unfinished().first()
+    return queryset.by_code(normal).filter(watcher_rows_of(user)).unfinished().first()
+
+
+def watcher_rows_of(user: User) -> Q:
+    """The tables a member's watcher row makes theirs: one they watch, one they ask to watch (while
+    the request stands, or the table still waits), and one whose host said no while it waits (to
+    read the answer). A lapsed or refused asker learns nothing of a game once it has begun."""
+    since = timezone.now() - timedelta(seconds=settings.GAME_WATCH_ASK_SECONDS)
+    waiting = Q(status=Table.Status.WAITING)
+    mine = Q(watchers__user=user)
+    watching = Q(watchers__approved_at__isnull=False, watchers__removed_at__isnull=True)
+    asking = Q(watchers__approved_at__isnull=True, watchers__removed_at__isnull=True) & (
+        Q(watchers__asked_at__gt=since) | waiting
+    )
+    return mine & (watching | asking | (Q(watchers__removed_at__isnull=False) & waiting))
 
 
 def _open_to_join(queryset: TableQuerySet, normal: str) -> Table | None:
@@ -188,15 +208,22 @@ def find_seated_table(
     agent: Agent | None = None,
     ip: str = "",
     tables: TableQuerySet | None = None,
+    or_watching: bool = False,
 ) -> Table:
-    """For a table's buttons: the newest table with this code where they sit, any status. Any
-    other code is a counted wrong guess with the same answer as the join form's."""
+    """For a table's buttons: the newest table with this code where they sit, any status (or, with
+    `or_watching`, an open one they watch). Any other code is a counted wrong guess with the same
+    answer as the join form's."""
     normal = codes.normalize(code)
     queryset = Table.objects.all() if tables is None else tables
-    seated = {"seats__agent": agent} if agent is not None else {"seats__user": user}
+    seated = Q(seats__agent=agent) if agent is not None else Q(seats__user=user)
     table = None
     if codes.is_well_formed(normal) and (agent is not None or getattr(user, "is_authenticated", False)):
-        table = queryset.by_code(normal).filter(**seated).first()
+        table = queryset.by_code(normal).filter(seated).first()
+        if table is None and or_watching and agent is None:
+            live = Q(
+                watchers__user=user, watchers__approved_at__isnull=False, watchers__removed_at__isnull=True
+            )
+            table = queryset.unfinished().by_code(normal).filter(live).first()
     if table is None:
         _missed(user, agent, ip)
         raise Refusal(Code.NO_SUCH_TABLE, status=404)
@@ -214,6 +241,27 @@ def find_invited_table(token: str, *, tables: TableQuerySet | None = None) -> Ta
         return None
     queryset = Table.objects.all() if tables is None else tables
     return queryset.unfinished().filter(invite_token=token).first()
+
+
+# Play again links each table to the one it made; a chain this long is a loop or a script.
+FOLLOW_AT_MOST = 100
+
+
+def follow_invitation(token: str) -> tuple[Table | None, Table | None]:
+    """For an invite link whose table is over: the table it named (any status, or None if it never
+    named one) and the newest table Play again made from it, along `next_table`, if that one is
+    still open (else None). Not counted, as find_invited_table: the token is no guess."""
+    token = (token or "").strip()
+    named = Table.objects.filter(invite_token=token).first() if token else None
+    newest = named
+    for _ in range(FOLLOW_AT_MOST if named is not None else 0):
+        following = Table.objects.filter(previous=newest).first()
+        if following is None:
+            break
+        newest = following
+    if newest is named or newest is None or not newest.is_open:
+        return named, None
+    return named, newest
 
 
 def table_for_socket(*, code: str, user: User, ip: str = "") -> tuple[int | None, bool]:

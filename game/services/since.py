@@ -2,7 +2,13 @@
 told in a few lines before the table. It is built only from the events as their seat may see
 them (engine.events_for), so it can never say more than the table page would have shown them:
 asks made out loud and their answers, stones laid and sealed, gifts and passes to them, seats
-JagAI took or gave back, the end, and whether it is their turn now."""
+JagAI took or gave back, the end, and whether it is their turn now.
+
+It tells only what the member has seen on none of their devices (game/services/seen.py): nothing
+while a page of theirs is open, else what came after the version their last page showed. An
+answer is the game's, never the asked seat's choice (R6, R7: the cards go, or there are none), so
+an ask and its answer are one line that says what happened: "Mum asked you for Jonah; you had
+none."."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from dataclasses import dataclass
 from game import engine
 from game.models import Game, GameEvent, Seat
 from game.protocol.messages import seat_name
+from game.services.seen import sees_it_now
 from game.services.turn_notices import awaited
 
 # Lines told at most; older ones are counted, not told.
@@ -39,10 +46,13 @@ class Account:
 
 
 def account_for(game: Game, seat: Seat) -> Account | None:
-    """What happened at the game since `seat` last saw it; None if nothing did (or it never saw
-    the game at all: the whole table is news then, and the page shows it)."""
+    """What happened at the game since `seat`'s member last saw it on any device; None if nothing
+    did, if a page of theirs is open now (it was shown everything as it came), or if they never
+    saw the game at all (the whole table is news then, and the page shows it)."""
     since = seat.seen_version
     if seat.seen_at is None or game.version <= since:
+        return None
+    if seat.user_id is not None and sees_it_now(table_id=game.table_id, user_id=seat.user_id):
         return None
     state = engine.from_json(game.state)
     seats = {
@@ -75,7 +85,7 @@ def _titles(game: Game) -> dict[int, str]:
 
 def _line(item: dict, me: int, seats: dict[int, str], titles: dict[int, str]) -> Line | None:
     """One event in words, from `me`'s side of the table; None for the ones not worth telling
-    (their own asks, the answers to them, and their own stones)."""
+    (their own asks and the answers to them, their own stones, and an ask, told with its answer)."""
 
     def who(seat: int) -> str:
         return "you" if seat == me else seats.get(seat, f"seat {seat}")
@@ -91,20 +101,8 @@ def _line(item: dict, me: int, seats: dict[int, str], titles: dict[int, str]) ->
     mine = item.get("to" if kind == "answer" else "seat") == me
     if kind in ("ask", "answer", "knock", "seal") and mine:
         return None  # what they did themselves (on another device, say) is not news to them
-    if kind == "ask":
-        return Line(
-            "ask",
-            f"{who_first(item['seat'])} asked {who(item['target'])} for {story(item['story'])}.",
-            (item["story"],),
-        )
-    if kind == "answer":
-        count = item["count"]
-        given = "yes" if count else "no"
-        cards = tuple(item.get("cards", ()))
-        text = f"{who_first(item['seat'])} said {given}" + (
-            f" and gave {count} card{'s' if count != 1 else ''}." if count else "."
-        )
-        return Line("answer", text, (item["story"],), cards)
+    if kind == "answer":  # its ask comes just before it, and is told with it
+        return _asked(item, item["seat"] == me, who, who_first, story(item["story"]))
     if kind == "knock":
         return Line(
             "stone",
@@ -145,3 +143,17 @@ def _line(item: dict, me: int, seats: dict[int, str], titles: dict[int, str]) ->
     if kind == "game_over":
         return Line("game_over", "The game ended.")
     return None
+
+
+def _asked(answer: dict, to_me: bool, who, who_first, title: str) -> Line:
+    """An ask and the game's answer to it, in one line: the asked seat chose nothing (R6, R7)."""
+    asker, asked, count = answer["to"], answer["seat"], answer["count"]
+    cards = tuple(answer.get("cards", ()))
+    asking = f"{who_first(asker)} asked {who(asked)} for {title}"
+    if not count:
+        text = f"{asking}; {who(asked)} had none."
+    elif to_me:
+        text = f"{asking} and got your {'card' if count == 1 else f'{count} cards'} of it."
+    else:
+        text = f"{asking} and got {'a card' if count == 1 else f'{count} cards'}."
+    return Line("ask", text, (answer["story"],), cards)

@@ -86,7 +86,7 @@ def create_private_table(
         kind=Table.Kind.PRIVATE,
         seat_count=seats,
         teams=teams,
-        # V1: Read aloud shows each verse to read together instead of the quiz.
+        # V1: Read the verse together (read_aloud) shows each verse to read instead of the quiz.
         remember_word=remember_word and not read_aloud,
         allow_agents=allow_agents and not teams,
         variant=variant,

@@ -79,9 +79,7 @@ def _watch(user: User, found: Table, *, invited: bool) -> Seated:
         watcher.save(update_fields=["approved_at"])
     elif watcher.asked_at is not None and watcher.asked_at > asking_since(now):
         return Seated(table)  # still waiting for the host: asking again tells them nothing new
-    elif table.status != Table.Status.WAITING:
-        raise Refusal(Code.ASK_BEFORE_THE_DEAL, status=409)
-    else:
+    else:  # by the code, so the table waits (access.find_table finds no begun one to ask at)
         watcher.asked_at = now
         watcher.save(update_fields=["asked_at"])
     refresh_watched(table)

@@ -4,6 +4,8 @@ limits is refused clearly and signs nobody in."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.messages import get_messages
 from django.core import mail
@@ -34,6 +36,19 @@ def test_sign_up_asks_for_an_email_only_and_a_password_is_optional(client):
         and 'name="password1" placeholder="Password" autocomplete="new-password" required' not in page
     )
     assert "Sign up with a passkey" in page
+
+
+def test_sign_up_keeps_the_password_rules_folded_until_someone_chooses_a_password(client):
+    page = client.get(reverse("account_signup")).content.decode()
+    folded = re.search(r'<details class="signup-password">(.*?)</details>', page, re.S)
+    assert folded, "the optional password is not folded away"
+    inside = folded.group(1)
+    assert "<summary>Add a password too</summary>" in inside
+    assert 'name="password1"' in inside and "at least 8 characters" in inside
+    assert "at least 8 characters" not in page.replace(inside, "")  # nowhere else on the page
+    # A refused password opens it again, with the reason beside the box.
+    refused = client.post(reverse("account_signup"), {"email": "ruth@example.org", "password1": "12345678"})
+    assert '<details class="signup-password" open>' in refused.content.decode()
 
 
 def test_signing_up_with_an_email_only_signs_in_by_the_mailed_code_then_asks_for_a_tag(client):

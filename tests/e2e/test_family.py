@@ -141,9 +141,10 @@ def test_a_child_is_refused_play_now_until_the_parent_allows_it(live_asgi, new_p
     tablet = new_page()
     sign_in_on_the_tablet(tablet, server, url, "Ben")
 
-    tablet.get_by_role("button", name="Play now").click()
-    expect(tablet.locator(".messages")).to_contain_text("Your family keeps you to family tables for now")
-    expect(tablet.locator(".table-code")).to_have_count(0)
+    # Not offered until the parent says yes: a button that could only say no is disabled, and says why.
+    expect(tablet.get_by_role("button", name="Play now")).to_be_disabled()
+    expect(tablet.locator("#play-now-family")).to_contain_text("Play now opens when your grown-up says yes")
+    expect(tablet.locator("#lobby")).to_have_count(0)
 
     parent.goto(server.url + "/me/family/")
     parent.get_by_label("Ben may use Play now and public tables").check()

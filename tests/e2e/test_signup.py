@@ -22,6 +22,8 @@ def test_a_newcomer_signs_up_chooses_a_tag_and_comes_back(live_server, new_page)
     page.get_by_role("link", name="Sign up, it's free").click()
 
     page.get_by_label("Email").fill("lydia@example.org")
+    expect(page.locator("#id_password1")).to_be_hidden()  # optional: its rules wait until asked for
+    page.get_by_text("Add a password too").click()
     page.locator("#id_password1").fill(PASSWORD)  # optional, once: she likes a password
     screenshot(page, "signup")
     page.get_by_role("button", name="Sign up").click()

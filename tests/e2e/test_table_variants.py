@@ -84,14 +84,14 @@ def test_a_young_children_table_plays_to_its_end_with_its_options_shown(live_asg
     server = live_asgi(GAME_FIXED_SEED=20261130)
 
     def young(page):
-        for label in ("Deal 7", "Ask for any story", "Read aloud"):
+        for label in ("Deal 7", "Ask for any story", "Read the verse together"):
             page.get_by_label(label).check()
         page.locator(".private-form").scroll_into_view_if_needed()
         at_both_widths(page, "variants-start-form")
 
     host, guest, errors = open_table(server, new_page, young)
     chips = host.locator("#waiting-chips")
-    for label in ("Deal 7", "Ask for any story", "Read aloud"):
+    for label in ("Deal 7", "Ask for any story", "Read the verse together"):
         expect(chips).to_contain_text(label)
         expect(guest.locator("#waiting-chips")).to_contain_text(label)
     at_both_widths(host, "variants-young-waiting")
@@ -100,7 +100,7 @@ def test_a_young_children_table_plays_to_its_end_with_its_options_shown(live_asg
     host.get_by_role("button", name="Start the game").click()
     for page in (host, guest):
         expect(page.locator("#game")).to_be_visible()
-        expect(page.locator("#game-chips")).to_contain_text("Read aloud")
+        expect(page.locator("#game-chips")).to_contain_text("Read the verse together")
     assert host.evaluate("() => window.jagTable.view.hand.length") == 7
     expect(host.locator("#actions-prompt")).to_contain_text("any story")
     at_both_widths(host, "variants-young-game")
@@ -114,7 +114,7 @@ def test_a_young_children_table_plays_to_its_end_with_its_options_shown(live_asg
             at_both_widths(host, "variants-read-it-together")
 
     play_to_the_end(players, watch)
-    assert sum(p.answered for p in players) == 0, "Read aloud asks no Remember the Word question"
+    assert sum(p.answered for p in players) == 0, "Read the verse together asks no Remember the Word question"
     expect(host.locator("#log")).to_contain_text("Read it together")
     assert prompts in ([], ["Read it together"])
     for page in (host, guest):

@@ -8,6 +8,7 @@ member may join (unknown, finished, begun, full) is answered alike, except the m
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -15,13 +16,17 @@ from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
+from accounts import family
 from game import services
-from game.models import Table
+from game.models import Table, Watcher
 from game.pages.tables import TABLE_ACTIONS
+from game.services import watching
 from justalllowgod.asgi import application
+from justalllowgod.refusals import Refusal
 from justalllowgod.routing import websocket_urlpatterns
-from tests.factories import UserFactory
+from tests.factories import UserFactory, signed_in_session
 from tests.game.support import HOST, ORIGIN, Communicator, deal_private_table, session_cookie
 
 pytestmark = pytest.mark.django_db
@@ -140,7 +145,7 @@ def test_begun_finished_full_and_unknown_codes_are_answered_alike(live_deck):
     ):
         answers[name] = _answers(member(address=f"10.1.1.{len(answers) + 1}"), code)
     assert answers["begun"] == answers["finished"] == answers["full"] == answers["none"]
-    assert answers["none"] == [404, 404, 404, 404, True]
+    assert answers["none"] == [404, 404, 302, 404, True]  # the QR: the join form's words
 
 
 def test_a_members_own_begun_table_is_no_guess(live_deck):
@@ -178,3 +183,64 @@ async def test_each_socket_door_counts_a_miss_and_the_eleventh_closes_4429(route
     closes = [await door(wrong) for wrong in ("ZZZZ", begun.code) * (settings.GAME_JOIN_FAILURE_LIMIT // 2)]
     assert set(closes) == {(False, 4404)}  # a begun table closes as an unknown code does
     assert await door(right.code) == (False, 4429)
+
+
+def test_the_qr_image_is_for_those_at_the_table_and_a_strangers_try_is_a_counted_miss(live_deck):
+    host, guest = UserFactory(), UserFactory()
+    table = deal_private_table(host, guest, start=False)
+    stranger = member()
+    assert stranger.get(reverse("table_qr", args=[table.code])).status_code == 302  # the join form's words
+    assert cache.get(f"code-guess:member:{stranger.session['_auth_user_id']}") == 1
+    seated = Client()
+    seated.force_login(guest)
+    answer = seated.get(reverse("table_qr", args=[table.code]))
+    assert answer.status_code == 200 and answer["Content-Type"] == "image/svg+xml"
+    watcher = UserFactory()
+    watching.watch_by_invitation(
+        user=watcher, session_key=signed_in_session(watcher), token=table.invite_token
+    )
+    looking = Client()
+    looking.force_login(watcher)
+    assert looking.get(reverse("table_qr", args=[table.code])).status_code == 200
+
+
+def test_a_familys_children_share_the_parents_allowance_of_wrong_codes():
+    parent = UserFactory()
+    right = open_table()
+    for n in range(settings.GAME_JOIN_FAILURE_LIMIT):
+        child = family.add_child(parent=parent, tag=f"Kid{chr(65 + n)}")
+        with pytest.raises(Refusal):
+            services.join_by_code(user=child, code="ZZZZ", ip="10.6.6.6")
+        family.delete_child(parent=parent, child_id=child.pk)
+    fresh = family.add_child(parent=parent, tag="KidNew")
+    with pytest.raises(Refusal) as refused:
+        services.join_by_code(user=fresh, code=right.code, ip="10.6.6.6")
+    assert refused.value.status == 429
+    with pytest.raises(Refusal) as refused:
+        services.join_by_code(user=parent, code=right.code, ip="10.6.6.6")
+    assert refused.value.status == 429
+
+
+def test_a_refused_or_lapsed_asker_learns_nothing_of_the_game_once_it_has_begun(live_deck):
+    host, guest = UserFactory(), UserFactory()
+    table = deal_private_table(host, guest, start=False)
+    refused, lapsed = UserFactory(), UserFactory()
+    for asker in (refused, lapsed):
+        watching.ask_to_watch(user=asker, session_key=signed_in_session(asker), code=table.code)
+    row = Watcher.objects.get(user=refused)
+    watching.answer_request(
+        user=host, session_key=signed_in_session(host), code=table.code, watcher_id=row.pk, yes=False
+    )
+    Watcher.objects.filter(user=lapsed).update(asked_at=timezone.now() - timedelta(hours=1))
+    # While the table waits, the refused asker's page still says the host's answer.
+    client = Client()
+    client.force_login(refused)
+    assert (
+        "You won't watch this table" in client.get(reverse("watch", args=[table.code])).content.decode()
+    )
+    services.start_table(user=host, code=table.code)
+    for asker in (refused, lapsed):
+        client = Client()
+        client.force_login(asker)
+        assert client.get(reverse("join_link", args=[table.code])).status_code == 404
+        assert client.get(reverse("table_qr", args=[table.code])).status_code == 302

@@ -77,11 +77,11 @@ def test_a_throttled_member_still_joins_by_the_link():
     assert client.get(reverse("table", args=[table.code])).status_code == 200
 
 
-def test_a_wrong_or_finished_secret_is_not_found_and_not_counted():
+def test_a_wrong_secret_is_not_found_a_finished_one_is_over_and_neither_is_counted():
     client = member_client()
     table = services.create_private_table(user=UserFactory()).table
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
-    assert client.get(invite(table)).status_code == 404
+    assert client.get(invite(table)).status_code == 410  # once right: "This table's game is over"
     assert client.get(reverse("join_invite", args=["x" * 32])).status_code == 404
     assert client.post(reverse("join_invite", args=["x" * 32])).status_code == 302  # said at the start
     assert cache.get(f"code-guess:member:{client.session['_auth_user_id']}") is None

@@ -240,3 +240,13 @@ def test_a_watcher_who_sits_down_watches_no_more(live_deck):
     assert not Watcher.objects.exists()
     table.refresh_from_db()
     assert not table.watched
+
+
+def test_a_screen_goes_dark_when_its_maker_leaves_the_table(live_deck):
+    host, guest = UserFactory(), UserFactory()
+    table = deal_private_table(host, guest, start=False)
+    screen = screens.find_screen(_show(host, table))
+    services.leave_table(user=host, code=table.code)  # the guest hosts now
+    assert screens.live_screen(screen.pk) is None
+    table.refresh_from_db()
+    assert not table.watched

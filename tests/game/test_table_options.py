@@ -39,7 +39,7 @@ def test_the_open_table_form_sets_the_young_children_options_and_the_game_is_dea
         True,
         "standard",
     )
-    assert table.remember_word is False  # V1: Read aloud reads the verse together instead of the quiz
+    assert table.remember_word is False  # V1: Read the verse together shows the verse instead of the quiz
     services.join_by_code(user=UserFactory(), code=table.code)
     game = services.start_table(user=table.host, code=table.code).game
     state = engine.from_json(game.state)
@@ -109,11 +109,11 @@ def test_each_option_is_a_chip_in_the_table_facts_and_the_join_page(client, live
         user=host, variant="together", deal_seven=True, read_aloud=True
     ).table
     payload = messages.table_payload(table, seat_list(table))
-    assert [chip["label"] for chip in payload["chips"]] == ["Together", "Deal 7", "Read aloud"]
+    assert [chip["label"] for chip in payload["chips"]] == ["Together", "Deal 7", "Read the verse together"]
     assert payload["options"]["variant"] == "together"
     client.force_login(UserFactory())
     page = client.get(reverse("join_link", args=[table.code])).content.decode()
-    assert "Together:" in page and "Deal 7:" in page and "Read aloud:" in page
+    assert "Together:" in page and "Deal 7:" in page and "Read the verse together:" in page
     word_off = services.create_private_table(user=UserFactory(), remember_word=False).table
     assert [c["key"] for c in messages.table_payload(word_off, [])["chips"]] == ["word_off"]
 
@@ -208,6 +208,15 @@ def test_the_how_to_play_answers_about_young_children_and_variants_name_what_the
     faq = client.get(reverse("how_to_play")).content.decode()
     client.force_login(UserFactory())
     start = client.get(reverse("home")).content.decode()
-    for label in ("For young children", "Deal 7", "Ask for any story", "Read aloud", "Quick", "Together"):
+    for label in (
+        "For young children",
+        "Deal 7",
+        "Ask for any story",
+        "Read the verse together",
+        "Quick",
+        "Together",
+    ):
         assert label in faq and label in start, label
     assert "Read it together" in faq
+    # "Read aloud" is the voice that reads the table page out (static/js/voice.js), never this option.
+    assert "Read aloud" not in faq and "Read aloud" not in start

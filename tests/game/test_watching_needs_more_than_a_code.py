@@ -113,7 +113,7 @@ def test_once_the_game_begins_a_lapsed_asker_needs_the_link(live_deck):
     services.start_table(user=host, code=table.code)
     with pytest.raises(Refusal) as refused:
         _ask(aunt, table)
-    assert refused.value.code == Code.ASK_BEFORE_THE_DEAL
+    assert refused.value.code == Code.NO_SUCH_TABLE  # a lapsed asker's code names no begun game
     session = signed_in_session(aunt)
     watching.watch_by_invitation(user=aunt, session_key=session, token=table.invite_token)
     assert watching.live_watcher(table_id=table.pk, user=aunt) is not None

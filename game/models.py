@@ -271,6 +271,25 @@ class TableScreen(models.Model):
         return f"Screen {self.pk} of {self.table}"
 
 
+class TvPairing(models.Model):
+    """A short code a TV shows at /tv/ for the host to type (game/services/pairing.py). Only hashes
+    are kept: the code's, keyed with the site's secret, and that of the screen secret only the TV
+    holds, which becomes its `TableScreen.secret_hash` once the host types the code."""
+
+    code_hash = models.CharField(max_length=64, db_index=True)
+    screen_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    # A code pairs once: when, and the screen it made (None while it waits, or once it is gone).
+    paired_at = models.DateTimeField(null=True, blank=True)
+    screen = models.OneToOneField(
+        TableScreen, on_delete=models.SET_NULL, null=True, blank=True, related_name="pairing"
+    )
+
+    def __str__(self) -> str:
+        return f"TV pairing {self.pk}"
+
+
 class WatcherQuerySet(models.QuerySet["Watcher"]):
     def live(self) -> WatcherQuerySet:
         """Those who watch now: let in (by the invite link, a parent at the table or the host's

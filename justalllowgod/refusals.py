@@ -58,8 +58,12 @@ class Code(StrEnum):
     ALREADY_SEATED = "already_seated"
     SCREEN_OFF = "screen_off"
     NO_PUBLIC_SCREENS = "no_public_screens"
-    ASK_BEFORE_THE_DEAL = "ask_before_the_deal"
     NO_SUCH_REQUEST = "no_such_request"
+    # A TV that pairs by a short code (/tv/).
+    NO_SUCH_TV_CODE = "no_such_tv_code"
+    TV_CODE_LAPSED = "tv_code_lapsed"
+    TV_CODE_USED = "tv_code_used"
+    TOO_MANY_TV_CODES = "too_many_tv_codes"
     # Agents.
     AGENT_REVOKED = "agent_revoked"
     AGENT_NOT_APPROVED = "agent_not_approved"
@@ -110,6 +114,7 @@ class Code(StrEnum):
     REPORT_HANDLED = "report_handled"
     # Turn notices (the settings page).
     NO_MAIL_ADDRESS = "no_mail_address"
+    TOO_MANY_TEST_NOTICES = "too_many_test_notices"
     # Push notices (a browser's subscription).
     BAD_SUBSCRIPTION = "bad_subscription"
     UNKNOWN_PUSH_SERVICE = "unknown_push_service"
@@ -169,10 +174,11 @@ WORDS: dict[Code, str] = {
     Code.ALREADY_SEATED: "You have a seat at this table: open it to play.",
     Code.SCREEN_OFF: "This screen has been turned off.",
     Code.NO_PUBLIC_SCREENS: "A public table can't be shown on a big screen: its players are strangers to each other.",
-    Code.ASK_BEFORE_THE_DEAL: (
-        "That game has begun, so the host can't be asked now. Ask them for the table's link to watch it."
-    ),
     Code.NO_SUCH_REQUEST: "That request to watch was answered already, or it lapsed.",
+    Code.NO_SUCH_TV_CODE: "No TV shows that code just now. Check the six letters and numbers on the TV.",
+    Code.TV_CODE_LAPSED: "That code has lapsed: the TV shows a new one now. Type that one.",
+    Code.TV_CODE_USED: "That code has already put a table on a TV. Reload the TV's page for a new code.",
+    Code.TOO_MANY_TV_CODES: "Many TV codes were asked for from here. Please wait a few minutes, then reload.",
     Code.AGENT_REVOKED: "This agent's approval or token was withdrawn.",
     Code.AGENT_NOT_APPROVED: "This agent is not approved.",
     Code.AGENTS_NOT_ALLOWED: "This table does not welcome agents.",
@@ -222,6 +228,7 @@ WORDS: dict[Code, str] = {
     Code.NO_MAIL_ADDRESS: (
         "Mails need an email address you have confirmed. Add one under Email address, then try again."
     ),
+    Code.TOO_MANY_TEST_NOTICES: "That's a lot of test notices for one hour. Please try again a little later.",
     Code.BAD_SUBSCRIPTION: "This browser's answer wasn't understood. Reload the page and try again.",
     Code.UNKNOWN_PUSH_SERVICE: "This browser's push service isn't one we can send to.",
     Code.SUBSCRIPTION_TAKEN: (

@@ -5,6 +5,7 @@ from django.urls import include, path
 
 from game.pages import screens as screen_views
 from game.pages import tables as table_views
+from game.pages import tv as tv_views
 from justalllowgod import family_pages, pages
 from justalllowgod.methods import post_only
 
@@ -45,6 +46,10 @@ urlpatterns = [
     ),
     path("s/<str:secret>/", screen_views.screen, name="screen"),
     path("s/<str:secret>/join.svg", screen_views.screen_join_qr, name="screen_join_qr"),
+    # A TV that pairs by a short code (game/services/pairing.py); before table_action, which takes any word.
+    path("tv/", tv_views.tv, name="tv"),
+    path("tv/state/", tv_views.tv_state, name="tv_state"),
+    path("t/<str:code>/tv/", tv_views.pair_tv, name="pair_tv"),
     path("t/<str:code>/<slug:action>/", table_views.table_action, name="table_action"),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),

@@ -37,7 +37,8 @@ def _no_store(response: HttpResponse) -> HttpResponse:
 @member_view
 @at_my_table
 def show_on_screen(request: HttpRequest, code: str) -> HttpResponse:
-    """The host's "Show on a big screen": the link and its QR, shown once (only a hash is kept)."""
+    """The host's "Make a link and QR code" (under "Show on TV", game/pages/tv.py): the link and its
+    QR, shown once (only a hash is kept)."""
     shown = screens.show_on_screen(user=request.user, session_key=request.session.session_key, code=code)
     url = absolute_url(reverse("screen", args=[shown.secret]))
     # An image of our own URL, inline: an <img> address would put the secret in a second request.

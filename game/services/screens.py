@@ -1,8 +1,9 @@
 """A table on the living-room TV: the host's big-screen link, and who may follow it.
 
-The host makes the link (`show_on_screen`); it carries a long random secret, of which only the
-SHA-256 is kept (`TableScreen`), and shows the public view with no sign-in. A table has at most one
-live link: a new one turns the old one off. The link follows the table through Play again
+The host makes the screen (`show_on_screen`): a link with a long random secret, or a TV that shows
+a short code at /tv/ and holds a secret of its own (game/services/pairing.py). Of either secret only
+the SHA-256 is kept (`TableScreen`); it shows the public view with no sign-in. A table has at most
+one live screen: a new one turns the old one off. The link follows the table through Play again
 (`follow_play_again`), and stops working when the host turns it off, when the host ends the game
 early (R23, `turn_off_at_end`), or GAME_SCREEN_AFTER_END_SECONDS after a game finished with nobody
 tapping Play again (the podium stays up meanwhile). Every socket act asks `live_screen` afresh.
@@ -38,11 +39,13 @@ from justalllowgod.refusals import Code, Refusal
 
 @dataclass(frozen=True)
 class Shown:
-    """A big-screen link made: its secret (shown to the host once, never stored) and its table."""
+    """A screen made: its table, the screen, and a link's secret (shown to the host once, never
+    stored; empty for a paired TV, whose secret only the TV has)."""
 
     table: Table
     secret: str
     messages: list[Addressed] = field(default_factory=list)
+    screen: TableScreen | None = None
 
 
 def secret_hash(secret: str) -> str:
@@ -71,27 +74,32 @@ def refresh_watched(table: Table) -> None:
         table.save(update_fields=["watched"])
 
 
-def _turn_off(table: Table) -> None:
+def _turn_off(table: Table, made_by: User | None = None) -> None:
     now = timezone.now()
-    for screen in table.screens.live():
+    live = table.screens.live()
+    for screen in live if made_by is None else live.filter(made_by=made_by):
         screen.revoked_at = now
         screen.save(update_fields=["revoked_at"])
         publish.close_audience_sockets(screen_group(screen.pk))
 
 
 @transaction.atomic
-def show_on_screen(*, user: User, session_key: str | None, code: str) -> Shown:
-    """The host's "Show on a big screen": a new link for the table (the old one stops working)."""
+def show_on_screen(*, user: User, session_key: str | None, code: str, paired_hash: str = "") -> Shown:
+    """The host's "Show on TV": a new screen for the table (the old one stops working). With no
+    `paired_hash` it is a link whose new secret the host is shown once; with one it is the TV that
+    showed the code the host typed, and the hash is of the secret that TV holds (pairing.py)."""
     table = hosted_table(user, session_key, code)
     if table.is_public:
         raise Refusal(Code.NO_PUBLIC_SCREENS, status=403)
     if not table.is_open:
         raise Refusal(Code.TABLE_FINISHED, status=409)
     _turn_off(table)
-    secret = secrets.token_urlsafe(32)
-    TableScreen.objects.create(table=table, made_by=user, secret_hash=secret_hash(secret))
+    secret = "" if paired_hash else secrets.token_urlsafe(32)
+    screen = TableScreen.objects.create(
+        table=table, made_by=user, secret_hash=paired_hash or secret_hash(secret)
+    )
     refresh_watched(table)
-    return Shown(table, secret)
+    return Shown(table, secret, screen=screen)
 
 
 @transaction.atomic
@@ -107,6 +115,14 @@ def turn_off_at_end(table: Table) -> None:
     """In the act that ended the game early (R23): the table's screens are turned off with it."""
     if table.watched:
         _turn_off(table)
+        refresh_watched(table)
+
+
+def turn_off_made_by(table: Table, user: User) -> None:
+    """In the act where a member leaves the table (locked): the screens they made of it go dark, as
+    a screen shows nothing its maker does not sit at."""
+    if table.watched and table.screens.live().filter(made_by=user).exists():
+        _turn_off(table, made_by=user)
         refresh_watched(table)
 
 
@@ -137,17 +153,18 @@ def _guess_key(ip: str) -> str:
     return f"screen-guess:ip:{ip}"
 
 
-def require_not_throttled(ip: str) -> None:
-    """Refuse (429) an address that sent too many secrets that open no screen."""
+LINK_GUESSES = "Too many big-screen links that don't work from here. Please wait ten minutes."
+
+
+def require_not_throttled(ip: str, words: str = LINK_GUESSES) -> None:
+    """Refuse (429) an address that sent too many secrets (or TV codes) that open no screen."""
     if ip and (cache.get(_guess_key(ip)) or 0) >= settings.GAME_SCREEN_GUESS_LIMIT:
-        raise Refusal(
-            Code.TOO_MANY_TRIES,
-            "Too many big-screen links that don't work from here. Please wait ten minutes.",
-            status=429,
-        )
+        raise Refusal(Code.TOO_MANY_TRIES, words, status=429)
 
 
-def _count_guess(ip: str) -> None:
+def count_guess(ip: str) -> None:
+    """One more guess from this address: a secret that opened nothing, or a TV code that paired
+    nothing (pairing.py counts those here too, so both share one budget)."""
     if not ip:
         return
     key = _guess_key(ip)
@@ -165,7 +182,7 @@ def find_screen(secret: str, *, ip: str = "") -> TableScreen | None:
     screen = TableScreen.objects.select_related("table").filter(secret_hash=secret_hash(secret or "")).first()
     if screen is None:
         require_not_throttled(ip)
-        _count_guess(ip)
+        count_guess(ip)
     return screen
 
 

@@ -60,7 +60,7 @@ export function renderWaiting(app) {
     actions.push(h("p", { class: "muted host-note" }, `${host ? host.tag : "The host"} will start the game.`));
   }
   // The host puts a private table on the living-room TV (issue 31); a public table has no screen.
-  if (isHost && table.kind !== "public") actions.push(postForm(`${app.base}screen/`, app.csrf, "Show on a big screen", "button button-secondary"));
+  if (isHost && table.kind !== "public") actions.push(h("a", { href: `${app.base}tv/`, class: "button button-secondary" }, "Show on TV"));
   actions.push(postForm(`${app.base}leave/`, app.csrf, "Leave", "button button-secondary"));
   fill(app.el.waitingActions, actions);
   updateCountdown(app);

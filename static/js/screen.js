@@ -43,8 +43,8 @@ const app = {
   waitingWord: new Set(), // stories whose Remember the Word question is open: their verse waits
   verseTimer: null,
   nextTimer: null,
-  turnSaid: null, // whose turn was last said out loud
-  endSaid: false,
+  turnSaid: null, // the table and seat whose turn was last said out loud
+  endSaid: null, // the code of the table whose end was said: a welcome again says it no more
   closed: null, // the final status, once the socket has closed for good
   socket: null,
   voice: null,
@@ -131,7 +131,8 @@ function applyGame(msg, events, live) {
     for (const e of fresh) if (e.type === "word_answer") app.waitingWord.delete(e.story);
     return;
   }
-  for (const { text } of said) say(text);
+  // The end screen says the end, once (render): its event only goes in the feed.
+  for (const { text, type } of said) if (type !== "game_over") say(text);
   const verse = moments(fresh);
   if (verse) say(verse);
 }
@@ -148,8 +149,6 @@ function onMessage(msg) {
       app.version = 0;
       app.logVersion = -1;
       app.waitingWord.clear();
-      app.endSaid = false;
-      app.turnSaid = null;
       clearTimeout(app.nextTimer);
       $("feed").replaceChildren();
       hideVerse();
@@ -222,16 +221,17 @@ function render() {
     renderRing(app);
     renderSeats(app);
     renderTurn(app);
-    const turnKey = `${app.view.turn}`;
+    // Each turn is said once, the first of a game too (a welcome again at the same turn says nothing).
+    const turnKey = `${app.code}:${app.view.turn}`;
     if (app.turnSaid !== turnKey) {
-      if (app.turnSaid !== null) app.voice?.speak(`It's ${seatTag(app, app.view.turn)}'s turn.`);
       app.turnSaid = turnKey;
+      app.voice?.speak(`It's ${seatTag(app, app.view.turn)}'s turn.`);
     }
   } else if (over && app.view) {
     show("over");
     const words = renderEnd(app);
-    if (!app.endSaid) {
-      app.endSaid = true;
+    if (app.endSaid !== app.code) {
+      app.endSaid = app.code;
       app.chime?.play();
       say(words);
     }
@@ -310,9 +310,21 @@ if (full && document.documentElement.requestFullscreen) {
     full.textContent = document.fullscreenElement ? "Leave full screen" : "Full screen";
   });
 }
+/** Once a touch lets the page speak: whose turn it is now, so the room hears where the game is. */
+function sayTurnNow() {
+  if (app.view && !app.view.result && !$("screen-game").hidden) app.voice?.speak(`It's ${seatTag(app, app.view.turn)}'s turn.`);
+}
+
 // The table screen reads aloud by default, so does a Young children table (read_aloud option); the
 // context is set from the data attribute now and the first welcome does not change the switch.
-app.voice = setUpVoice(controls, { defaultOn: root.dataset.voiceDefault === "true", context: kind === "screen" ? "screen" : root.dataset.voiceDefault === "true" ? "young" : "table" });
+// Until someone touches the page the browser refuses to speak: a big button asks for the touch (on
+// a TV it has the focus, so the remote's OK key is the touch).
+app.voice = setUpVoice(controls, {
+  defaultOn: root.dataset.voiceDefault === "true",
+  context: kind === "screen" ? "screen" : root.dataset.voiceDefault === "true" ? "young" : "table",
+  prompt: { after: controls, words: kind === "screen" ? "Tap here to let the TV read aloud" : "Tap here to let this page read aloud", focus: kind === "screen" },
+  onAllowed: sayTurnNow,
+});
 app.chime = setUpChime(controls);
 keepNamesFitted(root);
 const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, lastVersion: () => (app.view ? app.version : null) }, new Set(["ping", "hello"]));

@@ -3,6 +3,11 @@
 // children table, any other table), so turning it off on the TV leaves the children's tablet as it
 // was; the speed and the voice are chosen once per device. A page only ever passes it words it
 // shows that device, so the voice can say nothing the page may not.
+//
+// Browsers say nothing until someone has touched the page (issue 46: a TV nobody tapped refused
+// every sentence with `not-allowed` while its switch said "✓ Read aloud"). So the switch shows what
+// is heard, not what is wished: until a touch, or after a `not-allowed`, it reads as off, and a page
+// that asks for it shows a big "Tap here…" button; the first touch anywhere lets the voice speak.
 import { h } from "./dom.js";
 
 const KEY = "jag.voice.";
@@ -10,6 +15,8 @@ const KEY = "jag.voice.";
 // never falls far behind the table.
 const MAX_WAITING = 3;
 const RATES = [0.7, 0.85, 1, 1.15, 1.3];
+// The events by which a browser lets a page speak (its "user activation").
+const GESTURES = ["pointerdown", "pointerup", "touchend", "keydown", "click"];
 
 function stored(name) {
   try {
@@ -33,23 +40,50 @@ function voicesInOrder(synth) {
   return [...synth.getVoices()].sort((a, b) => english(b) - english(a) || a.name.localeCompare(b.name));
 }
 
+/** Whether the page has been touched (a browser that cannot say is trusted until it refuses). */
+function touched() {
+  return navigator.userActivation ? navigator.userActivation.hasBeenActive : true;
+}
+
 /**
- * Draw the switch into `mount` and return the voice: speak(text), stop(), and `on`.
- * @param {HTMLElement} mount
- * @param {{defaultOn?: boolean, context?: "screen" | "young" | "table"}} options
+ * Words as a voice should say them: a gamer tag's underscores as spaces and its camelCase apart, so
+ * "Grandma_Ruth" and "GrandmaRuth" are both said "Grandma Ruth" (and "JagAI" as "Jag AI").
+ * @param {string} text
  */
-export function setUpVoice(mount, { defaultOn = false, context = "table" } = {}) {
+export function sayable(text) {
+  return String(text || "")
+    .replace(/_+/g, " ")
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Draw the switch into `mount` and return the voice: speak(text), stop(), `on` (wished) and
+ * `heard` (wished and let speak). With `prompt`, a "Tap here…" button goes after `prompt.after`
+ * while the browser refuses to speak (focused, with `prompt.focus`, for a TV remote's OK key);
+ * `onAllowed` is called once speech comes back after a touch, to say what the page shows now.
+ * @param {HTMLElement} mount
+ * @param {{defaultOn?: boolean, context?: "screen" | "young" | "table", prompt?: {after: HTMLElement, words: string, focus?: boolean} | null, onAllowed?: () => void}} options
+ */
+export function setUpVoice(mount, { defaultOn = false, context = "table", prompt = null, onAllowed = null } = {}) {
   const synth = window.speechSynthesis;
   const canSpeak = !!synth && typeof window.SpeechSynthesisUtterance === "function";
   const saved = stored(`on.${context}`);
   const queue = [];
   let speaking = null;
+  let allowed = touched();
 
   const voice = {
     on: canSpeak && (saved === null ? defaultOn : saved === "on"),
+    get heard() {
+      return voice.on && allowed;
+    },
     speak(text) {
-      const words = String(text || "").trim();
+      const words = sayable(text);
       if (!voice.on || !words) return;
+      if (!allowed) return; // nothing kept for later: it would be stale by the touch
       queue.push(words);
       while (queue.length > MAX_WAITING) queue.shift();
       next();
@@ -68,7 +102,7 @@ export function setUpVoice(mount, { defaultOn = false, context = "table" } = {})
   }
 
   function next() {
-    if (speaking || !queue.length || !voice.on) return;
+    if (speaking || !queue.length || !voice.heard) return;
     const utterance = new window.SpeechSynthesisUtterance(queue.shift());
     utterance.rate = Number(stored("rate")) || 1;
     const chosen = chosenVoice();
@@ -80,24 +114,67 @@ export function setUpVoice(mount, { defaultOn = false, context = "table" } = {})
       next();
     };
     utterance.onend = done;
-    utterance.onerror = done;
+    utterance.onerror = (event) => {
+      if (event.error === "not-allowed") refused();
+      done();
+    };
     speaking = utterance;
     synth.speak(utterance);
   }
 
-  const button = h(
-    "button",
-    { type: "button", class: "button button-small voice-switch", "aria-pressed": String(voice.on) },
-    "Read aloud",
-  );
+  /** The browser said no: show it, and ask for a touch again. */
+  function refused() {
+    allowed = false;
+    queue.length = 0;
+    speaking = null;
+    show();
+    if (prompt?.focus && !tap.hidden) tap.focus({ preventScroll: true });
+  }
+
+  /** A touch let the page speak. A press of the switch or the prompt says so; any touch then lets
+   *  the page say what it shows now. Something is spoken inside the touch itself, as some browsers
+   *  need for the first sentence: at the least a silent one, which also proves the voice allowed. */
+  function allow(pressed) {
+    allowed = true;
+    show();
+    if (pressed) voice.speak("Read aloud is on.");
+    onAllowed?.();
+    if (speaking) return;
+    const silent = new window.SpeechSynthesisUtterance(" ");
+    silent.volume = 0;
+    silent.onerror = (event) => {
+      if (event.error === "not-allowed") refused();
+    };
+    synth.speak(silent);
+  }
+
+  const button = h("button", { type: "button", class: "button button-small voice-switch", "aria-pressed": "false" }, "Read aloud");
   button.addEventListener("click", () => {
-    voice.on = !voice.on;
+    // The switch as it reads: off while the browser refuses, so a press turns it on (and, being a
+    // touch, lets it speak).
+    const wasHeard = voice.heard;
+    voice.on = !wasHeard;
     store(`on.${context}`, voice.on ? "on" : "off");
-    button.setAttribute("aria-pressed", String(voice.on));
-    settings.hidden = !voice.on; // speed and voice matter only while it speaks
-    if (voice.on) voice.speak("Read aloud is on.");
-    else voice.stop();
+    if (voice.on) allow(true);
+    else {
+      voice.stop();
+      show();
+    }
   });
+
+  const tap = h("button", { type: "button", class: "button button-big voice-prompt", hidden: true }, prompt?.words || "Tap here to read aloud");
+  tap.addEventListener("click", () => {
+    if (!voice.heard) allow(true);
+  });
+  if (prompt) prompt.after.after(tap);
+
+  // The first touch anywhere lets the voice speak; the switch's own press is its own.
+  const onGesture = (event) => {
+    if (allowed || !voice.on || event.target?.closest?.(".voice-switch, .voice-prompt")) return;
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return; // a touch still going on
+    allow(false);
+  };
+  for (const type of GESTURES) window.addEventListener(type, onGesture, true);
 
   const speed = h("select", { class: "voice-speed", "aria-label": "Speed" });
   const current = Number(stored("rate")) || 1;
@@ -126,7 +203,16 @@ export function setUpVoice(mount, { defaultOn = false, context = "table" } = {})
     h("label", { class: "voice-field" }, "Speed ", speed),
     h("label", { class: "voice-field" }, "Voice ", voices),
   );
-  settings.hidden = !voice.on;
+
+  /** The switch and the prompt as things are: pressed only while the voice is heard. */
+  function show() {
+    button.setAttribute("aria-pressed", String(voice.heard));
+    settings.hidden = !voice.heard; // speed and voice matter only while it speaks
+    tap.hidden = !(prompt && voice.on && !allowed);
+  }
+
   mount.append(button, settings);
+  show();
+  if (prompt?.focus && !tap.hidden) tap.focus({ preventScroll: true });
   return voice;
 }

@@ -332,7 +332,12 @@ def _host_seat_act(request: HttpRequest, act, done: str) -> None:
 def table_qr(request: HttpRequest, code: str) -> HttpResponse:
     """The invite link's QR, for those at the table or watching it to show: it carries the link's
     long secret, so the four letters alone never fetch it (issue 49)."""
-    table = find_seated_table(code, user=request.user, ip=client_ip(request), or_watching=True)
+    try:
+        table = find_seated_table(code, user=request.user, ip=client_ip(request), or_watching=True)
+    except Refusal as error:
+        if error.status == 429:
+            raise
+        raise Http404("No such table") from None  # an image: no words to show, as every code page
     if not table.is_open:
         raise Http404("No such table")
     svg = qr_svg(invite_url(table))

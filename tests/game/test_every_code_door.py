@@ -145,7 +145,7 @@ def test_begun_finished_full_and_unknown_codes_are_answered_alike(live_deck):
     ):
         answers[name] = _answers(member(address=f"10.1.1.{len(answers) + 1}"), code)
     assert answers["begun"] == answers["finished"] == answers["full"] == answers["none"]
-    assert answers["none"] == [404, 404, 302, 404, True]  # the QR: the join form's words
+    assert answers["none"] == [404, 404, 404, 404, True]
 
 
 def test_a_members_own_begun_table_is_no_guess(live_deck):
@@ -189,7 +189,7 @@ def test_the_qr_image_is_for_those_at_the_table_and_a_strangers_try_is_a_counted
     host, guest = UserFactory(), UserFactory()
     table = deal_private_table(host, guest, start=False)
     stranger = member()
-    assert stranger.get(reverse("table_qr", args=[table.code])).status_code == 302  # the join form's words
+    assert stranger.get(reverse("table_qr", args=[table.code])).status_code == 404
     assert cache.get(f"code-guess:member:{stranger.session['_auth_user_id']}") == 1
     seated = Client()
     seated.force_login(guest)
@@ -243,4 +243,4 @@ def test_a_refused_or_lapsed_asker_learns_nothing_of_the_game_once_it_has_begun(
         client = Client()
         client.force_login(asker)
         assert client.get(reverse("join_link", args=[table.code])).status_code == 404
-        assert client.get(reverse("table_qr", args=[table.code])).status_code == 302
+        assert client.get(reverse("table_qr", args=[table.code])).status_code == 404

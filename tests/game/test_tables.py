@@ -141,8 +141,9 @@ def test_the_qr_link_sends_a_visitor_to_sign_in_then_back_to_the_table(client):
 
 
 def test_the_qr_code_is_an_svg_of_the_join_link(client):
-    table = services.create_private_table(user=UserFactory()).table
-    client.force_login(UserFactory())
+    host = UserFactory()
+    table = services.create_private_table(user=host).table
+    client.force_login(host)  # the QR carries the invite link: for those at the table (issue 49)
     response = client.get(reverse("table_qr", args=[table.code]))
     assert response["Content-Type"] == "image/svg+xml"
     assert response.content.startswith(b"<svg")

@@ -30,8 +30,9 @@ def unsubscribe_url(user: User) -> str:
 
 
 def subject_of(telling: Telling) -> str:
-    """The title and the words together: the table's code and its host's tag, in the inbox list."""
-    return f"{telling.title}: {telling.body}"
+    """The title (which names the table by its host's tag and code) and whose mail it is, once
+    each: "Your turn at Grandma_Ruth's table KQXT · JustAllowGod"."""
+    return f"{telling.title} · {settings.SITE_NAME}"
 
 
 def build(user: User, telling: Telling, address: str) -> EmailMultiAlternatives:

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 
 class NoticePreference(models.Model):
-    """A member's choice of how to be told it is their turn (or a table is ending): by push, by
-    mail, both or neither, and whether at every private table they are away from or only at the
-    tables that play over days. No row means neither."""
+    """A member's choice of mail, and whether they are told at every private table they are away
+    from or only at the tables that play over days. No row means no mail, over-days tables only.
+
+    Push is not a choice kept here: a member is told by push exactly when they have a phone or
+    computer set up (a PushSubscription), so the wish and the devices can never disagree
+    (notices/reach.py). The old `by_push` column is left nullable in the database for one release
+    (migration 0003) and read by nothing."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="notice_preference"
     )
-    by_push = models.BooleanField(default=False)
     by_mail = models.BooleanField(default=False)
     at_every_private_table = models.BooleanField(
         default=False, help_text="Also at private tables that do not play over days, when away from them."
@@ -25,13 +30,10 @@ class NoticePreference(models.Model):
     def __str__(self) -> str:
         return f"notices of {self.user_id}"
 
-    @property
-    def wants_any(self) -> bool:
-        return self.by_push or self.by_mail
-
 
 class PushSubscription(models.Model):
-    """One browser's Web Push subscription (its push service's endpoint and keys), for one member."""
+    """One browser's Web Push subscription (its push service's endpoint and keys), for one member:
+    a phone or computer that is told."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
@@ -39,11 +41,25 @@ class PushSubscription(models.Model):
     endpoint = models.URLField(max_length=1000, unique=True)
     p256dh = models.CharField(max_length=200)
     auth = models.CharField(max_length=100)
+    # What the settings page calls it ("Chrome on Android"), from the browser's User-Agent when it
+    # subscribed ("" when unknown). A default in the database too, so a process of the release
+    # before, which knows no such column, can still add a subscription.
+    device = models.CharField(max_length=60, blank=True, default="", db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
     last_sent_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"push subscription {self.pk} of {self.user_id}"
+
+    @property
+    def fingerprint(self) -> str:
+        """A short digest of the endpoint: the settings page's script finds its own browser's row
+        by it, and the page never shows the endpoint itself."""
+        return hashlib.sha256(self.endpoint.encode()).hexdigest()[:16]
+
+    @property
+    def name(self) -> str:
+        return self.device or "A phone or computer"
 
 
 class Notice(models.Model):
@@ -61,6 +77,11 @@ class Notice(models.Model):
     kind = models.CharField(max_length=20, choices=Kind.choices)
     # The game's version when the turn began (your turn, a nudge); 0 for notices about the table.
     turn = models.PositiveIntegerField(default=0)
+    # Who tapped "Your turn", for a nudge ("Grandma_Ruth says it's your turn"); nullable, so the
+    # rows before it and a process of the release before are fine.
+    asked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Empty until the clock's sweep has sent it (game/services/turn_notices.py), by push and/or mail.
     sent_at = models.DateTimeField(null=True, blank=True)

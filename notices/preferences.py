@@ -1,4 +1,5 @@
-"""Each member's choice of how to be told it is their turn: by push, by mail, both or neither."""
+"""Each member's choice of mail, and of the tables they are told at. Push is no choice kept here:
+having a phone or computer set up is the wish (notices/push_subscriptions.py, notices/reach.py)."""
 
 from __future__ import annotations
 
@@ -20,15 +21,13 @@ def mail_address(user: User) -> str | None:
 
 
 def preference_of(user: User) -> NoticePreference:
-    """The member's choice; no row yet reads as the default (neither), unsaved."""
+    """The member's choice; no row yet reads as the default (no mail), unsaved."""
     found = NoticePreference.objects.filter(user=user).first()
     return found if found is not None else NoticePreference(user=user)
 
 
 @transaction.atomic
-def set_preference(
-    *, user: User, by_push: bool, by_mail: bool, at_every_private_table: bool
-) -> NoticePreference:
+def set_preference(*, user: User, by_mail: bool, at_every_private_table: bool) -> NoticePreference:
     """Save the member's choice; mail is refused to a member with no confirmed address to send to."""
     # Lock the member's row, so two saves at once (two tabs) end as one of them, never a mix.
     User.objects.select_for_update().filter(pk=user.pk).first()
@@ -37,7 +36,6 @@ def set_preference(
     preference, _ = NoticePreference.objects.update_or_create(
         user=user,
         defaults={
-            "by_push": by_push,
             "by_mail": by_mail,
             "at_every_private_table": at_every_private_table,
         },

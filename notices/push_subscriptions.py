@@ -95,20 +95,26 @@ def check_endpoint(endpoint: str) -> None:
 
 
 @transaction.atomic
-def save_subscription(*, user, subscription: Subscription) -> PushSubscription:
+def save_subscription(*, user, subscription: Subscription, device: str = "") -> PushSubscription:
     """Keep a member's browser: new, or the same browser again with new keys. An endpoint another
-    member holds is refused with nothing changed (only the browser that has it could know it)."""
+    member holds is refused with nothing changed (only the browser that has it could know it).
+    `device` is its everyday name (notices/devices.py)."""
     held = PushSubscription.objects.select_for_update().filter(endpoint=subscription.endpoint).first()
     if held is not None and held.user_id != user.pk:
         raise Refusal(Code.SUBSCRIPTION_TAKEN, status=409)
     if held is not None:
         held.p256dh, held.auth = subscription.p256dh, subscription.auth
-        held.save(update_fields=["p256dh", "auth"])
+        held.device = device or held.device
+        held.save(update_fields=["p256dh", "auth", "device"])
         return held
     try:
         with transaction.atomic():
             kept = PushSubscription.objects.create(
-                user=user, endpoint=subscription.endpoint, p256dh=subscription.p256dh, auth=subscription.auth
+                user=user,
+                endpoint=subscription.endpoint,
+                p256dh=subscription.p256dh,
+                auth=subscription.auth,
+                device=device,
             )
     except IntegrityError:
         # Another request kept the same endpoint a moment ago: one of this member's, or not.
@@ -125,6 +131,15 @@ def remove_subscription(*, user, endpoint: str) -> int:
     """Forget one of the member's own browsers; another member's is never touched."""
     deleted, _ = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()
     return deleted
+
+
+def stop_device(*, user, device_id: int) -> PushSubscription | None:
+    """Stop telling one of the member's own devices (the settings page's list); the one stopped,
+    or None when it is not theirs or already gone (another member's is never touched)."""
+    found = PushSubscription.objects.filter(user=user, pk=device_id).first()
+    if found is not None:
+        found.delete()
+    return found
 
 
 def endpoint_of(body: bytes) -> str:

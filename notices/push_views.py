@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.contrib import messages
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 
+from game.services.tellings import ways_changed
 from justalllowgod.methods import post_only
 from justalllowgod.refusals import Code, Refusal
 from notices import push
+from notices.devices import device_name
 from notices.push_subscriptions import endpoint_of, parse, remove_subscription, save_subscription
 
 SIGN_IN_WORDS = "Sign in to be told when it's your turn."
+SET_UP_WORDS = "Done: {} will tell you when it's your turn."
 
 
 def _refused(refusal: Refusal) -> JsonResponse:
@@ -42,9 +46,14 @@ def _member_json(act: Callable[[HttpRequest], None]) -> Callable[[HttpRequest], 
 def subscribe(request: HttpRequest) -> None:
     if not push.is_configured():
         raise Refusal(Code.PUSH_OFF, status=409)
-    save_subscription(user=request.user, subscription=parse(request.body))
+    name = device_name(request.headers.get("User-Agent", ""))
+    save_subscription(user=request.user, subscription=parse(request.body), device=name)
+    ways_changed(user=request.user)
+    # The settings page reloads to list the device; this says what happened at its top.
+    messages.success(request, SET_UP_WORDS.format(f"{name} (this device)" if name else "this device"))
 
 
 @_member_json
 def unsubscribe(request: HttpRequest) -> None:
-    remove_subscription(user=request.user, endpoint=endpoint_of(request.body))
+    if remove_subscription(user=request.user, endpoint=endpoint_of(request.body)):
+        ways_changed(user=request.user)

@@ -13,11 +13,12 @@ class Telling:
     """One notice's words and where it leads. `tag` lets a newer push about the same table replace
     the older one on the phone, instead of piling up."""
 
-    kind: Notice.Kind
+    kind: Notice.Kind | str  # a Notice's kind, or "test" (the settings page's test notice)
     title: str  # "Your turn at KQXT"
     body: str  # "Grandma's table (KQXT) is waiting for you."
     url: str  # the table page, on the site's public address
     tag: str  # "table-KQXT"
+    link_words: str = "Open the table"  # the mail's button to `url`
 
     def payload(self) -> dict[str, str]:
         """What a push carries (the service worker shows it; notices/push.py encrypts it)."""

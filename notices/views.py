@@ -1,4 +1,5 @@
-"""The turn mails' pages: the unsubscribe link (signed out) and the settings page's choice."""
+"""The turn mails' pages: the unsubscribe link (signed out), and the settings page's forms: the
+mail and tables choice, stopping a device, and the test notice."""
 
 from __future__ import annotations
 
@@ -10,50 +11,80 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
+from game.services.tellings import ways_changed
 from justalllowgod.methods import post_only
 from justalllowgod.refusals import Refusal
-from notices import push, tokens
-from notices.models import NoticePreference
-from notices.preferences import mail_address, preference_of, set_preference, stop_mail
+from notices import push, tokens, words
+from notices.models import PushSubscription
+from notices.preferences import preference_of, set_preference, stop_mail
+from notices.push_subscriptions import stop_device
+from notices.reach import reach_of
+from notices.trial import send_test_notice
 
 
 def settings_section(user: User) -> dict[str, object]:
-    """What the settings page's "When it's your turn" section shows (accounts' settings_page)."""
+    """What the settings page's "When it's your turn" section shows (accounts' settings_page):
+    every device that is told, and words that say where notices go, or that they go nowhere."""
+    reach = reach_of(user)
     return {
         "notice_preference": preference_of(user),
-        "can_mail": mail_address(user) is not None,
+        "reach": reach,
+        "reach_words": words.reach_words(reach),
+        "can_mail": reach.address is not None,
+        "devices": list(PushSubscription.objects.filter(user=user).order_by("created_at", "pk")),
+        "push_on": push.is_configured(),
         "vapid_public_key": push.public_key(),
     }
-
-
-def _saved_words(preference: NoticePreference) -> str:
-    if preference.by_mail and preference.by_push:
-        return "We'll tell you by email and by a notification when it's your turn."
-    if preference.by_mail:
-        return "We'll tell you by email when it's your turn."
-    if preference.by_push:
-        return "We'll tell you by a notification when it's your turn."
-    return "We won't send word when it's your turn; your tables show it when you open them."
 
 
 @post_only(go_to="accounts:settings")
 @login_required
 def notice_settings(request: HttpRequest) -> HttpResponse:
-    """A member chooses how they are told it is their turn (the settings page's form)."""
+    """A member chooses mail, and the tables they are told at (the settings page's form)."""
     # No #anchor: the page opens at its top, where the message saying what was saved is shown.
     back = reverse("accounts:settings")
     try:
-        preference = set_preference(
+        set_preference(
             user=request.user,
-            by_push=request.POST.get("by_push") == "on",
             by_mail=request.POST.get("by_mail") == "on",
             at_every_private_table=request.POST.get("at_every_private_table") == "on",
         )
     except Refusal as refusal:
         messages.error(request, refusal.message)
         return redirect(back)
-    messages.success(request, _saved_words(preference))
+    ways_changed(user=request.user)
+    # The whole truth after the save: the devices count as much as the box just ticked.
+    messages.success(request, words.reach_words(reach_of(request.user)))
     return redirect(back)
+
+
+@post_only(go_to="accounts:settings")
+@login_required
+def stop_telling_device(request: HttpRequest, device_id: int) -> HttpResponse:
+    """Stop telling one of the member's devices (its row's button on the settings page)."""
+    stopped = stop_device(user=request.user, device_id=device_id)
+    if stopped is None:
+        messages.info(request, "That device isn't told any more.")
+    else:
+        ways_changed(user=request.user)
+        messages.success(request, f"We won't tell {stopped.name} any more.")
+        if not reach_of(request.user).anywhere:
+            messages.warning(request, words.reach_words(reach_of(request.user)))
+    return redirect("accounts:settings")
+
+
+@post_only(go_to="accounts:settings")
+@login_required
+def send_test(request: HttpRequest) -> HttpResponse:
+    """Send the member a test notice every way they are told, and say what it did."""
+    try:
+        tried = send_test_notice(user=request.user)
+    except Refusal as refusal:
+        messages.error(request, refusal.message)
+        return redirect("accounts:settings")
+    said = words.tried_words(tried)
+    (messages.success if tried.reached or tried.mailed else messages.warning)(request, said)
+    return redirect("accounts:settings")
 
 
 # The signed token is the only authority here, not a session or a CSRF token: the link works from
@@ -72,6 +103,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     stopped = False
     if request.method == "POST":
         stop_mail(user=user)
+        ways_changed(user=user)
         stopped = True
     context = {"member": user, "stopped": stopped, "token": token}
     return render(request, "notices/unsubscribe.html", context)

@@ -16,6 +16,7 @@ from game.protocol.types import (
     AgentHello,
     ErrorMessage,
     LobbyMessage,
+    Nudge,
     Pong,
     Reaction,
     SeatUpdate,
@@ -24,6 +25,7 @@ from game.protocol.types import (
 )
 from game.protocol.verses import dealt_words
 from game.realtime.groups import agent_seat_group, member_group
+from notices.reach import reachable
 
 
 def seat_group(seat: Seat) -> str | None:
@@ -102,7 +104,20 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
         "together_best": together_best(table)
         if table.variant == Variant.TOGETHER and not table.is_open
         else None,
+        "no_way_to_tell": no_way_to_tell(table, seats),
     }
+
+
+def no_way_to_tell(table: Table, seats: list[Seat]) -> list[int]:
+    """The seats, at an over-days table being played, whose member no turn notice would reach: the
+    host's page says so (issue 46). Only the seat numbers: never how anyone is told."""
+    if not table.pk or not table.over_days or table.is_public or table.status != Table.Status.PLAYING:
+        return []
+    members = {
+        s.user_id: s.position for s in seats if s.user_id and s.kind == Seat.Kind.PERSON and s.left_at is None
+    }
+    told = reachable(members)
+    return sorted(position for member, position in members.items() if member not in told)
 
 
 def watchers(table: Table) -> list[dict[str, Any]]:
@@ -227,6 +242,21 @@ def reaction_message(version: int, seat: int, tag: str, reaction: str, label: st
         "tag": tag,
         "reaction": reaction,
         "label": label,
+    }
+
+
+def nudge_message(
+    version: int, seat: int, tag: str, words: str, again_at: datetime | None, reaches: bool
+) -> Nudge:
+    """The answer to a "Your turn" tap, for the tapper alone (game/services/turn_notices.py)."""
+    return {
+        "type": ServerType.NUDGE,
+        "version": version,
+        "seat": seat,
+        "tag": tag,
+        "words": words,
+        "again_at": again_at.isoformat() if again_at else None,
+        "reaches": reaches,
     }
 
 

@@ -22,6 +22,7 @@ class ServerType(StrEnum):
     TABLE = "table"
     LOBBY = "lobby"
     REACTION = "reaction"
+    NUDGE = "nudge"  # the answer to a "Your turn" tap, to the tapper's own sockets only
     HELLO = "hello"  # an agent's socket, once its token is accepted
 
 
@@ -102,6 +103,18 @@ class Reaction(TypedDict):
     label: str
 
 
+class Nudge(TypedDict):
+    """How the seat a "Your turn" tap named is told, in words; `again_at` fills "{again}"."""
+
+    type: str
+    version: int
+    seat: int
+    tag: str
+    words: str
+    again_at: str | None
+    reaches: bool
+
+
 class ErrorMessage(TypedDict):
     type: str
     code: str
@@ -142,6 +155,7 @@ SHAPES: dict[ServerType, type] = {
     ServerType.TABLE: TableMessage,
     ServerType.LOBBY: LobbyMessage,
     ServerType.REACTION: Reaction,
+    ServerType.NUDGE: Nudge,
     ServerType.HELLO: AgentHello,
 }
 

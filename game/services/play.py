@@ -20,6 +20,7 @@ from game.services import turn_notices
 from game.services.authority import member_query, require_may_act
 from game.services.recording import Step, record
 from game.services.results import Left
+from game.services.screens import turn_off_made_by
 from game.services.starting import seat_list
 from game.store import Locked, lock_game, lock_move
 from justalllowgod.refusals import Code, Refusal
@@ -36,7 +37,10 @@ def leave_table(*, user: User, code: str) -> Left:
 
 def leave_locked_table(table: Table, *, user: User | None = None, agent: Agent | None = None) -> Left:
     """A member or agent leaves a table locked by the caller's transaction: before the deal the
-    seat is freed; during the game JagAI takes it over, points void, stones staying (R27, R28)."""
+    seat is freed; during the game JagAI takes it over, points void, stones staying (R27, R28).
+    A big screen the member made of the table goes dark with them."""
+    if user is not None:
+        turn_off_made_by(table, user)
     if table.status == Table.Status.WAITING:
         if agent is not None:
             Seat.objects.filter(table=table, agent=agent).delete()
@@ -222,11 +226,14 @@ def react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reac
         return _react(table_id=table_id, user=user, session_key=session_key, reaction=reaction)
 
 
-def _nudge(table_id: int, from_seat: int) -> None:
-    """ "Your turn" also nudges the seat to move, by push or mail as they chose (issue 32)."""
+def _nudge(table_id: int, seat: Seat) -> turn_notices.Nudged | None:
+    """ "Your turn" also nudges the seat to move, every way they are told (issue 32); what it did
+    answers the tapper (issue 46)."""
     game = Game.objects.filter(table_id=table_id).select_related("table").first()
-    if game is not None:
-        turn_notices.nudge(table=game.table, state=engine.from_json(game.state), from_seat=from_seat)
+    if game is None:
+        return None
+    state = engine.from_json(game.state)
+    return turn_notices.nudge(table=game.table, state=state, from_seat=seat.position, asked_by=seat.user)
 
 
 def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Reacted:
@@ -238,9 +245,10 @@ def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Rea
     if Reaction.objects.filter(user=user, created_at__gt=since).exists():
         raise Refusal(Code.TOO_FAST, status=429)
     made = Reaction.objects.create(table_id=table_id, user=user, seat=seat.position, kind=reaction)
-    if reaction == Reaction.Kind.YOUR_TURN:
-        _nudge(table_id, seat.position)
-    message = reaction_message(
-        Game.version_at(table_id), seat.position, user.gamer_tag, reaction, made.get_kind_display()
-    )
-    return Reacted(made, publish.to_table(table_id, message))
+    nudged = _nudge(table_id, seat) if reaction == Reaction.Kind.YOUR_TURN else None
+    version = Game.version_at(table_id)
+    message = reaction_message(version, seat.position, user.gamer_tag, reaction, made.get_kind_display())
+    sent = publish.to_table(table_id, message)
+    if nudged is not None:
+        sent += turn_notices.answer(table_id, user.pk, nudged, version)
+    return Reacted(made, sent)

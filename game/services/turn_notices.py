@@ -1,7 +1,9 @@
 """Telling members it is their turn (issue 32): at tables that play over days, and at any private
 table for a member who asked for that, once a turn has waited NOTICES_TURN_GRACE_SECONDS with its
 member away from the page; a "Your turn" reaction nudges the seat to move (the one it names), at
-most once an hour per table, if that member wants to be told at this table.
+most once an hour per table, if that member wants to be told at this table. A notice is made only
+when some way of theirs reaches something (notices/reach.py); the tap is answered in words either
+way (issue 46: "Mum was told by email 4 minutes ago", "Dad has no way to be told").
 
 A turn brings at most one turn notice, and at most one mail whatever nudges come with it: a nudge
 after the turn's mail goes by push alone (Notice's constraints hold both, under any number of
@@ -21,12 +23,18 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.models import User
 from game import engine
 from game.models import Game, Seat, Table
+from game.protocol import publish
+from game.protocol.messages import nudge_message, seat_name
+from game.protocol.types import Addressed
 from game.realtime import presence
+from game.realtime.groups import member_group
 from game.services.tellings import telling_for
 from notices.dispatch import deliver
 from notices.models import Notice, NoticePreference
+from notices.reach import Reach, reach_of, reachable
 
 # A notice the clock could not send within this long is dropped: "your turn" a day late misleads.
 STALE_AFTER = timedelta(hours=6)
@@ -50,10 +58,11 @@ def awaited(state: dict) -> list[int]:
 
 
 def wants_notices(table: Table, preference: NoticePreference | None) -> bool:
-    """Whether a member with this preference is told about turns at this table."""
-    if preference is None or not preference.wants_any or table.is_public:
+    """Whether a member with this preference is told about turns at this table, if some way of
+    theirs reaches them (notices/reach.py: that is asked apart)."""
+    if table.is_public:
         return False
-    return table.over_days or preference.at_every_private_table
+    return table.over_days or bool(preference and preference.at_every_private_table)
 
 
 def find_due_turns(now: datetime) -> int:
@@ -79,11 +88,15 @@ def find_due_turns(now: datetime) -> int:
         waiting_on = awaited(state)
         if not waiting_on:
             continue
-        seats = Seat.objects.filter(
-            table=game.table, position__in=waiting_on, user__isnull=False, left_at__isnull=True
-        ).select_related("user__notice_preference")
+        seats = list(
+            Seat.objects.filter(
+                table=game.table, position__in=waiting_on, user__isnull=False, left_at__isnull=True
+            ).select_related("user__notice_preference")
+        )
+        reached = reachable(seat.user_id for seat in seats)
         for seat in seats:
-            found += _note_turn(game.table, seat, engine.turn_number(state))
+            if seat.user_id in reached:  # else nothing would carry it: no row, and the host is shown so
+                found += _note_turn(game.table, seat, engine.turn_number(state))
     return found
 
 
@@ -109,10 +122,26 @@ def _note_turn(table: Table, seat: Seat, turn: int) -> int:
     return 1
 
 
-def nudge(*, table: Table, state: dict, from_seat: int) -> Notice | None:
+@dataclass(frozen=True)
+class Nudged:
+    """What a "Your turn" tap did for the seat it named: the nudge it made, if any, and the words
+    that answer the one who tapped. `words` may hold "{again}", the moment (`again_at`) after
+    which the member can be told again, for the page to show in its own time zone."""
+
+    seat: int
+    tag: str
+    notice: Notice | None
+    words: str
+    again_at: datetime | None = None
+    reaches: bool = True  # False: "has no way to be told"
+
+
+def nudge(*, table: Table, state: dict, from_seat: int, asked_by: User | None = None) -> Nudged | None:
     """A "Your turn" reaction at a private table: a nudge to the seat to move, unless that is the
-    tapper's own, the member does not want to be told at this table, or they were told within
-    NOTICES_NUDGE_SECONDS. Call it in the reaction's transaction; the clock sends what it makes.
+    tapper's own, the member is not told at this table or by any way that reaches them, has the
+    table open, or was told within NOTICES_NUDGE_SECONDS. Call it in the reaction's transaction;
+    the clock sends what it makes. None when there is nothing to answer (a public table, the
+    tapper's own turn, a seat JagAI plays).
 
     The seat's row is locked first, so taps from several members at once make one nudge."""
     if table.is_public or table.status != Table.Status.PLAYING:
@@ -126,14 +155,79 @@ def nudge(*, table: Table, state: dict, from_seat: int) -> Notice | None:
         .select_related("user__notice_preference")
         .first()
     )
-    if seat is None or not wants_notices(table, getattr(seat.user, "notice_preference", None)):
+    if seat is None or seat.kind != Seat.Kind.PERSON:
         return None
-    since = timezone.now() - timedelta(seconds=settings.NOTICES_NUDGE_SECONDS)
-    if told(table, seat.user_id).filter(created_at__gt=since).exists():
-        return None  # told within the hour: a flood of taps nudges once
-    return Notice.objects.create(
-        table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, turn=engine.turn_number(state)
+    tag, turn = seat_name(seat), engine.turn_number(state)
+    reach = reach_of(seat.user)
+    wanted_here = wants_notices(table, getattr(seat.user, "notice_preference", None))
+    if not wanted_here or not reach.anywhere:
+        where = "" if wanted_here else " at tables that don't play over days"
+        return Nudged(seat.position, tag, None, f"{tag} has no way to be told{where}.", reaches=False)
+    held_back = _held_back(table, seat.user_id, tag, turn, reach)
+    if held_back is not None:
+        words, again = held_back
+        return Nudged(seat.position, tag, None, words, again)
+    ways = _ways(mailed=reach.by_mail and _turn_mail(table, seat.user_id, turn) is None, pushed=reach.by_push)
+    notice = Notice.objects.create(
+        table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, turn=turn, asked_by=asked_by
     )
+    return Nudged(seat.position, tag, notice, f"We're telling {tag} {ways} now.")
+
+
+def _held_back(
+    table: Table, user_id: int, tag: str, turn: int, reach: Reach
+) -> tuple[str, datetime | None] | None:
+    """Why a member who can be told is not nudged now, in words, and when they can be again;
+    None when they may be."""
+    if presence.is_here(table.pk, user_id):
+        return f"{tag} has this table open just now, so no notice went.", None
+    since = timezone.now() - timedelta(seconds=settings.NOTICES_NUDGE_SECONDS)
+    last = told(table, user_id).filter(created_at__gt=since).order_by("-created_at").first()
+    if last is not None:  # told within the hour: a flood of taps nudges once
+        again = last.created_at + timedelta(seconds=settings.NOTICES_NUDGE_SECONDS)
+        if last.sent_at is None:
+            return f"We're telling {tag} now; we can tell them again after {{again}}.", again
+        how = _ways(mailed=last.mailed, pushed=last.pushed > 0)
+        return f"{tag} was told {how} {_ago(last.sent_at)}; we'll tell them again after {{again}}.", again
+    mailed = _turn_mail(table, user_id, turn)
+    if mailed is not None and not reach.by_push:
+        # Mail is their only way, and a turn has one mail: a nudge now would reach nothing.
+        return f"{tag} was told by email {_ago(mailed.sent_at)}; we send one email a turn.", None
+    return None
+
+
+def _turn_mail(table: Table, user_id: int, turn: int) -> Notice | None:
+    """The notice that took this turn's one mail, if one did."""
+    return (
+        Notice.objects.filter(
+            table=table, user_id=user_id, turn=turn, mailed=True, kind__in=Notice.TURN_KINDS
+        )
+        .order_by("pk")
+        .first()
+    )
+
+
+def _ways(*, mailed: bool, pushed: bool) -> str:
+    if mailed and pushed:
+        return "by email and a notification"
+    return "by email" if mailed else "by a notification"
+
+
+def _ago(moment: datetime | None) -> str:
+    """ "just now", "4 minutes ago", "2 hours ago", "3 days ago"."""
+    seconds = max(0, int((timezone.now() - moment).total_seconds())) if moment else 0
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'' if count == 1 else 's'} ago"
+    return "just now"
+
+
+def answer(table_id: int, user_id: int, nudged: Nudged, version: int) -> list[Addressed]:
+    """After commit: the tap's answer to the tapper's own sockets at the table, and nobody else's
+    (it names how a member was told; the table only ever learns whether they can be)."""
+    message = nudge_message(version, nudged.seat, nudged.tag, nudged.words, nudged.again_at, nudged.reaches)
+    return publish.publish([Addressed.to(member_group(table_id, user_id), message)])
 
 
 def tell(*, table: Table, user_id: int, kind: Notice.Kind, turn: int = 0) -> Notice | None:
@@ -153,7 +247,7 @@ def send_pending(now: datetime) -> int:
     pending = (
         Notice.objects.filter(sent_at__isnull=True)
         .order_by("pk")
-        .select_related("table", "table__host", "user")
+        .select_related("table", "table__host", "user", "asked_by")
     )
     for notice in list(pending[:BATCH]):
         # Claimed by one UPDATE (another sweeper finds it taken), then sent outside any
@@ -161,7 +255,9 @@ def send_pending(now: datetime) -> int:
         if not Notice.objects.filter(pk=notice.pk, sent_at__isnull=True).update(sent_at=now):
             continue
         if _still_worth_sending(notice, now):
-            deliver(notice, telling_for(notice.table, notice.kind), may_mail=_claim_mail(notice))
+            asked_by = notice.asked_by.gamer_tag if notice.asked_by_id and notice.asked_by else ""
+            telling = telling_for(notice.table, notice.kind, asked_by=asked_by or "")
+            deliver(notice, telling, may_mail=_claim_mail(notice))
             sent += 1
     return sent
 

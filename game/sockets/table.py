@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import time
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
 from game import services
-from game.protocol.client import Ping, React
+from game.protocol.client import React
 from game.realtime import faults
 from game.realtime.database import database_call
 from game.realtime.groups import member_group, table_group
@@ -24,8 +24,10 @@ from justalllowgod.refusals import Refusal
 class TableConsumer(MemberDoor, SeatSocket):
     """One member's socket at one table: their seat's view in, their moves out."""
 
-    # When this socket last noted its member present (monotonic seconds; game/services/seen.py).
-    presence_at = float("-inf")
+    # Keeps this socket's presence fresh while it is open (game/realtime/presence.py), and the
+    # refresh under way, if any, which a closing socket lets land before it notes its leaving.
+    _keeping_present: asyncio.Task | None = None
+    _refreshing: asyncio.Future | None = None
 
     async def connect(self) -> None:
         if not await self.admit_member():
@@ -59,26 +61,36 @@ class TableConsumer(MemberDoor, SeatSocket):
         await self.accept()
         await self.send_json(welcome)
         self.welcomed(welcome)
-        await self._note(seen.arrived, version=welcome.get("version", 0))
+        await self._note(seen.arrived, version=welcome.get("version", 0), socket=self.channel_name)
+        self._keeping_present = asyncio.ensure_future(self._keep_present())
 
     async def disconnect(self, code: int) -> None:
+        if self._keeping_present is not None:
+            self._keeping_present.cancel()
+            if self._refreshing is not None:
+                await asyncio.wait([self._refreshing])  # else it could note them back after the leave
         if self.table_id is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
             if self.update_sent >= 0:
-                await self._note(seen.went_away, version=self.update_sent)
+                await self._note(seen.went_away, version=self.update_sent, socket=self.channel_name)
         await self.leave_member_groups()
 
-    async def on_ping(self, message: Ping) -> None:
-        await super().on_ping(message)
-        now = time.monotonic()
-        if now - self.presence_at >= settings.PRESENCE_SECONDS / 3:
-            self.presence_at = now
-            # Only the cache is touched: a pool thread, never one of the database lanes that
-            # serve this process's moves (as game/realtime/budgets.py counts frames).
-            await sync_to_async(seen.still_here, thread_sensitive=False)(
-                table_id=self.table_id, user_id=self.scope["user"].pk
+    async def _keep_present(self) -> None:
+        """While this socket is open, its member counts as present: the server itself refreshes
+        the presence of each open socket, three times within PRESENCE_SECONDS, so a page whose
+        timers the browser slows (a tab in the background pings once a minute) stays present. A
+        dead connection is closed by daphne's own WebSocket pings (20 s, then 30 s to answer) or by
+        the page, which ends this."""
+        still_here = sync_to_async(seen.still_here, thread_sensitive=False)
+        while not self.closed:
+            await asyncio.sleep(settings.PRESENCE_SECONDS / 3)
+            # Only the cache is touched (an outage is logged there, never raised): a pool thread,
+            # never one of the database lanes that serve this process's moves.
+            self._refreshing = asyncio.ensure_future(
+                still_here(table_id=self.table_id, user_id=self.scope["user"].pk, socket=self.channel_name)
             )
+            await asyncio.shield(self._refreshing)
 
     async def _note(self, what, **facts) -> None:
         """Note what the member's page saw, or that it is open: never at the cost of the socket."""

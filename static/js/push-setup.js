@@ -1,30 +1,42 @@
-// "Tell me when it's my turn" (issue 32): every [data-push-setup] button subscribes this browser to
-// push notices, and then stops them. The browser's permission is asked only when the member taps
-// (never on load); the subscription goes to the server with the page's CSRF token, and what
-// happened is said in the live region beside the button.
+// "Tell me on this device" (issues 32 and 46): one tap asks the browser's permission and sets this
+// device up to be told, in the same tap; the page then reloads, and the server's list of devices
+// shows it. Nothing is kept unless the browser allowed notices and the server took the
+// subscription, so the list never names a device that won't be told. The permission is asked only
+// after the tap (never on load). If this browser is already on the list, its row says so, the
+// button steps aside, and that row's "Stop telling this device" also unsubscribes the browser.
 import { registerWorker } from "./app-worker.js";
 
-const START = "Tell me when it's my turn";
-const STOP = "Stop telling this browser";
-const WORDS = {
-  subscribed: "Done: this browser will tell you when it's your turn.",
-  stopped: "This browser won't tell you any more.",
-  blocked: "Your browser blocks notices from this site. You can allow them in its site settings.",
-  dismissed: "Nothing changed. Tap again and choose Allow when your browser asks.",
+export const WORDS = {
+  setUp: "This device is set up: it will tell you when it's your turn.",
+  asking: "Asking your browser…",
+  blocked:
+    "Your browser blocks notices from this site, so nothing was set up. You can allow them in the browser's site settings, then tap again.",
+  dismissed: "Nothing was set up: your browser wasn't allowed to show notices. Tap again and choose Allow when it asks.",
   unsupported:
-    "This browser can't show notices from a website. On an iPhone or iPad, add JustAllowGod to your home screen first.",
-  off: "Notices to browsers are off on this server just now.",
-  failed: "That didn't work. Please try again in a moment.",
+    "This browser can't show notices from a website, so this device can't be told. On an iPhone or iPad, add JustAllowGod to your home screen first.",
+  off: "Notices to phones and computers are off on this server just now.",
+  failed: "That didn't work, and nothing was set up. Please try again in a moment.",
+  blockedHere:
+    "This browser blocks notices from this site now, so this device won't show them. Allow them in its site settings, or stop telling it.",
 };
 
 // A base64url key (as the server gives it) as the bytes pushManager.subscribe takes.
-function keyBytes(text) {
+export function keyBytes(text) {
   const base64 = text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4);
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
+// The first 16 hex digits of the endpoint's SHA-256, as PushSubscription.fingerprint gives them:
+// the page lists devices by it and never shows an endpoint.
+export async function fingerprint(endpoint) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(endpoint));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .slice(0, 16);
+}
+
 function supported() {
-  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window && !!globalThis.crypto?.subtle;
 }
 
 async function currentSubscription() {
@@ -56,6 +68,34 @@ async function subscribeWith(pushManager, key) {
   }
 }
 
+// This browser's row in the page's list, marked as this device; its Stop also unsubscribes here.
+function markThisDevice(row, subscription) {
+  const mark = row.querySelector("[data-device-this]");
+  if (mark) mark.hidden = false;
+  if (Notification.permission !== "granted") {
+    const note = row.querySelector("[data-device-note]");
+    if (note) {
+      note.textContent = WORDS.blockedHere;
+      note.hidden = false;
+    }
+  }
+  const form = row.querySelector("[data-stop-device]");
+  form?.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await subscription.unsubscribe().catch(() => false);
+    form.submit(); // the server forgets it too, and the page says so
+  });
+}
+
+async function findThisDevice() {
+  const subscription = await currentSubscription();
+  if (!subscription) return null;
+  const print = await fingerprint(subscription.endpoint);
+  const row = document.querySelector(`[data-device="${print}"]`);
+  if (row) markThisDevice(row, subscription);
+  return row;
+}
+
 function setUp(button) {
   const box = button.closest("[data-push-setup-box]") || button.parentElement;
   const status = box.querySelector("[data-push-status]");
@@ -73,19 +113,16 @@ function setUp(button) {
     say(WORDS.unsupported);
     return;
   }
-  let subscribed = false;
-  const show = (on) => {
-    subscribed = on;
-    button.textContent = on ? STOP : START;
-    button.dataset.state = on ? "on" : "off";
-    button.classList.toggle("button-secondary", on);
-  };
-  show(false);
-  currentSubscription()
-    .then((subscription) => show(Boolean(subscription)))
+  findThisDevice()
+    .then((row) => {
+      if (!row) return;
+      button.hidden = true;
+      say(WORDS.setUp);
+    })
     .catch(() => {});
 
   async function start() {
+    say(WORDS.asking);
     // Asked here, after the tap, and nowhere else.
     const permission = await Notification.requestPermission();
     if (permission === "denied") return say(WORDS.blocked);
@@ -100,26 +137,17 @@ function setUp(button) {
       return say(error.name === "NotAllowedError" ? WORDS.blocked : WORDS.failed);
     }
     const answer = await post(button.dataset.subscribeUrl, button.dataset.csrf, subscription.toJSON());
+    // Refused (another member's browser, push off): nothing kept, and the browser's own
+    // subscription is left alone, for it may be that other member's.
     if (!answer.ok) return say(answer.message || WORDS.failed);
-    show(true);
-    say(WORDS.subscribed);
-  }
-
-  async function stop() {
-    const subscription = await currentSubscription();
-    if (subscription) {
-      const answer = await post(button.dataset.unsubscribeUrl, button.dataset.csrf, { endpoint: subscription.endpoint });
-      if (!answer.ok) return say(answer.message || WORDS.failed);
-      await subscription.unsubscribe().catch(() => false);
-    }
-    show(false);
-    say(WORDS.stopped);
+    say(WORDS.setUp);
+    window.location.reload(); // the list, the summary and the message, as the server now has them
   }
 
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
-      await (subscribed ? stop() : start());
+      await start();
     } catch {
       say(WORDS.failed);
     } finally {

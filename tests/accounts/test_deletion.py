@@ -30,7 +30,7 @@ AXES_MODELS = (AccessAttempt, AccessLog, AccessFailureLog)
 def told(user: User, table) -> None:
     """What the notices app keeps about a member: their choice, a browser's push address and keys,
     a notice still to send and one sent."""
-    NoticePreference.objects.create(user=user, by_push=True, by_mail=True)
+    NoticePreference.objects.create(user=user, by_mail=True)
     PushSubscription.objects.create(
         user=user, endpoint=f"https://push.example.net/send/{user.pk}", p256dh="key", auth="auth"
     )

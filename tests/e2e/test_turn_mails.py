@@ -43,7 +43,7 @@ def test_a_member_chooses_mail_and_the_mails_link_stops_it_signed_out(live_asgi,
         screenshot(page, f"notice-settings-{name}")
 
     preference = in_a_thread(lambda: preference_of(member))
-    assert preference.by_mail and preference.at_every_private_table and not preference.by_push
+    assert preference.by_mail and preference.at_every_private_table
 
     telling = Telling(
         kind=Notice.Kind.YOUR_TURN,

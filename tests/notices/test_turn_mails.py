@@ -15,7 +15,9 @@ from notices import mail as turn_mail
 from notices import tokens
 from notices.models import NoticePreference
 from notices.preferences import preference_of, set_preference
+from notices.reach import reach_of
 from tests.factories import UserFactory
+from tests.notices.support import keep_device
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +35,7 @@ class BrokenBackend:
 @pytest.fixture
 def member():
     user = UserFactory(gamer_tag="Sam")
-    set_preference(user=user, by_push=True, by_mail=True, at_every_private_table=False)
+    set_preference(user=user, by_mail=True, at_every_private_table=False)
     return user
 
 
@@ -51,7 +53,7 @@ def test_the_mail_names_the_table_by_its_code_and_host_and_no_card(member, telli
     assert turn_mail.send(member, telling) is True
     [message] = mail.outbox
     assert message.to == [member.email]
-    assert "KQXT" in message.subject and "Grandma" in message.subject
+    assert message.subject == "Your turn at KQXT · JustAllowGod"  # the title, then the site's name
     assert "Grandma's table (KQXT) is waiting for you." in message.body
     assert telling.url in message.body
     html, kind = message.alternatives[0]
@@ -80,12 +82,13 @@ def test_the_link_from_the_mail_asks_first_and_changes_nothing_on_a_get(member, 
     assert preference_of(member).by_mail is True
 
 
-def test_the_button_on_the_page_stops_the_mails_signed_out(member, telling):
+def test_the_button_on_the_page_stops_the_mails_signed_out(member, telling, vapid):
+    keep_device(member)
     turn_mail.send(member, telling)
     response = Client(enforce_csrf_checks=True).post(_path(_link(mail.outbox[0])))
     assert response.status_code == 200 and b"Turn mails stopped" in response.content
-    preference = preference_of(member)
-    assert preference.by_mail is False and preference.by_push is True  # the pushes stay
+    assert preference_of(member).by_mail is False
+    assert reach_of(member).by_push  # the pushes stay
 
 
 def test_a_mail_clients_one_click_post_stops_the_mails(member, telling):
@@ -124,7 +127,7 @@ def test_a_forged_token_is_refused_and_changes_nothing(member, kind):
 
 def test_a_token_altered_by_a_letter_or_pointed_at_another_member_is_refused(member):
     other = UserFactory()
-    set_preference(user=other, by_push=False, by_mail=True, at_every_private_table=False)
+    set_preference(user=other, by_mail=True, at_every_private_table=False)
     token = tokens.make(member)
     flipped = token[:-1] + ("A" if token[-1] != "A" else "B")
     # Another member's pk in the first part, with this member's signature.

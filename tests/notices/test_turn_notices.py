@@ -11,19 +11,17 @@ from game import engine, services
 from game.models import Game, Table
 from game.realtime import presence
 from game.services import turn_notices
-from notices.models import Notice, NoticePreference, PushSubscription
+from notices.models import Notice, NoticePreference
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import play_one_move
+from tests.notices.support import keep_device
 
 pytestmark = pytest.mark.django_db
 
 
 def wants_both(user, browser) -> None:
-    NoticePreference.objects.create(user=user, by_push=True, by_mail=True)
-    keys = browser.to_json()["keys"]
-    PushSubscription.objects.create(
-        user=user, endpoint=browser.endpoint, p256dh=keys["p256dh"], auth=keys["auth"]
-    )
+    NoticePreference.objects.create(user=user, by_mail=True)
+    keep_device(user, browser)
 
 
 def game_of(table: Table) -> Game:

@@ -8,6 +8,12 @@ function pinnedHeight() {
   return bar ? bar.getBoundingClientRect().height : 0;
 }
 
+/** Scroll as little as brings `el` on screen, clear of the pinned bar as tall as it is now. */
+function scrollClear(el, block = "nearest") {
+  document.documentElement.style.setProperty("--pinned-bar", `${Math.ceil(pinnedHeight())}px`);
+  el.scrollIntoView({ block });
+}
+
 /** Whether an element's box is wholly between the pinned bar and the bottom of the screen. */
 export function inView(el) {
   const box = el.getBoundingClientRect();
@@ -27,8 +33,8 @@ export function bringMoveIntoView(app) {
   }
   if (!inView(first)) {
     // The panel's heading and the first control together, under the pinned bar (scroll-margin).
-    app.el.actionsTitle.scrollIntoView({ block: "start" });
-    if (!inView(first)) first.scrollIntoView({ block: "nearest" });
+    scrollClear(app.el.actionsTitle, "start");
+    if (!inView(first)) scrollClear(first);
   }
 }
 
@@ -42,7 +48,7 @@ export function foldVerse(verse, folded) {
 /** Focus an element and make sure it is on screen, under the pinned bar, without a jump if it is. */
 export function focusInView(el) {
   el.focus({ preventScroll: true });
-  if (!inView(el)) el.scrollIntoView({ block: "nearest" });
+  if (!inView(el)) scrollClear(el);
 }
 
 /** A focus this redraw placed stays in view when the rest of the redraw (names fitted, the verse
@@ -50,5 +56,5 @@ export function focusInView(el) {
 export function keepPlacedFocusInView(app) {
   const placed = app.focusPlaced;
   app.focusPlaced = null;
-  if (placed && document.activeElement === placed && !inView(placed)) placed.scrollIntoView({ block: "nearest" });
+  if (placed && document.activeElement === placed && !inView(placed)) scrollClear(placed);
 }

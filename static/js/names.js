@@ -1,5 +1,5 @@
 // Gamer tags as every screen shows them: whole when they fit, else cut in the middle keeping both
-// ends ("Grand…Ruth"), never so short that two seats at the table could look the same.
+// ends ("Grand…Ruth"), never so short that two seats at the table could look the same, never on two lines.
 import { h } from "./dom.js";
 
 // Fewer visible characters than this and a child cannot tell who it is.
@@ -53,35 +53,47 @@ function textWidth(el, text) {
   return ruler.measureText(text).width;
 }
 
+/** The longest cut of `from` to `to` characters that fits `room` and tells the tag apart: both ends
+ *  about equal ("Gran…Ruth") first, a lopsided one ("Leaver…0") only when no even one will do. */
+function fittingCut(el, shown, tag, room, from, to) {
+  for (const maxLean of [1, from]) {
+    for (let n = from; n >= to; n -= 1) {
+      for (const [start, end] of cutsOf(tag, n, peers, maxLean)) {
+        const text = `${start}${ELLIPSIS}${end}`;
+        if (textWidth(shown, text) > room) continue; // measured off the page first: cheaper
+        shown.textContent = text;
+        if (el.scrollWidth <= el.clientWidth + 0.5) return text;
+      }
+    }
+  }
+  return null;
+}
+
 /** Show one tag as the rule says, for the width its place gives it now. */
 export function fitName(el) {
   const tag = el.dataset.tag;
   const shown = el.querySelector(".tag-shown");
   if (!tag || !shown) return;
-  el.classList.remove("is-cut", "is-wrapped");
+  el.classList.remove("is-cut");
   shown.textContent = tag;
   if (el.classList.contains("is-whole")) return;
-  const room = el.clientWidth;
-  if (room === 0 || el.scrollWidth <= room + 0.5) return; // not drawn yet, or it fits whole
+  if (el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 0.5) return; // not drawn yet, or it fits whole
+  const room = el.clientWidth; // what a whole tag is given
   const length = Array.from(tag).length;
-  // Both ends about equal first ("Gran…Ruth"), a character shorter if need be; a lopsided cut
-  // ("Leaver…0") only when no even one fits or tells the tag apart.
-  for (const maxLean of [1, length]) {
-    for (let n = length - 1; n >= MIN_VISIBLE; n -= 1) {
-      for (const [start, end] of cutsOf(tag, n, peers, maxLean)) {
-        const text = `${start}${ELLIPSIS}${end}`;
-        if (textWidth(shown, text) > room) continue; // measured off-page first: cheaper than a layout
-        shown.textContent = text;
-        if (el.scrollWidth <= el.clientWidth + 0.5) {
-          el.classList.add("is-cut");
-          return;
-        }
-      }
-    }
-  }
-  // Nothing short enough still tells it apart: the whole tag, over two lines if it must.
-  shown.textContent = tag;
-  el.classList.add("is-wrapped");
+  el.classList.add("is-cut");
+  // Six characters or more (every place gives a tag that room); fewer only on a narrower screen still.
+  if (fittingCut(el, shown, tag, room, length - 1, MIN_VISIBLE) || fittingCut(el, shown, tag, room, MIN_VISIBLE - 1, 2)) return;
+  const [start, end] = cutsOf(tag, 2, peers, length)[0] || [tag, ""]; // clipped by its box
+  shown.textContent = end ? `${start}${ELLIPSIS}${end}` : start;
+}
+
+/** A sentence (the log, a prompt, a heading) with each of the table's tags in it kept on one line. */
+export function tagsInText(text) {
+  const names = [...peers].sort((a, b) => b.length - a.length).map((t) => t.replace(/[^\w -]/g, "\\$&"));
+  if (!names.length || !text) return [text];
+  return String(text)
+    .split(new RegExp(`(${names.join("|")})`))
+    .map((part) => (peers.includes(part) ? h("span", { class: "tag-word" }, part) : part));
 }
 
 /** Fit every tag under `root` (after a redraw, and when the window changes size). */

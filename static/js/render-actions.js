@@ -1,6 +1,6 @@
 // Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
 import { h, fill, plural } from "./dom.js";
-import { tagName } from "./names.js";
+import { tagName, tagsInText } from "./names.js";
 import { cardChip, cardName, storyOf } from "./cards.js";
 
 function movesOf(view, name) {
@@ -68,10 +68,10 @@ export function renderActions(app) {
     app.askStory = null;
     app.passing = false;
     fill(app.el.actionsBody);
-    app.el.actionsPrompt.textContent = waitingText(app, view);
+    fill(app.el.actionsPrompt, tagsInText(waitingText(app, view)));
     return;
   }
-  app.el.actionsPrompt.textContent = prompt(app, view);
+  fill(app.el.actionsPrompt, tagsInText(prompt(app, view)));
   const busy = app.pending !== null;
   const body = [];
 
@@ -156,7 +156,7 @@ function askPicker(app, asks, busy) {
         return h(
           "button",
           { type: "button", class: "choice seat-choice", disabled: busy, onclick: () => app.sendMove({ ask: { seat, story: app.askStory } }) },
-          h("span", { class: "choice-title" }, "Ask ", tagName(app.seatName(seat))),
+          h("span", { class: "choice-title choice-who" }, h("span", {}, "Ask"), tagName(app.seatName(seat))),
           h("span", { class: "choice-note" }, `${plural(facts.hand_size, "card")}${facts.kind === "person" ? "" : " · JagAI"}`),
         );
       }),
@@ -169,7 +169,7 @@ function passPicker(app, passes, busy) {
   const mate = app.view.seats.find((s) => s.team === app.view.seats[app.me.seat - 1].team && s.seat !== app.me.seat);
   const mateName = mate ? app.seatName(mate.seat) : "your partner";
   if (!app.passing) {
-    return h("button", { type: "button", class: "button button-secondary action-pass", disabled: busy, onclick: () => app.setPassing(true) }, `Pass a card to ${mateName}`);
+    return h("button", { type: "button", class: "button button-secondary action-pass", disabled: busy, onclick: () => app.setPassing(true) }, tagsInText(`Pass a card to ${mateName}`));
   }
   return h(
     "fieldset",
@@ -205,7 +205,7 @@ function sharePicker(app, shares, busy) {
           h(
             "button",
             { type: "button", class: "choice seat-choice", disabled: busy, onclick: () => app.setPassing(seat) },
-            h("span", { class: "choice-title" }, "Pass to ", tagName(app.seatName(seat))),
+            h("span", { class: "choice-title choice-who" }, h("span", {}, "Pass to"), tagName(app.seatName(seat))),
             h("span", { class: "choice-note" }, plural(app.view.seats[seat - 1].hand_size, "card")),
           ),
         ),

@@ -1,6 +1,6 @@
 // The circle of twelve places, filling as stones are laid, and the verse shown after each stone.
 import { h, fill } from "./dom.js";
-import { tagName } from "./names.js";
+import { tagName, tagsInText } from "./names.js";
 import { verseBlock } from "./verse.js";
 import { foldVerse } from "./in-reach.js";
 
@@ -38,10 +38,9 @@ export function renderCircle(app) {
             "button",
             { type: "button", class: "stone-button", onclick: () => showVerse(app, stone.story, { focus: true }) },
             h("span", { class: "stone-badge" }, String(stone.place)),
-            // The owner has a cell of their own, so a long tag is never cut into the words after it.
             h("span", { class: "stone-row-title" }, app.story(stone.story)),
-            h("span", { class: "stone-row-who" }, tagName(owner)),
-            h("span", { class: "stone-row-kind" }, kind),
+            // Owner and kind share a line when both fit, else the kind goes under the whole tag.
+            h("span", { class: "stone-row-meta" }, h("span", { class: "stone-row-who" }, tagName(owner)), h("span", { class: "stone-row-kind" }, kind)),
           ),
         );
       }),
@@ -62,7 +61,7 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
       "div",
       { class: "verse-moment-head" },
       h("span", { class: "stone-badge", "aria-hidden": "true" }, String(stone ? stone.place : "")),
-      h("h2", { id: "verse-moment-title", class: "verse-moment-title", tabindex: "-1" }, heading),
+      h("h2", { id: "verse-moment-title", class: "verse-moment-title", tabindex: "-1" }, tagsInText(heading)),
       // Shown when the verse was folded to keep your move on the first screen.
       h("button", { type: "button", class: "button button-small verse-read-it", "aria-expanded": "true", onclick: () => openVerse(box) }, "Read it"),
       h("button", { type: "button", class: "icon-button", "aria-label": "Close the verse", onclick: () => hideVerse(app) }, "×"),

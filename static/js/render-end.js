@@ -1,7 +1,7 @@
 // The end screen: a podium for the winners (or the team, or the whole table in Together), Play again
 // first, the stones laid and the verses met, then everyone's points (teams first, then their members).
 import { h, fill, initial, postForm, plural } from "./dom.js";
-import { tagName } from "./names.js";
+import { tagName, tagsInText } from "./names.js";
 import { endReason } from "./render-log.js";
 
 const PLACES = ["1st", "2nd", "3rd", "4th", "5th"];
@@ -159,7 +159,7 @@ export function renderEnd(app) {
   const ended = table.status === "ended" || result?.reason === "ended_by_host";
   const noWinner = ended || !!result?.no_winner;
   app.el.endTitle.textContent = ended ? "The game was ended early" : "The game is over";
-  app.el.endReason.textContent = result ? `${endReason(result.reason)} ${outcome(app, { ...result, no_winner: noWinner })}` : "";
+  fill(app.el.endReason, result ? tagsInText(`${endReason(result.reason)} ${outcome(app, { ...result, no_winner: noWinner })}`) : "");
   if (result?.together) {
     const words = togetherWords(result, table, ended);
     app.el.endTitle.textContent = words.title;

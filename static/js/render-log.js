@@ -1,5 +1,6 @@
 // The table's events in plain words: one sentence each, for the log and the live region.
 import { h } from "./dom.js";
+import { tagsInText } from "./names.js";
 import { cardName } from "./cards.js";
 
 const REASONS = {
@@ -105,10 +106,10 @@ function giftReason(e, w) {
 
 const MAX_LOG = 120;
 
-/** Add sentences to the log (newest first). */
+/** Add sentences to the log (newest first), each tag in them kept on one line. */
 export function addToLog(list, sentences) {
   for (const { text, type } of sentences) {
-    list.prepend(h("li", { class: `log-item log-${type}` }, text));
+    list.prepend(h("li", { class: `log-item log-${type}` }, tagsInText(text)));
   }
   while (list.children.length > MAX_LOG) list.lastElementChild.remove();
 }

@@ -82,7 +82,7 @@ export function renderSeats(app) {
           { class: "seat-stats", "aria-hidden": "true" },
           badge(app, seat, info, facts),
           team,
-          turn ? h("span", { class: "badge badge-turn" }, "Turn") : null,
+          // No Turn badge (the green ring says it): a tile keeps its height as the turn goes round.
           h("span", { class: "stat" }, h("span", { class: "stat-card" }), String(facts.hand_size)),
           person ? h("span", { class: "stat" }, h("strong", {}, String(facts.points)), " pts") : null,
           h("span", { class: "stat" }, h("span", { class: "stone-dot" }), String(laid)),

@@ -2,7 +2,7 @@
 // owner, the seats, the feed, the verse moment and the end. Large and public: no seat is "you" here,
 // so these read a screen's `app` (screen.js), not the table page's, and never draw a hand.
 import { fill, h, initial, plural, tagAtSeat } from "./dom.js";
-import { tagName } from "./names.js";
+import { tagName, tagsInText } from "./names.js";
 import { verseNodes } from "./verse.js";
 import { endReason } from "./render-log.js";
 
@@ -100,8 +100,7 @@ export function renderRing(app) {
       h(
         "li",
         { class: `ring-place place-${place} is-filled ${stone.sealed ? "is-sealed" : "is-open"}`, dataset: { story: String(stone.story) } },
-        h("span", { class: "ring-number", "aria-hidden": "true" }, String(place)),
-        h("span", { class: "ring-title" }, storyTitle(app, stone.story)),
+        h("span", { class: "ring-head" }, h("span", { class: "ring-number", "aria-hidden": "true" }, String(place)), h("span", { class: "ring-title" }, storyTitle(app, stone.story))),
         tagName(seatTag(app, stone.seat), "ring-owner"),
         h("span", { class: "ring-kind" }, stone.sealed ? "sealed" : "stone of three"),
       ),
@@ -173,7 +172,7 @@ const FEED_SHOWN = 4;
 /** The newest happenings first, a few only: the screen never scrolls. */
 export function addToFeed(sentences) {
   const feed = $("feed");
-  for (const { text, type } of sentences) feed.prepend(h("li", { class: `feed-item feed-${type}` }, text));
+  for (const { text, type } of sentences) feed.prepend(h("li", { class: `feed-item feed-${type}` }, tagsInText(text)));
   while (feed.children.length > FEED_SHOWN) feed.lastElementChild.remove();
 }
 
@@ -182,7 +181,7 @@ export function showVerse(app, story, laidBy) {
   const verse = app.verses[String(story)];
   if (!verse?.text) return null;
   const title = `${seatTag(app, laidBy)}'s stone: ${storyTitle(app, story)}`;
-  $("verse-title").textContent = title;
+  fill($("verse-title"), tagsInText(title));
   fill($("verse-text"), verseNodes(verse.text));
   $("verse-ref").textContent = verse.reference || "";
   const box = $("verse-moment");
@@ -199,6 +198,10 @@ export function hideVerse() {
 // --- The end ----------------------------------------------------------------------------------
 
 const PLACES = ["1st", "2nd", "3rd"];
+
+function place(rank) {
+  return PLACES[rank - 1] || `${rank}th`;
+}
 
 function names(app, seats) {
   const list = seats.map((s) => seatTag(app, s));
@@ -241,6 +244,36 @@ function podium(app, result) {
     );
 }
 
+/** Everyone's place and points, not the podium's three alone (a team's members under their team;
+ *  Together's names only, as one side), each tag whole where its row has room. */
+function ranking(app, result, placed) {
+  const rows = result.ranking || [];
+  const row = (r, { showPlace = placed, points = true } = {}) =>
+    h(
+      "li",
+      { class: `end-rank${placed && result.winners?.includes(r.seat) ? " is-winner" : ""}` },
+      showPlace ? h("span", { class: "end-rank-place" }, place(r.rank)) : null,
+      tagName(seatTag(app, r.seat), "end-rank-tag"),
+      points ? h("span", { class: "end-rank-points" }, plural(r.points, "point")) : null,
+    );
+  if (result.together) return rows.map((r) => row(r, { showPlace: false, points: false }));
+  if (!result.teams) return rows.map((r) => row(r));
+  const seats = app.view?.seats || [];
+  const teamOf = (seat) => seats[seat - 1]?.team ?? (seat % 2 === 1 ? 1 : 2);
+  return [...result.teams]
+    .sort((a, b) => a.rank - b.rank || a.team - b.team)
+    .flatMap((t) => [
+      h(
+        "li",
+        { class: "end-rank is-team" },
+        placed ? h("span", { class: "end-rank-place" }, place(t.rank)) : null,
+        h("span", { class: "end-rank-team" }, `Team ${t.team}`),
+        h("span", { class: "end-rank-points" }, plural(t.points, "point")),
+      ),
+      ...rows.filter((r) => teamOf(r.seat) === t.team).map((r) => row(r, { showPlace: false })),
+    ]);
+}
+
 /** Returns the words to say out loud. */
 export function renderEnd(app) {
   const result = app.view?.result;
@@ -249,10 +282,12 @@ export function renderEnd(app) {
   const title = ended ? "The game was ended early" : "The game is over";
   const reason = result ? `${endReason(result.reason)} ${outcome(app, result, ended || !!result.no_winner)}` : "";
   $("end-title").textContent = title;
-  $("end-reason").textContent = reason;
+  fill($("end-reason"), tagsInText(reason));
   const steps = result && !noWinner ? podium(app, result) : [];
   fill($("end-podium"), steps);
   $("end-podium").hidden = steps.length === 0;
+  fill($("end-ranking"), result ? ranking(app, result, !(ended || result.no_winner)) : []);
+  $("end-ranking").hidden = !$("end-ranking").children.length;
   const stones = [...(app.view?.stones || [])].sort((a, b) => a.place - b.place);
   $("end-stones-title").textContent = `${plural(stones.length, "stone")} laid`;
   fill(

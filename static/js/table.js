@@ -1,6 +1,6 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
-import { arrowsInGroups, fill, h, postForm } from "./dom.js";
-import { fitNames, keepNamesFitted, setPeers, tagName } from "./names.js";
+import { arrowsInGroups, fill, h } from "./dom.js";
+import { fitNames, keepNamesFitted, setPeers, tagName, tagsInText } from "./names.js";
 import { showConnection } from "./connection.js";
 import { LiveSocket } from "./socket.js";
 import { addToLog, describe } from "./render-log.js";
@@ -20,6 +20,8 @@ const root = document.getElementById("table-app");
 const later = {};
 const loadEnd = () => (later.end ||= import("./render-end.js"));
 const loadLetBack = () => (later.letBack ||= import("./render-let-back.js"));
+// Whether the member the game waits on will be told (issue 46): once a tap is answered or a seat has no way.
+const loadTold = () => (later.told ||= import("./told.js"));
 // After the welcome: Read aloud, who watches.
 const loadLater = () => (later.more ||= import("./table-later.js").then((m) => (app.more = m.start(app))));
 const $ = (id) => document.getElementById(id);
@@ -169,7 +171,7 @@ function announce(sentences) {
 }
 
 function toast(text, kind = "info") {
-  const item = h("p", { class: `toast toast-${kind}` }, text);
+  const item = h("p", { class: `toast toast-${kind}` }, tagsInText(text));
   app.el.toasts.append(item);
   setTimeout(() => item.remove(), 4500);
   while (app.el.toasts.children.length > 3) app.el.toasts.firstElementChild.remove();
@@ -231,7 +233,10 @@ function onMessage(msg) {
       if (msg.cards) app.cards = msg.cards;
       if (msg.view) applyGame(msg, { events: msg.events || [], speak: false });
       if (msg.view && app.view.question && !document.getElementById("word-dialog").open) app.openWord();
-      render();
+      // Lines table-later.js draws at the top (who watches, a screen following) come with the first
+      // drawing, so the game never jumps down under them.
+      if (app.more || !drawnAtTheTop(msg)) render();
+      else loadLater().then(render, render);
       loadLater();
       break;
     case "table": {
@@ -281,6 +286,9 @@ function onMessage(msg) {
       announce([`${who} says ${msg.label}`]);
       break;
     }
+    case "nudge": // the answer to this member's own "Your turn" tap (told.js)
+      loadTold().then((m) => m.showNudge(app, msg));
+      break;
     default:
       break;
   }
@@ -289,6 +297,13 @@ function onMessage(msg) {
 function setTable(table) {
   app.table = table;
   app.tableAt = performance.now();
+}
+
+/** Whether table-later.js draws lines above the game as soon as it starts (its rule, in short). */
+function drawnAtTheTop(msg) {
+  const table = msg.table || {};
+  const host = msg.me?.seat === table.host_seat;
+  return (table.watchers || []).length > 0 || (host && ((table.asking || []).length > 0 || !!table.screen_on));
 }
 
 // --- Drawing ----------------------------------------------------------------------------------
@@ -315,6 +330,7 @@ function render() {
   setPeers((table.seats || []).map((s) => seatTag(app, s.seat)));
   if (table.status === "waiting") renderWaiting(app);
   if (playing) renderGame(focusLost);
+  if (later.told || table.no_way_to_tell?.length) loadTold().then((m) => m.renderTold(app));
   if (over) {
     closeWordIfQuestionGone();
     loadEnd().then((m) => {
@@ -449,7 +465,7 @@ function renderFooter() {
       ),
     );
   }
-  if (isHost && app.table.kind !== "public") buttons.push(postForm(`${app.base}screen/`, app.csrf, "Show on TV", "link-button"));
+  if (isHost && app.table.kind !== "public") buttons.push(h("a", { href: `${app.base}tv/`, class: "link-button" }, "Show on TV"));
   if ("vibrate" in navigator) buttons.push(vibrateSetting());
   app.el.footer.replaceChildren(...buttons);
 }

@@ -125,7 +125,9 @@ async def test_a_member_who_is_not_watching_is_refused_and_public_tables_have_no
     connected, code, _ = await _watch_socket(cousin, public.code)
     assert (connected, code) == (False, 4403)
     session = await sync_to_async(signed_in_session)(cousin)
-    await sync_to_async(watching.watch_by_invitation)(user=cousin, session_key=session, token=table.invite_token)
+    await sync_to_async(watching.watch_by_invitation)(
+        user=cousin, session_key=session, token=table.invite_token
+    )
     connected, code, watcher = await _watch_socket(cousin, table.code)
     assert connected, code
     welcome = await watcher.next_of("welcome")

@@ -235,9 +235,7 @@ def test_a_refused_or_lapsed_asker_learns_nothing_of_the_game_once_it_has_begun(
     # While the table waits, the refused asker's page still says the host's answer.
     client = Client()
     client.force_login(refused)
-    assert (
-        "You won't watch this table" in client.get(reverse("watch", args=[table.code])).content.decode()
-    )
+    assert "You won't watch this table" in client.get(reverse("watch", args=[table.code])).content.decode()
     services.start_table(user=host, code=table.code)
     for asker in (refused, lapsed):
         client = Client()

@@ -109,5 +109,3 @@ def test_a_waiting_table_is_found_and_not_counted_a_begun_one_is_a_miss(live_dec
     unknown = client.get(reverse("join_link", args=[unknown_code(playing.code)]))
     assert begun.status_code == unknown.status_code == 404
     assert cache.get(key) == 2
-
-

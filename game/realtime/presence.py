@@ -97,6 +97,17 @@ def _open_sockets(key: str) -> int:
     return sum(1 for until in (cache.get(key) or {}).values() if until > now)
 
 
+def open_until(table_id: int, user_id: int) -> dict[str, float]:
+    """Each open socket of the member at the table, with the time its presence lasts until (for
+    operators and tests; a dead process's sockets are still listed until they lapse)."""
+    cache, key = caches[LIMITS], _key(table_id, user_id)
+    if isinstance(cache, RedisCache):
+        full = cache.make_and_validate_key(key)
+        pairs = cache._cache.get_client(full).zrange(full, 0, -1, withscores=True)
+        return {(s.decode() if isinstance(s, bytes) else s): until for s, until in pairs}
+    return dict(cache.get(key) or {})
+
+
 def _could_not(what: str, table_id: int, error: Exception) -> None:
     # Redis down is not our bug: one line says so (a restart would otherwise bury the log in
     # redis-py's chained tracebacks). Anything else is, and keeps its traceback.

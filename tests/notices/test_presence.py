@@ -133,13 +133,12 @@ async def test_the_server_keeps_an_open_socket_present_without_any_ping(live_dec
     settings.PRESENCE_SECONDS = 0.6  # refreshed every 0.2 s
     table, host = await sync_to_async(_over_days_turn_waiting_on_the_host)()
     player = await opened(host, table.code)
-    key = presence.KEY.format(table.pk, host.pk)
-    [(socket, first_until)] = caches[LIMITS].get(key).items()
+    [(socket, first_until)] = presence.open_until(table.pk, host.pk).items()
     loop = asyncio.get_running_loop()
     end = loop.time() + 5
-    while caches[LIMITS].get(key)[socket] <= first_until + settings.PRESENCE_SECONDS:
+    while presence.open_until(table.pk, host.pk)[socket] <= first_until + settings.PRESENCE_SECONDS:
         assert loop.time() < end, "the open socket's presence was not refreshed"
         await asyncio.sleep(0.05)
     assert presence.is_here(table.pk, host.pk)  # longer than PRESENCE_SECONDS after it opened
     await player.close()
-    assert caches[LIMITS].get(key) is None
+    assert presence.open_until(table.pk, host.pk) == {}

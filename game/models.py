@@ -79,6 +79,10 @@ class Table(models.Model):
     # A table screen or a watcher follows this table: its moves also publish the public view (set
     # and cleared in the same transactions that make and end screens and watchers, under the lock).
     watched = models.BooleanField(default=False)
+    # The host turned watching off (game/services/watching.py): nobody new watches or asks, and
+    # those watching were sent away. Null while watching is allowed (a nullable column, so a
+    # rolling upgrade's old processes insert tables as before).
+    watching_off_at = models.DateTimeField(null=True, blank=True)
     # "Play over days" (private tables): the game waits for its members across days, they are
     # told when it is their turn, and a table with no move for GAME_IDLE_END_DAYS ends early.
     over_days = models.BooleanField(default=False, help_text="The game waits across days; members are told.")

@@ -59,6 +59,7 @@ class Code(StrEnum):
     SCREEN_OFF = "screen_off"
     NO_PUBLIC_SCREENS = "no_public_screens"
     NO_SUCH_REQUEST = "no_such_request"
+    WATCHING_OFF = "watching_off"
     # A TV that pairs by a short code (/tv/).
     NO_SUCH_TV_CODE = "no_such_tv_code"
     TV_CODE_LAPSED = "tv_code_lapsed"
@@ -175,6 +176,7 @@ WORDS: dict[Code, str] = {
     Code.SCREEN_OFF: "This screen has been turned off.",
     Code.NO_PUBLIC_SCREENS: "A public table can't be shown on a big screen: its players are strangers to each other.",
     Code.NO_SUCH_REQUEST: "That request to watch was answered already, or it lapsed.",
+    Code.WATCHING_OFF: "The host has turned watching off at this table.",
     Code.NO_SUCH_TV_CODE: "No TV shows that code just now. Check the six letters and numbers on the TV.",
     Code.TV_CODE_LAPSED: "That code has lapsed: the TV shows a new one now. Type that one.",
     Code.TV_CODE_USED: "That code has already put a table on a TV. Reload the TV's page for a new code.",

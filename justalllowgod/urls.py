@@ -39,6 +39,7 @@ urlpatterns = [
     path(
         "t/<str:code>/watchers/<int:watcher_id>/remove/", screen_views.remove_watcher, name="remove_watcher"
     ),
+    path("t/<str:code>/watching/", screen_views.set_watching, name="set_watching"),
     path(
         "t/<str:code>/watchers/<int:watcher_id>/answer/",
         screen_views.answer_request,

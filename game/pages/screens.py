@@ -149,6 +149,23 @@ def watch(request: HttpRequest, code: str) -> HttpResponse:
 @post_only(go_to=_table_page)
 @member_view
 @at_my_table
+def set_watching(request: HttpRequest, code: str) -> HttpResponse:
+    """The host's "Turn watching off" or "Let people watch again"."""
+    allowed = request.POST.get("watching") == "on"
+    session_key = request.session.session_key
+    watching.set_watching(user=request.user, session_key=session_key, code=code, allowed=allowed)
+    if allowed:
+        messages.success(
+            request, "People with the table's link may watch again; with its code, they ask you."
+        )
+    else:
+        messages.success(request, "Watching is off: nobody watches this table, and nobody can ask to.")
+    return redirect(_table_page(code))
+
+
+@post_only(go_to=_table_page)
+@member_view
+@at_my_table
 def answer_request(request: HttpRequest, code: str, watcher_id: int) -> HttpResponse:
     """The host's "Let her watch" or "No" to a member who asked by the code."""
     yes = request.POST.get("answer") == "yes"

@@ -141,7 +141,7 @@ def _join_page(
         return redirect("watch", code=table.code)
     # A private table may be watched instead (game/services/watching.py), by its invite link or
     # with the host's yes; a public one never.
-    may_watch = not table.is_public and table.is_open
+    may_watch = not table.is_public and table.is_open and table.watching_off_at is None
     context = _table_facts(table, seats) | {
         "invited": invited,
         "action": action,

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from game.models import Table
 from game.pages.tables import at_my_table, client_ip, member_view, table_url
 from game.services import pairing
 from justalllowgod.methods import post_only
@@ -81,9 +82,11 @@ def pair_tv(request: HttpRequest, code: str) -> HttpResponse:
         else:
             messages.success(request, f"Table {shown.table.code} is on the TV now.")
             return redirect(table_url(shown.table))
+    table = Table.objects.by_code(code).filter(seats__user=request.user).first()
     context = {
         "code": code,
         "typed": typed,
+        "watching_off": table.watching_off_at is not None,
         "error": error,
         "address": f"{site_domain()}/tv",
         "table_url": reverse("table", args=[code]),

@@ -98,6 +98,7 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
         "watchers": watchers(table),
         "asking": asking(table),
         "screen_on": bool(table.pk and table.watched and table.screens.live().exists()),
+        "watching_off": table.watching_off_at is not None,
         # V1-V3: the options in the engine's words, the chips that show them, and Together's best.
         "options": table.game_options(),
         "chips": option_chips(table),

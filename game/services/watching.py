@@ -66,6 +66,8 @@ def _watch(user: User, found: Table, *, invited: bool) -> Seated:
     table = Table.objects.select_for_update().get(pk=found.pk)
     if table.is_public:
         raise Refusal(Code.NO_PUBLIC_WATCHERS, status=403)
+    if table.watching_off_at is not None:
+        raise Refusal(Code.WATCHING_OFF, status=403)
     if table.seats.filter(user=user).exists():
         raise Refusal(Code.ALREADY_SEATED, status=409)
     watcher, _ = Watcher.objects.get_or_create(table=table, user=user)
@@ -115,6 +117,26 @@ def request_state(*, table_id: int, user: User) -> str:
     if watcher.asked_at is not None and watcher.asked_at > asking_since():
         return "asking"
     return "lapsed"
+
+
+@transaction.atomic
+def set_watching(*, user: User, session_key: str | None, code: str, allowed: bool) -> Seated:
+    """The host turns watching off (those watching or asking are sent away, their sockets closing
+    4410, and nobody new may watch or ask) or on again (anyone may ask or use the link again, a
+    member the host removed or said no to excepted)."""
+    table = hosted_table(user, session_key, code)
+    if table.is_public:
+        raise Refusal(Code.NO_PUBLIC_WATCHERS, status=403)
+    if allowed == (table.watching_off_at is None):
+        return Seated(table)
+    table.watching_off_at = None if allowed else timezone.now()
+    table.save(update_fields=["watching_off_at"])
+    if not allowed:
+        for watcher in table.watchers.filter(removed_at__isnull=True):
+            publish.close_audience_sockets(watcher_group(table.pk, watcher.user_id))
+        table.watchers.filter(removed_at__isnull=True).delete()
+        refresh_watched(table)
+    return Seated(table, publish.table_update(table, seat_list(table)))
 
 
 @transaction.atomic

@@ -46,6 +46,7 @@ function renderWatching(app, box) {
         )
       : null,
     watchers.length ? watcherList(app, watchers, isHost) : null,
+    isHost && (watchers.length || asking.length) ? watchingOff(app) : null,
   );
 }
 
@@ -60,6 +61,13 @@ function openRequests(app, box) {
     lapseTimer = setTimeout(() => renderWatching(app, box), next + 50);
   }
   return open;
+}
+
+/** The host's way to stop all watching at once (game/services/watching.py `set_watching`). */
+function watchingOff(app) {
+  const form = postForm(`${app.base}watching/`, app.csrf, "Turn watching off", "button button-small button-secondary");
+  form.prepend(h("input", { type: "hidden", name: "watching", value: "off" }));
+  return h("p", { class: "watching-off" }, form);
 }
 
 function answerForm(app, request, answer, label, buttonClass) {

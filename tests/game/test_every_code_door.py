@@ -32,7 +32,14 @@ from tests.game.support import HOST, ORIGIN, Communicator, deal_private_table, s
 pytestmark = pytest.mark.django_db
 
 # Doors that change something are POSTs (a GET of them shows the table page); the rest are GETs.
-POST_ONLY = {"show_on_screen", "turn_screen_off", "remove_watcher", "answer_watch_request", "table_action"}
+POST_ONLY = {
+    "show_on_screen",
+    "turn_screen_off",
+    "remove_watcher",
+    "answer_watch_request",
+    "set_watching",
+    "table_action",
+}
 
 
 def code_routes(patterns=None, prefix: str = "") -> list[tuple[str, str]]:

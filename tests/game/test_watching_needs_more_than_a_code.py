@@ -183,3 +183,56 @@ def test_a_deleted_account_watches_no_more_and_the_host_is_told(live_deck):
     table.refresh_from_db()
     waiting.refresh_from_db()
     assert not table.watched and not waiting.watched
+
+
+def test_the_host_turns_watching_off_sends_everyone_away_and_on_again(live_deck):
+    host, guest = UserFactory(), UserFactory()
+    table = deal_private_table(host, guest, start=False)
+    cousin, bea = UserFactory(), UserFactory()
+    watching.watch_by_invitation(user=cousin, session_key=signed_in_session(cousin), token=table.invite_token)
+    _ask(bea, table)
+    session = signed_in_session(host)
+    with pytest.raises(Refusal) as refused:
+        watching.set_watching(
+            user=guest, session_key=signed_in_session(guest), code=table.code, allowed=False
+        )
+    assert refused.value.code == Code.NOT_HOST
+    turned = watching.set_watching(user=host, session_key=session, code=table.code, allowed=False)
+    assert turned.messages[0].message["table"]["watching_off"] is True
+    assert not Watcher.objects.exists()
+    table.refresh_from_db()
+    assert not table.watched
+    for who, way in ((cousin, "link"), (bea, "code")):
+        with pytest.raises(Refusal) as refused:
+            if way == "link":
+                watching.watch_by_invitation(
+                    user=who, session_key=signed_in_session(who), token=table.invite_token
+                )
+            else:
+                _ask(who, table)
+        assert refused.value.code == Code.WATCHING_OFF
+    page = _client(cousin).get(reverse("join_invite", args=[table.invite_token])).content.decode()
+    assert "Watch" not in page.split('class="join-confirm')[1]
+    watching.set_watching(user=host, session_key=session, code=table.code, allowed=True)
+    _ask(bea, table)
+    assert watching.request_state(table_id=table.pk, user=bea) == "asking"
+
+
+def test_the_hosts_page_turns_watching_off_and_on(live_deck):
+    host, guest = UserFactory(), UserFactory()
+    table = deal_private_table(host, guest, start=False)
+    client = _client(host)
+    page = client.get(reverse("pair_tv", args=[table.code])).content.decode()
+    assert "Turn watching off" in page
+    answer = client.post(reverse("set_watching", args=[table.code]), {"watching": "off"}, follow=True)
+    assert "Watching is off" in answer.content.decode()
+    assert "Let people watch again" in client.get(reverse("pair_tv", args=[table.code])).content.decode()
+    # A stranger's try at the door is a counted miss like any other.
+    assert (
+        _client(UserFactory())
+        .post(reverse("set_watching", args=[table.code]), {"watching": "on"})
+        .status_code
+        == 302
+    )
+    table.refresh_from_db()
+    assert table.watching_off_at is not None

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import secrets
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from game.codes import normalize
 
@@ -292,6 +294,12 @@ class TvPairing(models.Model):
 
     def __str__(self) -> str:
         return f"TV pairing {self.pk}"
+
+
+def asking_since(now: datetime | None = None) -> datetime:
+    """Requests to watch made after this moment still wait for the host; older ones lapsed
+    (GAME_WATCH_ASK_SECONDS): the one window the services, the lookup and the payload share."""
+    return (now or timezone.now()) - timedelta(seconds=settings.GAME_WATCH_ASK_SECONDS)
 
 
 class WatcherQuerySet(models.QuerySet["Watcher"]):

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.utils import timezone
 
 from game import engine
-from game.models import Game, Seat, Table, Variant, Watcher
+from game.models import Game, Seat, Table, Variant, Watcher, asking_since
 from game.protocol.options import option_chips, together_best
 from game.protocol.types import (
     Ack,
@@ -133,8 +132,7 @@ def asking(table: Table) -> list[dict[str, Any]]:
     """Members asking to watch who wait for the host: {"id", "tag", "ends_in"} (seconds left)."""
     if not table.pk or not table.watched or table.is_public:
         return []
-    now = timezone.now()
-    since = now - timedelta(seconds=settings.GAME_WATCH_ASK_SECONDS)
+    since = asking_since()
     rows = Watcher.objects.asking(since).filter(table=table).select_related("user").order_by("asked_at", "pk")
     return [
         {

@@ -22,16 +22,14 @@ from __future__ import annotations
 
 import math
 import time
-from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
-from django.utils import timezone
 
 from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
 from game import codes
-from game.models import Seat, Table, TableQuerySet
+from game.models import Seat, Table, TableQuerySet, asking_since
 from justalllowgod.limits import limits as cache
 from justalllowgod.refusals import Code, Refusal
 
@@ -147,7 +145,7 @@ def watcher_rows_of(user: User) -> Q:
     """The tables a member's watcher row makes theirs: one they watch, one they ask to watch (while
     the request stands, or the table still waits), and one whose host said no while it waits (to
     read the answer). A lapsed or refused asker learns nothing of a game once it has begun."""
-    since = timezone.now() - timedelta(seconds=settings.GAME_WATCH_ASK_SECONDS)
+    since = asking_since()
     waiting = Q(status=Table.Status.WAITING)
     mine = Q(watchers__user=user)
     watching = Q(watchers__approved_at__isnull=False, watchers__removed_at__isnull=True)

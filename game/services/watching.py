@@ -12,14 +12,11 @@ Every watcher socket act asks `live_watcher` afresh.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from game.models import Table, Watcher
+from game.models import Table, Watcher, asking_since
 from game.protocol import publish
 from game.realtime.groups import watcher_group
 from game.services.access import check_may_play, find_invited_table, find_table
@@ -28,11 +25,6 @@ from game.services.results import Seated
 from game.services.screens import hosted_table, refresh_watched
 from game.services.starting import seat_list
 from justalllowgod.refusals import Code, Refusal
-
-
-def asking_since(now: datetime | None = None) -> datetime:
-    """Requests made after this moment still wait for the host; older ones lapsed."""
-    return (now or timezone.now()) - timedelta(seconds=settings.GAME_WATCH_ASK_SECONDS)
 
 
 @transaction.atomic

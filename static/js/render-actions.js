@@ -57,7 +57,30 @@ function whoHadNone(app) {
   return `${app.seatName(ask.target)} has no card of “${app.story(ask.story)}”.`;
 }
 
+// The panel keeps the room of its tallest turn at this width while others play, and fills it with
+// the newest lines of the log: nothing below it moves when the turn comes back.
+let held = 0;
+let heldAt = 0;
+
+function holdRoom(panel, mine) {
+  if (heldAt !== innerWidth || panel.hidden) [held, heldAt] = [0, innerWidth];
+  panel.style.minHeight = "";
+  panel.classList.toggle("is-held", !mine);
+  if (mine) held = Math.max(held, panel.offsetHeight);
+  if (held) panel.style.minHeight = `${held}px`;
+}
+
+function meanwhile(app) {
+  const lines = [...app.el.log.querySelectorAll(".log-item:not(.log-turn)")].slice(0, 6).map((line) => line.cloneNode(true));
+  return h("ol", { class: "log meanwhile", "aria-hidden": "true" }, lines);
+}
+
 export function renderActions(app) {
+  fillActions(app);
+  holdRoom(app.el.actions, app.el.actions.classList.contains("is-mine"));
+}
+
+function fillActions(app) {
   const view = app.view;
   const panel = app.el.actions;
   const mine = (view.legal_moves || []).length > 0;
@@ -67,7 +90,7 @@ export function renderActions(app) {
   if (!mine) {
     app.askStory = null;
     app.passing = false;
-    fill(app.el.actionsBody);
+    fill(app.el.actionsBody, view.result ? null : meanwhile(app));
     fill(app.el.actionsPrompt, tagsInText(waitingText(app, view)));
     return;
   }

@@ -57,27 +57,26 @@ function whoHadNone(app) {
   return `${app.seatName(ask.target)} has no card of “${app.story(ask.story)}”.`;
 }
 
-// The panel keeps the room of its tallest turn at this width while others play, and fills it with
-// the newest lines of the log: nothing below it moves when the turn comes back.
+// The panel keeps the room of its tallest turn at this width while others play, and the log's newest
+// lines fill it (size-contained, so they never ask for more): nothing below it moves when the turn
+// comes back.
 let held = 0;
 let heldAt = 0;
 
-function holdRoom(panel, mine) {
+function holdRoom(app) {
+  const panel = app.el.actions;
   if (heldAt !== innerWidth || panel.hidden) [held, heldAt] = [0, innerWidth];
   panel.style.minHeight = "";
-  panel.classList.toggle("is-held", !mine);
+  const mine = panel.classList.contains("is-mine");
   if (mine) held = Math.max(held, panel.offsetHeight);
   if (held) panel.style.minHeight = `${held}px`;
-}
-
-function meanwhile(app) {
-  const lines = [...app.el.log.querySelectorAll(".log-item:not(.log-turn)")].slice(0, 6).map((line) => line.cloneNode(true));
-  return h("ol", { class: "log meanwhile", "aria-hidden": "true" }, lines);
+  const lines = mine || app.view.result ? [] : [...app.el.log.querySelectorAll(".log-item:not(.log-turn)")].slice(0, 6);
+  fill(app.el.meanwhile, lines.map((line) => line.cloneNode(true)));
 }
 
 export function renderActions(app) {
   fillActions(app);
-  holdRoom(app.el.actions, app.el.actions.classList.contains("is-mine"));
+  holdRoom(app);
 }
 
 function fillActions(app) {
@@ -90,7 +89,7 @@ function fillActions(app) {
   if (!mine) {
     app.askStory = null;
     app.passing = false;
-    fill(app.el.actionsBody, view.result ? null : meanwhile(app));
+    fill(app.el.actionsBody);
     fill(app.el.actionsPrompt, tagsInText(waitingText(app, view)));
     return;
   }

@@ -87,6 +87,7 @@ const app = {
     stoneCount: $("stone-count"),
     seats: $("seats"),
     verseMoment: $("verse-moment"),
+    meanwhile: $("meanwhile"),
     actions: $("actions"),
     actionsTitle: $("actions-title"),
     actionsPrompt: $("actions-prompt"),

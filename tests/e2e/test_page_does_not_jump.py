@@ -103,7 +103,10 @@ DRAWN = """() => window.jagTable && window.jagTable.view
 def test_the_table_does_not_jump_when_the_turn_comes_back(live_asgi, new_page, size):
     """The move panel keeps the room of its tallest turn while others play (the newest lines of the
     log in it), so the hand and the circle stay put when the turn comes back without a tap."""
-    server = live_asgi(GAME_FIXED_SEED=20261130)
+    # Taps as fast as a test can make them: over the cap on messages a person never reaches.
+    server = live_asgi(
+        GAME_FIXED_SEED=20261130, WS_MAX_MESSAGES_PER_SECOND=200, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND=200
+    )
     call_command("load_default_deck", verbosity=0)
     people = [UserFactory(gamer_tag=t) for t in ("Grandma_Ruth", "Daddy_Mike_the_Great")]
     code = deal(people)
@@ -125,7 +128,9 @@ def test_the_table_does_not_jump_when_the_turn_comes_back(live_asgi, new_page, s
         if buttons[actor].count():
             buttons[actor].nth(rng.randrange(buttons[actor].count())).click()
             turns_back += actor is other
-        actor.wait_for_function(f"(drawn) => ({DRAWN})() !== drawn || !!document.querySelector('#end:not([hidden])')", arg=drawn)
+        actor.wait_for_function(
+            f"(drawn) => ({DRAWN})() !== drawn || !!document.querySelector('#end:not([hidden])')", arg=drawn
+        )
         if page.locator("#end").is_visible():
             break
     page.evaluate(SETTLED)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 from django.core.management import call_command
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError, expect
 
 from tests.e2e.live import sign_in
 from tests.e2e.test_table_on_a_phone import deal, play_out
@@ -128,9 +128,13 @@ def test_the_table_does_not_jump_when_the_turn_comes_back(live_asgi, new_page, s
         if buttons[actor].count():
             buttons[actor].nth(rng.randrange(buttons[actor].count())).click()
             turns_back += actor is other
-        actor.wait_for_function(
-            f"(drawn) => ({DRAWN})() !== drawn || !!document.querySelector('#end:not([hidden])')", arg=drawn
-        )
+        changed = f"(drawn) => ({DRAWN})() !== drawn || !!document.querySelector('#end:not([hidden])')"
+        try:
+            actor.wait_for_function(changed, arg=drawn)
+        except TimeoutError:
+            pytest.fail(
+                f"a tap changed nothing on {'the other' if actor is other else 'this'} page: {drawn[:400]}"
+            )
         if page.locator("#end").is_visible():
             break
     page.evaluate(SETTLED)

@@ -28,7 +28,7 @@ from accounts.models import ChildDevice, ChildSignIn, FormerTag, User
 from accounts.services import set_gamer_tag, tag_is_taken
 from accounts.sockets import end_session_sockets, recheck_member_sockets
 from accounts.tags import approved_agent_names, validate_gamer_tag
-from justalllowgod.limits import limits as cache
+from justalllowgod.lib.limits import limits as cache
 
 # Sent inside the transaction when a member or child may no longer sit anywhere: user.
 leaving_tables = Signal()

@@ -1,7 +1,7 @@
 """Who a failed sign-in was for and where it came from, so lockouts hit the guesser, not the family.
 
 django-axes locks an address + account pair (AXES_LOCKOUT_PARAMETERS) and reads the address the way
-the rest of the site does (justalllowgod/addresses.py: behind our proxy only with
+the rest of the site does (justalllowgod/lib/addresses.py: behind our proxy only with
 DJANGO_BEHIND_PROXY). allauth's own per-key login limit is keyed the same way by the adapter below,
 so a stranger's wrong passwords for an email never lock its owner out from home.
 """
@@ -12,8 +12,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from justalllowgod.addresses import request_address
-from justalllowgod.site_address import site_domain
+from justalllowgod.lib.addresses import request_address
+from justalllowgod.lib.site_address import site_domain
 
 
 def login_name(request: HttpRequest, credentials: dict | None) -> str | None:

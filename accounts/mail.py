@@ -16,7 +16,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 
 from accounts.models import User
-from justalllowgod.site_address import rebase, site_domain
+from justalllowgod.lib.site_address import rebase, site_domain
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from accounts import family
 from accounts.forms import GamerTagForm
 from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag, set_team_mail
-from justalllowgod.methods import post_only
+from justalllowgod.lib.methods import post_only
 from notices.views import settings_section
 
 

@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString
 
 from content import compare, reverting
 from content.admin_review import REFUSED, reason_of
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 def _number(value: str | None) -> int | None:

@@ -17,7 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from content import drain, reverting, revisions, services
 from content.forms import RequestChangesForm, SingleChangesForm
 from content.models import Status
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 
 Step = Callable[[Model], Model]
 

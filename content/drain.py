@@ -10,7 +10,7 @@ from django.db import transaction
 
 from content import live
 from content.models import Deck
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.mail import mail_after_commit
 from content.models import Card, Story
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.site_address import absolute_url
 
 APPROVE_PERMISSIONS = ("approve_card", "approve_story")
 

@@ -9,7 +9,7 @@ from django.db import transaction
 from content import compare, services
 from content.models import Card, ReviewStep, Status, Story
 from content.revisions import approved_revision, current_revision, number_of
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 Subject = Card | Story
 # What a revert copies back: the content, never the review's bookkeeping (the verse is looked up again).

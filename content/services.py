@@ -22,7 +22,7 @@ from content.models import (
     Story,
     in_kind_order,
 )
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 MIN_DEALABLE = 8
 Subject = Card | Story

@@ -12,8 +12,8 @@ from content import bible
 from content.printing import files
 from content.printing.sheets import Paper
 from content.rules_version import RULES_LABEL
-from justalllowgod.addresses import request_address
-from justalllowgod.limits import limits
+from justalllowgod.lib.addresses import request_address
+from justalllowgod.lib.limits import limits
 
 
 def _link(place: tuple | None) -> dict | None:

@@ -21,10 +21,10 @@ from django.urls import reverse
 from accounts import family
 from accounts.forms import GamerTagForm
 from game.pages.qr import qr_svg
-from justalllowgod.addresses import request_address
-from justalllowgod.methods import post_only
+from justalllowgod.lib.addresses import request_address
+from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.site_address import absolute_url
 from justalllowgod.pages import my_games
-from justalllowgod.site_address import absolute_url
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 

@@ -43,7 +43,7 @@ def logging_config(*, fmt: str, level: str) -> dict[str, Any]:
         "filters": {
             "quiet_client_errors": {"()": "justalllowgod.log_config.QuietClientErrors"},
             # No secret in a line: a child's sign-in, a big screen's link, an invitation...
-            "mask_secret_paths": {"()": "justalllowgod.log_paths.MaskSecretPaths"},
+            "mask_secret_paths": {"()": "justalllowgod.lib.log_paths.MaskSecretPaths"},
         },
         "formatters": {"site": formatter},
         "handlers": {

@@ -17,8 +17,8 @@ from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 
 from game import metrics
-from justalllowgod.addresses import request_address, scope_address
-from justalllowgod.log_paths import loggable_path
+from justalllowgod.lib.addresses import request_address, scope_address
+from justalllowgod.lib.log_paths import loggable_path
 
 access = logging.getLogger("jag.access")
 sockets = logging.getLogger("jag.sockets")

@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotFound
 from django.utils.cache import add_never_cache_headers
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
-from justalllowgod.addresses import request_address
+from justalllowgod.lib.addresses import request_address
 
 # The one path metrics are answered on: "/metrics/" or "/metrics//" are other paths (a 404 page).
 METRICS_PATH = "/metrics"

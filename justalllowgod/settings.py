@@ -38,7 +38,7 @@ elif not SECRET_KEY:
     SECRET_KEY = DEVELOPMENT_SECRET_KEY
 
 # Behind one reverse proxy that we trust (deploy/): the scheme and the client address come from its
-# X-Forwarded-Proto and the rightmost X-Forwarded-For entry (justalllowgod/addresses.py); never
+# X-Forwarded-Proto and the rightmost X-Forwarded-For entry (justalllowgod/lib/addresses.py); never
 # read otherwise, since any client can send those headers.
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
 ALLAUTH_TRUSTED_PROXY_COUNT = 1 if BEHIND_PROXY else 0
@@ -176,7 +176,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
 # Channels and caches: Redis when REDIS_URL is set, else in-process. Two caches that never mix
-# (justalllowgod/limits.py): `limits` holds the security counters (throttles, lockouts, open
+# (justalllowgod/lib/limits.py): `limits` holds the security counters (throttles, lockouts, open
 # sockets), and `default` is the same store because allauth's rate limits use `default`; `pages`
 # holds built files (the print PDFs), bounded and in each process's memory, so no flood of
 # cache writes can evict a counter.
@@ -196,7 +196,7 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "game.realtime.layers.SweptInMemoryChannelLayer"}}
     # One store for both aliases (a LocMemCache is shared by LOCATION); no live key is ever evicted.
     LIMITS_CACHE = {
-        "BACKEND": "justalllowgod.limits.CountersLocMemCache",
+        "BACKEND": "justalllowgod.lib.limits.CountersLocMemCache",
         "LOCATION": "jag-limits",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     }
@@ -255,7 +255,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Sign-in (django-allauth): email and password, gamer tags chosen afterwards.
 SITE_NAME = "JustAllowGod"
-# The site's public address (justalllowgod/site_address.py): the root of every absolute link, on
+# The site's public address (justalllowgod/lib/site_address.py): the root of every absolute link, on
 # paper (the rules card's QR code) and in mail; never the Host a request came with. Required once
 # debug is off; in development it is the address `make run` serves on.
 DEVELOPMENT_SITE_URL = "http://127.0.0.1:8000"

@@ -7,7 +7,7 @@ from game.pages import screens as screen_views
 from game.pages import tables as table_views
 from game.pages import tv as tv_views
 from justalllowgod import family_pages, pages
-from justalllowgod.methods import post_only
+from justalllowgod.lib.methods import post_only
 
 # Django's admin signs out only on POST and answers a typed /admin/logout/ with a blank 405: a GET
 # goes to the admin's index instead (this entry comes first, so it is the one that answers).

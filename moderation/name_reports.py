@@ -17,8 +17,8 @@ from accounts.services import take_back_tag
 from game.models import Game, Seat, Table, Watcher
 from game.protocol import publish
 from game.services.starting import seat_list
-from justalllowgod.limits import limits as cache
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.refusals import Code, Refusal
 from moderation import notify
 from moderation.models import NameReport
 from moderation.services import EMAIL_PERMISSION

@@ -9,7 +9,7 @@ from django.utils import dateformat, timezone
 
 from accounts.mail import mail_after_commit
 from accounts.models import User
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.site_address import absolute_url
 from moderation.models import Appeal, Case, Decision, Flag, NameReport
 
 # What kind of problem a flag points at, in the member's words.

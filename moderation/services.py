@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import RestrictionKind, User
 from game.models import Game
 from game.services.withdrawal import withdraw_member
-from justalllowgod.refusals import WORDS, Code, Refusal
+from justalllowgod.lib.refusals import WORDS, Code, Refusal
 from moderation import notify
 from moderation.flags import find_flags
 from moderation.models import Appeal, Case, Decision, Flag

@@ -19,8 +19,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from accounts.models import User
 from game.models import Game, GameEvent, Seat, Table
 from game.protocol.messages import seat_name
-from justalllowgod.methods import post_only
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Code, Refusal
 from moderation import name_reports, services
 from moderation.flags import histogram, member_seats
 from moderation.forms import DecisionForm

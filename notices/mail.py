@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.models import User
-from justalllowgod.site_address import absolute_url, rebase
+from justalllowgod.lib.site_address import absolute_url, rebase
 from notices import tokens
 from notices.preferences import mail_address
 from notices.telling import Telling

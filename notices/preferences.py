@@ -7,7 +7,7 @@ from allauth.account.models import EmailAddress
 from django.db import transaction
 
 from accounts.models import User
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from notices.models import NoticePreference
 
 

@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from notices.models import PushSubscription
 from notices.vapid import b64url_decode
 

@@ -9,8 +9,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 
 from game.services.tellings import ways_changed
-from justalllowgod.methods import post_only
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Code, Refusal
 from notices import push
 from notices.devices import device_name
 from notices.push_subscriptions import endpoint_of, parse, remove_subscription, save_subscription

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from accounts.models import User
-from justalllowgod.limits import limits as cache
-from justalllowgod.refusals import Code, Refusal
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.refusals import Code, Refusal
+from justalllowgod.lib.site_address import absolute_url
 from notices import mail, push
 from notices.reach import Reach, reach_of
 from notices.telling import Telling

@@ -12,8 +12,8 @@ from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
 from game.services.tellings import ways_changed
-from justalllowgod.methods import post_only
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Refusal
 from notices import push, tokens, words
 from notices.models import PushSubscription
 from notices.preferences import preference_of, set_preference, stop_mail

@@ -3,7 +3,7 @@
 A file's cache key is what it shows (the deck's words, the rules version, the paper, the drawing
 code) and nothing a request chose: the rules card's QR code opens How to play on DJANGO_SITE_URL,
 never on the Host a request came with, so no client can make the site build and keep a new copy.
-They live in the `pages` cache (justalllowgod/limits.py), apart from every security counter.
+They live in the `pages` cache (justalllowgod/lib/limits.py), apart from every security counter.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from content.printing.documents import build_deck_pdf, build_rules_card_pdf
 from content.printing.sheets import Paper
 from content.rules_version import RULES_VERSION
 from content.services import DealtStory, DeckNotReady, dealable_stories, live_deck
-from justalllowgod.limits import PAGES
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.limits import PAGES
+from justalllowgod.lib.site_address import absolute_url
 
 # Long enough to outlive any deck; a changed deck is a new key, so nothing stale is ever served.
 CACHE_SECONDS = 30 * 24 * 3600

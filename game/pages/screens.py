@@ -18,9 +18,9 @@ from game.pages.qr import qr_svg
 from game.pages.tables import at_my_table, client_ip, invite_url, member_view, table_url
 from game.services import screens, watching
 from game.services.access import find_table
-from justalllowgod.methods import post_only
-from justalllowgod.refusals import Refusal
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Refusal
+from justalllowgod.lib.site_address import absolute_url
 
 
 def _table_page(code: str, **_ids: int) -> str:

@@ -22,10 +22,10 @@ from game.services import over_days, since, tellings, watching
 from game.services.access import find_invited_table, find_seated_table, find_table, follow_invitation
 from game.services.returning import may_ask_to_come_back
 from game.services.starting import seat_list
-from justalllowgod.addresses import request_address
-from justalllowgod.methods import post_only
-from justalllowgod.refusals import Code, Refusal
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.addresses import request_address
+from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Code, Refusal
+from justalllowgod.lib.site_address import absolute_url
 
 
 def client_ip(request: HttpRequest) -> str:

@@ -14,9 +14,9 @@ from django.views.decorators.http import require_http_methods
 from game.models import Table
 from game.pages.tables import at_my_table, client_ip, member_view, table_url
 from game.services import pairing
-from justalllowgod.methods import post_only
-from justalllowgod.refusals import Code, Refusal
-from justalllowgod.site_address import site_domain
+from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Code, Refusal
+from justalllowgod.lib.site_address import site_domain
 
 # Refusals of the code itself: said beside the code box, with what was typed still in it.
 CODE_REFUSALS = {Code.NO_SUCH_TV_CODE, Code.TV_CODE_LAPSED, Code.TV_CODE_USED}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.protocol.types import ClientType
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 def client_type(message: dict) -> ClientType:

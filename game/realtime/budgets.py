@@ -35,14 +35,14 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 
 from game.realtime import faults
-from justalllowgod.limits import LIMITS
-from justalllowgod.limits import limits as cache
+from justalllowgod.lib.limits import LIMITS
+from justalllowgod.lib.limits import limits as cache
 
 log = logging.getLogger(__name__)
 
 BUDGET_KEY = "sockets:budget:{}:{}"
 CONNECTS_KEY = "sockets:connects:{}:{}"
-# The counts live with the security counters (justalllowgod/limits.py), where nothing evicts them.
+# The counts live with the security counters (justalllowgod/lib/limits.py), where nothing evicts them.
 CACHE_ALIAS = LIMITS
 # A second's count is kept a little longer than its second, then expires by itself.
 KEPT_SECONDS = 3

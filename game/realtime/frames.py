@@ -13,8 +13,8 @@ import json
 import logging
 from typing import Any, Final
 
-from justalllowgod.addresses import scope_address
-from justalllowgod.log_paths import loggable_path
+from justalllowgod.lib.addresses import scope_address
+from justalllowgod.lib.log_paths import loggable_path
 
 log = logging.getLogger(__name__)
 

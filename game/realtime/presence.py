@@ -24,7 +24,7 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 
 from game.realtime.faults import OUTAGES
-from justalllowgod.limits import LIMITS
+from justalllowgod.lib.limits import LIMITS
 
 log = logging.getLogger(__name__)
 

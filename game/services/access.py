@@ -30,8 +30,8 @@ from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
 from game import codes
 from game.models import Seat, Table, TableQuerySet, asking_since
-from justalllowgod.limits import limits as cache
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 def check_may_play(user: User) -> None:

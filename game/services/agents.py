@@ -10,7 +10,7 @@ from game.protocol import publish
 from game.services.access import find_table
 from game.services.results import Left, Seated
 from game.services.starting import seat_list
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 # The first characters of each message an agent sends are kept for the team to read.
 AUDIT_TEXT_LIMIT = 4096

@@ -21,7 +21,7 @@ from django.utils.crypto import constant_time_compare
 from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
 from game.store import MemberQuery, member_and_session
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 def _session_store(session_key: str | None) -> Any:

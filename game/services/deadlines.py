@@ -14,7 +14,7 @@ from game.services.recording import Step, record
 from game.services.results import Expired
 from game.services.starting import begin_game, close_for_unready_deck, seat_list
 from game.store import lock_game
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 def _start_due_table(table_id: int, now: datetime) -> list[Addressed] | None:

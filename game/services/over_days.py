@@ -24,7 +24,7 @@ from game.services.starting import seat_list
 from game.services.tellings import last_move_at
 from game.services.turn_notices import awaited, tell
 from game.store import lock_game
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from notices.models import Notice
 
 

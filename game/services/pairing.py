@@ -33,8 +33,8 @@ from django.utils.crypto import salted_hmac
 from accounts.models import User
 from game.models import TvPairing
 from game.services import screens
-from justalllowgod.limits import limits as cache
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.refusals import Code, Refusal
 
 # No look-alikes: no 0/O/D/Q, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V.
 ALPHABET = "ACEFHJKMNPRTWXY34679"

@@ -23,7 +23,7 @@ from game.services.results import Left
 from game.services.screens import turn_off_made_by
 from game.services.starting import seat_list
 from game.store import Locked, lock_game, lock_move
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 @transaction.atomic

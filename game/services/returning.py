@@ -12,7 +12,7 @@ from game.services.authority import require_may_act
 from game.services.recording import Step, record
 from game.services.results import LetBack
 from game.store import lock_game
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 # Our own refusals; the engine's (twice already, not taken over, an old game) have the move table's words.
 WORDS = {

@@ -33,8 +33,8 @@ from game.protocol import publish
 from game.protocol.types import Addressed
 from game.realtime.groups import screen_group
 from game.services.authority import require_may_act
-from justalllowgod.limits import limits as cache
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 @dataclass(frozen=True)

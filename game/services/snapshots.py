@@ -14,7 +14,7 @@ from game.services.access import still_theirs
 from game.services.screens import live_screen
 from game.services.starting import seat_list
 from game.services.watching import live_watcher
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.site_address import absolute_url
 
 # A client further behind than this gets a fresh view and the recent log instead of every event.
 MAX_CATCHUP_EVENTS = 500

@@ -19,7 +19,7 @@ from game.protocol.messages import error_message
 from game.protocol.types import Addressed
 from game.protocol.verses import dealt_words
 from game.services.results import Started
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ from game.services.results import Opened, Seated
 from game.services.screens import follow_play_again
 from game.services.starting import begin_game, require_deck_ready, seat_list
 from game.services.watching import stop_watching_on_sitting
-from justalllowgod.limits import limits as cache
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.refusals import Code, Refusal
 
 MAX_CODE_TRIES = 20
 

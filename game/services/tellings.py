@@ -12,7 +12,7 @@ from accounts.models import User
 from game.models import Game, Table
 from game.protocol import publish
 from game.services.starting import seat_list
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.site_address import absolute_url
 from notices.models import Notice
 from notices.telling import Telling
 

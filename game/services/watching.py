@@ -24,7 +24,7 @@ from game.services.authority import require_may_act
 from game.services.results import Seated
 from game.services.screens import hosted_table, refresh_watched
 from game.services.starting import seat_list
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 @transaction.atomic

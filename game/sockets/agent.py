@@ -20,9 +20,9 @@ from game.services.agents import agent_join, agent_leave, record_agent_message
 from game.sockets.closing import Close
 from game.sockets.member_door import note_socket_closed, note_socket_opened
 from game.sockets.seat import SeatSocket
-from justalllowgod.addresses import scope_address
+from justalllowgod.lib.addresses import scope_address
+from justalllowgod.lib.refusals import Code, Refusal
 from justalllowgod.logs import note_agent
-from justalllowgod.refusals import Code, Refusal
 
 
 def bearer_token(scope: dict) -> str:

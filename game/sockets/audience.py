@@ -21,8 +21,8 @@ from game.services import access, screens, snapshots
 from game.sockets.closing import REFUSAL_CLOSES, Close
 from game.sockets.member_door import MemberDoor, note_socket_closed, note_socket_opened
 from game.sockets.viewer import ViewerSocket
-from justalllowgod.addresses import scope_address
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.addresses import scope_address
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 class AudienceSocket(ViewerSocket):

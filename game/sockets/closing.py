@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from justalllowgod.refusals import Code
+from justalllowgod.lib.refusals import Code
 
 
 class Close(IntEnum):

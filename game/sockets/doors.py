@@ -22,8 +22,8 @@ from django.http.request import split_domain_port, validate_host
 from game.realtime import budgets, faults
 from game.realtime.frames import socket_label
 from game.sockets.closing import REASONS, Close
-from justalllowgod.addresses import scope_address, scope_header, scope_is_secure
-from justalllowgod.log_paths import loggable_path
+from justalllowgod.lib.addresses import scope_address, scope_header, scope_is_secure
+from justalllowgod.lib.log_paths import loggable_path
 
 log = logging.getLogger(__name__)
 

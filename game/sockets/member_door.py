@@ -22,7 +22,7 @@ from game.realtime.database import database_call
 from game.realtime.frames import WHO_KEY
 from game.services import authority
 from game.sockets.closing import REFUSAL_CLOSES, Close
-from justalllowgod.limits import limits as cache
+from justalllowgod.lib.limits import limits as cache
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from game.realtime.database import database_call
 from game.services import authority, snapshots
 from game.sockets.closing import REFUSAL_CLOSES, Close
 from game.sockets.viewer import ViewerSocket
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 
 class SeatSocket(ViewerSocket):

@@ -17,8 +17,8 @@ from game.services import access, seen, snapshots
 from game.sockets.closing import REFUSAL_CLOSES, Close
 from game.sockets.member_door import MemberDoor
 from game.sockets.seat import SeatSocket
-from justalllowgod.addresses import scope_address
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.addresses import scope_address
+from justalllowgod.lib.refusals import Refusal
 
 
 class TableConsumer(MemberDoor, SeatSocket):

@@ -18,8 +18,8 @@ from game.realtime.database import database_call
 from game.services import snapshots
 from game.sockets.base import ServerSocket
 from game.sockets.closing import REFUSAL_CLOSES
-from justalllowgod.log_paths import loggable_path
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.log_paths import loggable_path
+from justalllowgod.lib.refusals import Code, Refusal
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from accounts import family
 from accounts.models import ChildDevice, ChildSignIn, User
 from game import services
 from game.models import Seat, Table
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from accounts import family
 from accounts.models import ChildSignIn, RestrictionKind, User
 from game import services
 from game.models import Game, Seat, Table
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
 from tests.trust import suspend

@@ -18,7 +18,7 @@ from accounts import family
 from accounts.models import ChildDevice
 from game import engine, services
 from game.models import Game
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory
 from tests.game.support import connect, deal_private_table, seated
 from tests.trust import session_cookie_of, suspend

@@ -22,7 +22,7 @@ from accounts import family
 from deploy.stack import site_conf, site_conf_before_tls
 from game import services
 from game.services import screens
-from justalllowgod.log_paths import (
+from justalllowgod.lib.log_paths import (
     SECRET_PATH_PREFIXES,
     MaskSecretPaths,
     loggable_path,

@@ -8,7 +8,7 @@ from django.urls import reverse
 from content import compare, reverting, services
 from content.models import Kind, ReviewStep, Status
 from content.revisions import current_revision
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.content.test_live_version import approved_through_review
 from tests.factories import CardFactory, DeckFactory
 

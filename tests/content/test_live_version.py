@@ -132,7 +132,7 @@ def test_a_withdrawn_change_brings_back_the_approved_version_approved(editor, ap
 
 def test_only_a_change_to_approved_work_can_be_withdrawn(editor, approver):
     from content import reverting
-    from justalllowgod.refusals import Refusal
+    from justalllowgod.lib.refusals import Refusal
 
     draft = FullStoryFactory(status=Status.DRAFT).cards.first()
     with pytest.raises(Refusal, match="never approved"):

@@ -9,7 +9,7 @@ from django.urls import reverse
 from content import services
 from content.models import Status
 from content.revisions import current_revision
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.site_address import absolute_url
 from tests.factories import CardFactory
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from game.services.access import count_wrong_code, require_not_throttled
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.content.pdf_reading import read_qr_codes
 from tests.factories import UserFactory
 

@@ -12,7 +12,7 @@ from content.groups import APPROVERS, EDITORS
 from content.loading import load_default_deck
 from content.models import Card, Kind, ReviewStep, Status, Story
 from content.revisions import current_revision, editors_since_approval, review_log
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, StaffFactory
 
 pytestmark = pytest.mark.django_db

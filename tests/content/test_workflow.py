@@ -7,7 +7,7 @@ import pytest
 from content import services
 from content.models import ReviewStep, Status
 from content.revisions import current_revision
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from tests.factories import CardFactory, StoryFactory
 
 pytestmark = pytest.mark.django_db

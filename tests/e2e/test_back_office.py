@@ -18,7 +18,7 @@ from content.models import Card, Kind, Status, Story
 from content.services import count_dealable, dealable_stories, live_deck
 from game import services as game_services
 from game.models import Deal
-from justalllowgod.site_address import site_url
+from justalllowgod.lib.site_address import site_url
 from moderation import services as moderation_services
 from moderation.models import Case
 from tests.e2e.helpers import in_a_thread

@@ -29,7 +29,7 @@ from game import engine, services
 from game.models import Game, Table
 from game.realtime import presence
 from game.services.turn_notices import awaited
-from justalllowgod.limits import LIMITS
+from justalllowgod.lib.limits import LIMITS
 from notices.models import Notice, NoticePreference, PushSubscription
 from tests.e2e.helpers import fits_sideways, in_a_thread
 from tests.e2e.live import axe_violations, sign_in

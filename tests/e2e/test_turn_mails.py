@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from playwright.sync_api import expect
 
-from justalllowgod.site_address import site_url
+from justalllowgod.lib.site_address import site_url
 from notices import mail as turn_mail
 from notices.models import Notice
 from notices.preferences import preference_of

@@ -10,7 +10,7 @@ from pathlib import Path
 from game import engine
 from game.engine import IllegalMove, RuleCode, apply, legal_moves, new_game, refusal_words, to_json
 from game.engine.moves import MOVES, SEAT_MOVES, table_markdown
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.engine.support import make_deck
 
 ENGINE = Path(engine.__file__).parent

@@ -7,8 +7,8 @@ from django.conf import settings
 from django.core.cache import cache, caches
 
 from game.services.access import count_wrong_code, require_not_throttled
-from justalllowgod.limits import LIMITS, PAGES, CountersLocMemCache, limits
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.limits import LIMITS, PAGES, CountersLocMemCache, limits
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.engine import MOVES, RuleCode
 from game.engine.moves import COMMON_REFUSALS
-from justalllowgod.refusals import WORDS, Code
+from justalllowgod.lib.refusals import WORDS, Code
 
 PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 ROW = re.compile(r"^\| `([a-z_]+)` \| (.+) \|$")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from justalllowgod.refusals import WORDS, Code, Refusal
+from justalllowgod.lib.refusals import WORDS, Code, Refusal
 
 REFUSALS = Path(__file__).resolve().parents[2] / "justalllowgod" / "refusals.py"
 

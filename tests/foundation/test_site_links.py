@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core import mail
 from django.urls import reverse
 
-from justalllowgod.site_address import absolute_url, rebase, site_domain
+from justalllowgod.lib.site_address import absolute_url, rebase, site_domain
 from tests.factories import UserFactory
 
 PASSWORD = "a-long-family-password-42"

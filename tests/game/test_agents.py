@@ -13,7 +13,7 @@ from accounts.models import Agent, AgentMessage
 from game import engine, services
 from game.models import Game, GameEvent, Seat
 from justalllowgod.asgi import application
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import StaffFactory, UserFactory, signed_in_session
 from tests.game.support import Communicator, Player
 

@@ -11,8 +11,8 @@ from accounts import agents
 from game import services
 from game.services.access import find_table
 from game.services.agents import agent_join
-from justalllowgod.addresses import request_address
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.addresses import request_address
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import StaffFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

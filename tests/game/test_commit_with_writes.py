@@ -13,7 +13,7 @@ from game import engine, services, store
 from game.models import Game, GameEvent, Reaction, Seat, Table
 from game.realtime import outbox
 from game.store import round_trips
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table, play_one_move
 from tests.libpq_trace import kinds, statements, traced

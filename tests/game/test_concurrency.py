@@ -10,7 +10,7 @@ from django.db import close_old_connections
 from game import engine, services
 from game.models import Game, GameEvent
 from game.services.play import Played
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 from content.models import Card, Story
 from game import services
 from game.models import Table
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory
 from tests.game.support import seated
 

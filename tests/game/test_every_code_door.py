@@ -24,7 +24,7 @@ from game.models import Table, Watcher
 from game.pages.tables import TABLE_ACTIONS
 from game.services import watching
 from justalllowgod.asgi import application
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from justalllowgod.routing import websocket_urlpatterns
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import HOST, ORIGIN, Communicator, deal_private_table, session_cookie

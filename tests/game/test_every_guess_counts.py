@@ -15,7 +15,7 @@ from accounts import agents
 from game import services
 from game.models import Table
 from game.services.agents import agent_join
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import StaffFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -133,7 +133,7 @@ def test_the_refusal_counts_down_to_when_typing_works_again(monkeypatch):
     import time
 
     from game.services import access
-    from justalllowgod.refusals import Refusal
+    from justalllowgod.lib.refusals import Refusal
 
     class Later:
         """time.time() as seen by the throttle, seven and a half minutes after the first guess."""

@@ -65,7 +65,7 @@ def test_a_host_keeps_one_waiting_table_and_is_told_so(client):
 
 
 def test_opening_tables_by_the_dozen_is_refused_with_429(settings):
-    from justalllowgod.refusals import Refusal
+    from justalllowgod.lib.refusals import Refusal
 
     settings.GAME_TABLES_PER_HOUR = 3
     member = UserFactory()

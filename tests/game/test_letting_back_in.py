@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from game import engine, services
 from game.models import Game, GameEvent, Seat
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.trust import suspend
 

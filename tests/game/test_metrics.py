@@ -9,7 +9,7 @@ from prometheus_client import REGISTRY
 
 from game import metrics, services
 from game.models import Game
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory
 from tests.foundation.test_websockets import connect as lobby_connect
 from tests.foundation.test_websockets import session_cookie_for

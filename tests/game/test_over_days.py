@@ -17,7 +17,7 @@ from game.models import Game, Seat, Table
 from game.protocol.options import CHIPS, option_chips
 from game.services import over_days
 from game.services.turn_notices import awaited
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from notices.models import Notice
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import play_one_move

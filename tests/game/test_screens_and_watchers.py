@@ -15,7 +15,7 @@ from game import services
 from game.models import Table, TableScreen, Watcher
 from game.services import screens, watching
 from game.services.results import Seated
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table
 

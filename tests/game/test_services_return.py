@@ -19,7 +19,7 @@ from game.realtime import outbox
 from game.realtime.groups import LOBBY_GROUP, agent_seat_group, member_group, table_group
 from game.services.agents import agent_join, agent_leave
 from game.services.withdrawal import withdraw_agent, withdraw_from_waiting_public, withdraw_member
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import StaffFactory, UserFactory, signed_in_session
 from tests.game.support import Player, seated
 from tests.game.test_protocol import _lobby

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from game import engine, services
 from game.models import Game
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.models import User
 from game import engine, services
 from game.models import Game
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import signed_in_session
 from tests.foundation.test_websockets import connect as lobby_connect
 from tests.game.support import Player, connect, seated, two_member_game

@@ -14,7 +14,7 @@ from game.models import Game, Table
 from game.protocol import messages
 from game.protocol.options import together_best
 from game.services.starting import seat_list
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import connect, seated
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from game import codes, engine, services
 from game.models import Seat, Table
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

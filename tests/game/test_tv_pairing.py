@@ -13,7 +13,7 @@ from django.urls import reverse
 from game import services
 from game.models import TableScreen, TvPairing
 from game.services import pairing, screens
-from justalllowgod.refusals import WORDS, Code, Refusal
+from justalllowgod.lib.refusals import WORDS, Code, Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table
 
@@ -121,7 +121,7 @@ def test_only_the_host_of_a_private_table_may_pair(live_deck):
 
 
 def cache_count(key: str) -> int:
-    from justalllowgod.limits import limits
+    from justalllowgod.lib.limits import limits
 
     return limits.get(key) or 0
 

@@ -16,7 +16,7 @@ from accounts import family
 from game import services
 from game.models import Watcher
 from game.services import watching
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table
 

@@ -6,7 +6,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.site_address import absolute_url
 from moderation import services
 from tests.moderation.conftest import reviewer
 

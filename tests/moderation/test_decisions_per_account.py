@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from accounts.models import RestrictionKind
 from game import services as game_services
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from moderation import services
 from moderation.models import Appeal, Case, Decision
 from tests.moderation.conftest import play_game, reviewer

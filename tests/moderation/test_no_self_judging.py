@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from accounts.models import RestrictionKind
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from moderation import services
 from moderation.models import Appeal, Case, Decision
 from tests.factories import UserFactory

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from accounts.models import RestrictionKind, User
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from moderation import services
 from moderation.models import Appeal, Case, Decision
 from tests.factories import UserFactory

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 
 from game import services as game_services
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from moderation.models import Case, Decision
 from moderation.services import flag_game
 from tests.factories import UserFactory

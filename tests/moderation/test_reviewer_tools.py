@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from justalllowgod.refusals import Refusal
+from justalllowgod.lib.refusals import Refusal
 from moderation import services
 from moderation.models import Case
 from moderation.replays import full_replay

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from justalllowgod.site_address import absolute_url
+from justalllowgod.lib.site_address import absolute_url
 from notices.models import Notice
 from notices.telling import Telling
 from tests.notices.push_service import running, use_vapid

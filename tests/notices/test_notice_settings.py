@@ -9,7 +9,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from accounts import family
-from justalllowgod.refusals import Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from notices.models import NoticePreference, PushSubscription
 from notices.preferences import preference_of, set_preference, stop_mail
 from notices.reach import reach_of

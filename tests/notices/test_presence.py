@@ -19,7 +19,7 @@ from game import engine
 from game.models import Game
 from game.realtime import presence
 from game.services import turn_notices
-from justalllowgod.limits import LIMITS
+from justalllowgod.lib.limits import LIMITS
 from notices.models import Notice, NoticePreference
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table, seated

@@ -10,7 +10,7 @@ from django.core import mail, signing
 from django.test import Client
 
 from accounts import family
-from justalllowgod.site_address import site_url
+from justalllowgod.lib.site_address import site_url
 from notices import mail as turn_mail
 from notices import tokens
 from notices.models import NoticePreference

@@ -41,7 +41,7 @@ class OwnRedis:
 
     def caches(self) -> dict:
         """CACHES as settings build them with REDIS_URL at this Redis: `default` and `limits` (the
-        security counters, justalllowgod/limits.py) in it, `pages` as configured."""
+        security counters, justalllowgod/lib/limits.py) in it, `pages` as configured."""
         from django.conf import settings
 
         redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": self.url}

@@ -75,6 +75,6 @@ def test_the_embedded_default_counts_in_its_own_cache(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "game.realtime.layers.SweptInMemoryChannelLayer"}}
     settings.CACHES = {
         **settings.CACHES,
-        "limits": {"BACKEND": "justalllowgod.limits.CountersLocMemCache", "LOCATION": "budget-test"},
+        "limits": {"BACKEND": "justalllowgod.lib.limits.CountersLocMemCache", "LOCATION": "budget-test"},
     }
     assert budgets._counter_on_the_loop() is None

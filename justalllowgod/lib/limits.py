@@ -19,7 +19,7 @@ from django.utils.connection import ConnectionProxy
 LIMITS = "limits"
 PAGES = "pages"
 
-# Use as `from justalllowgod.limits import limits as cache`: the same calls as Django's `cache`.
+# Use as `from justalllowgod.lib.limits import limits as cache`: the same calls as Django's `cache`.
 limits = ConnectionProxy(caches, LIMITS)
 
 

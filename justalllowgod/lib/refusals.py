@@ -254,7 +254,7 @@ class Refusal(Exception):
         elif not isinstance(code, StrEnum) or not message:
             # A refusal nobody can put into words is a bug at the raise site, not a player's problem.
             raise ValueError(
-                f"{code!r} is not a refusal code with words: add it to justalllowgod.refusals.Code"
+                f"{code!r} is not a refusal code with words: add it to justalllowgod.lib.refusals.Code"
             )
         self.code = code
         self.message = message

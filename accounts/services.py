@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
@@ -12,6 +11,7 @@ from django.utils.formats import date_format
 
 from accounts.models import FormerTag, User
 from accounts.tags import approved_agent_names, validate_gamer_tag
+from justalllowgod.lib.refusals import WORDS, Code, Refusal
 
 TAG_CHANGE_INTERVAL = timedelta(days=30)
 # A first tag may be changed once within a day of choosing it: a child's typo or silly first tag
@@ -21,7 +21,6 @@ FIRST_TAG_GRACE = timedelta(days=1)
 # Sent with `tag` before a member takes a tag; a receiver answers True when the team has retired it
 # (moderation: a tag reviewers asked a member to give up). accounts never imports moderation.
 retired_tag_check = Signal()
-RETIRED = "That tag can't be used at our tables any more. Please choose another."
 
 
 def first_tag_grace_until(user: User, now: datetime | None = None) -> datetime | None:
@@ -59,7 +58,8 @@ def tag_is_taken(tag: str, *, exclude: User | None = None) -> bool:
 @transaction.atomic
 def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
     """Choose a first tag or change it: a first tag once within a day of choosing it, then a
-    change once every 30 days."""
+    change once every 30 days. A tag of the wrong shape is a ValidationError (the form's own
+    check, `validate_gamer_tag`); a tag refused for now, or for being someone's, is a Refusal."""
     now = now or timezone.now()
     tag = validate_gamer_tag(tag, agent_names=approved_agent_names())
     user = User.objects.select_for_update().get(pk=user.pk)
@@ -68,14 +68,11 @@ def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
     allowed = next_tag_change(user, now)  # read under the lock, so two quick changes cannot both pass
     if allowed is not None:
         when = date_format(timezone.localtime(allowed), "j F Y")
-        raise ValidationError(
-            f"You can change your tag once every 30 days. Your next change can be on {when}.",
-            code="too_soon",
-        )
+        raise Refusal(Code.TAG_TOO_SOON, f"{WORDS[Code.TAG_TOO_SOON]} Your next change can be on {when}.")
     if tag_is_retired(tag):
-        raise ValidationError(RETIRED, code="retired")
+        raise Refusal(Code.TAG_RETIRED)
     if tag_is_taken(tag, exclude=user):
-        raise ValidationError("Someone already plays as that tag. Try another.", code="taken")
+        raise Refusal(Code.TAG_TAKEN)
     if user.gamer_tag:
         FormerTag.objects.create(user=user, tag=user.gamer_tag, used_until=now)
     user.gamer_tag = tag
@@ -85,7 +82,7 @@ def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
             user.save(update_fields=["gamer_tag", "tag_changed_at"])
     except IntegrityError:
         # Two members raced for the same tag; the database kept exactly one.
-        raise ValidationError("Someone already plays as that tag. Try another.", code="taken") from None
+        raise Refusal(Code.TAG_TAKEN) from None
     return user
 
 

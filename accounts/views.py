@@ -14,6 +14,7 @@ from accounts import family
 from accounts.forms import GamerTagForm
 from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag, set_team_mail
 from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Refusal
 from notices.views import settings_section
 
 
@@ -29,8 +30,11 @@ def _save_tag(request: HttpRequest, form: GamerTagForm) -> bool:
         return False
     try:
         set_gamer_tag(user=request.user, tag=form.cleaned_data["gamer_tag"])
-    except ValidationError as error:
+    except ValidationError as error:  # the tag's shape, checked again under the lock
         form.add_error("gamer_tag", error)
+        return False
+    except Refusal as refusal:  # taken, retired, or changed too lately: said beside the box
+        form.add_error("gamer_tag", refusal.message)
         return False
     return True
 

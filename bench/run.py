@@ -34,8 +34,10 @@ from bench.servers import Server, Services, cpu_seconds, log, rss_mb, run_checke
 DROPPED = (
     "DATABASE_URL",
     "REDIS_URL",
+    "DJANGO_BENCH_ECHO",
     "BENCH_ECHO",
     "BENCH_WHAT_IF",
+    "DJANGO_GAME_FIXED_SEED",
     "GAME_FIXED_SEED",
     "DJANGO_TEST_SQLITE",
 )
@@ -143,8 +145,8 @@ def server_env(args: argparse.Namespace, workdir: Path, services: Services | Non
         DJANGO_SITE_URL="http://127.0.0.1",  # required with debug off; the bench follows no link
         DJANGO_EMAIL_HOST="console",  # a throwaway run: any mail goes to its log, by name
         DJANGO_SECURE_SSL_REDIRECT="false",
-        GAME_CLOCK_IN_PROCESS="true",
-        BENCH_ECHO="true",
+        DJANGO_GAME_CLOCK_IN_PROCESS="true",
+        DJANGO_BENCH_ECHO="true",
         DATABASE_URL=services.database_url if services else f"sqlite:///{workdir / 'bench.sqlite3'}",
     )
     if services:
@@ -409,7 +411,7 @@ async def open_probes(probes: list, stats, kind: str) -> list:
             stats.error(f"{kind}_connect:{type(outcome).__name__}")
     probes = [p for p, outcome in zip(probes, opened, strict=True) if not isinstance(outcome, BaseException)]
     if not probes:
-        raise RuntimeError(f"no {kind} socket could connect: is BENCH_ECHO on in the server?")
+        raise RuntimeError(f"no {kind} socket could connect: is DJANGO_BENCH_ECHO on in the server?")
     return probes
 
 
@@ -454,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
 
         # This process makes members, sessions and tables in the same database, as the server sees it.
         os.environ.update(env)
-        os.environ["GAME_CLOCK_IN_PROCESS"] = "false"
+        os.environ["DJANGO_GAME_CLOCK_IN_PROCESS"] = "false"
         import django
 
         django.setup()

@@ -42,8 +42,12 @@ if "default-gc-thresholds" in WHAT_IF:
     _set_threshold = gc.set_threshold
     gc.set_threshold = lambda *thresholds: _set_threshold(700, 10, 10)  # asgi.py's call keeps Python's
 if "list-layer" in WHAT_IF and REDIS_URL:
+    from game.realtime.redis_layer import connection_options
+
+    # The site's layer adds its timeouts and retry to each host itself; the list layer is given them.
+    hosts = [connection_options(host) for host in CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]]
     CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.core.RedisChannelLayer"
-    CHANNEL_LAYERS["default"]["CONFIG"].update(capacity=1500, expiry=30)
+    CHANNEL_LAYERS["default"]["CONFIG"].update(hosts=hosts, capacity=1500, expiry=30)
 if "server-side-binding" in WHAT_IF and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 if "no-prepare" in WHAT_IF and DATABASES["default"]["ENGINE"].endswith("postgresql"):

@@ -26,7 +26,7 @@ def revert_to(*, subject: Subject, number: int, user: Any) -> Subject:
     locked = model.objects.select_for_update().get(pk=subject.pk)
     record = compare.record_of(locked, number)
     if record is None:
-        raise Refusal(Code.NO_SUCH_REVISION, f"“{locked.title}” has no revision {number}.", status=404)
+        raise Refusal(Code.NO_SUCH_REVISION, f"“{locked.title}” has no revision {number}.")
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
     saved = (
@@ -47,12 +47,12 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
     locked = model.objects.select_for_update().get(pk=subject.pk)
     if locked.status == Status.APPROVED:
         words = f"“{locked.title}” has no change waiting: it is approved as it is."
-        raise Refusal(Code.NO_CHANGE_WAITING, words, status=409)
+        raise Refusal(Code.NO_CHANGE_WAITING, words)
     approved = approved_revision(locked)
     record = locked.history.filter(history_id=approved).first() if approved else None
     if record is None:
         words = f"“{locked.title}” was never approved, so there is no approved version to go back to."
-        raise Refusal(Code.NEVER_APPROVED, words, status=409)
+        raise Refusal(Code.NEVER_APPROVED, words)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
     saved = (

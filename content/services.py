@@ -38,7 +38,6 @@ class DeckNotReady(Refusal):
             Code.DECK_NOT_READY,
             f"The deck “{deck.name}” has {dealable} ready {'story' if dealable == 1 else 'stories'}; "
             f"it needs at least {MIN_DEALABLE} approved stories, each with all four cards approved.",
-            status=409,
         )
 
 
@@ -56,7 +55,6 @@ class StaleRevision(Refusal):
                 Code.STALE_REVISION,
                 f"The page you decided on did not say which version of {_label(subject)} you saw, so "
                 "nothing was done. Open it again and decide on what is there now.",
-                status=409,
             )
             return
         self.changes = revisions.changes(subject, since=seen)
@@ -65,7 +63,6 @@ class StaleRevision(Refusal):
             Code.STALE_REVISION,
             f"{_label(subject)} changed since you opened it, so nothing was done. What changed: {what}. "
             "Read it again and decide on what is there now.",
-            status=409,
         )
 
 
@@ -79,7 +76,6 @@ def _require_perm(user: Any, subject: Subject, verb: str) -> None:
         raise Refusal(
             Code.NO_PERMISSION,
             f"You don't have permission to {verb} {subject._meta.verbose_name_plural}.",
-            status=403,
         )
 
 
@@ -120,7 +116,7 @@ def _move(
     locked = _lock(subject)
     if locked.status not in allowed_from:
         words = f"{_label(locked)} {refusal} (it is {locked.get_status_display().lower()})."
-        raise Refusal(Code.WRONG_STATUS, words, status=409)
+        raise Refusal(Code.WRONG_STATUS, words)
     type(locked).objects.filter(pk=locked.pk).update(status=to, updated_at=timezone.now())
     locked.status = to
     _record(
@@ -166,7 +162,6 @@ def _approve(subject: Subject, user: Any, revision: int | None) -> Subject:
         raise Refusal(
             Code.OWN_EDIT,
             f"You edited {_label(locked)} since it was last approved, so another approver must approve it.",
-            status=403,
         )
     return _move(
         subject,
@@ -417,7 +412,7 @@ def submit_story_with_cards(*, story: Story, user: Any) -> list[Subject]:
     """The story and each of its cards that waits for review, submitted together (all or nothing)."""
     waiting = [s for s in [story, *in_kind_order(story.cards.all())] if s.status in WAITING]
     if not waiting:
-        raise Refusal(Code.NOTHING_WAITING, f"Nothing in {_label(story)} waits to be submitted.", status=409)
+        raise Refusal(Code.NOTHING_WAITING, f"Nothing in {_label(story)} waits to be submitted.")
     done = [_submit(subject, user) for subject in waiting]
     notify.submitted(done, by=user)
     return done
@@ -435,7 +430,7 @@ def approve_story_with_cards(
     for card in cards:
         approved.append(_approve(card, user, card_revisions.get(card.pk)))
     if not approved:
-        raise Refusal(Code.NOTHING_IN_REVIEW, f"Nothing in {_label(story)} is in review.", status=409)
+        raise Refusal(Code.NOTHING_IN_REVIEW, f"Nothing in {_label(story)} is in review.")
     notify.decided(approved, by=user, approved=True)
     return approved
 

@@ -168,7 +168,7 @@ def site_environment(services: Services, https_port: int) -> dict[str, str]:
         # A throwaway stack on loopback: mail (sign-in codes) goes to its log, asked for by name.
         "DJANGO_EMAIL_HOST": "console",
         # As in production: `run_clock` fires the clocks, not the server processes.
-        "GAME_CLOCK_IN_PROCESS": "false",
+        "DJANGO_GAME_CLOCK_IN_PROCESS": "false",
     }
     env = {**wanted, **os.environ}
     env["DATABASE_URL"], env["REDIS_URL"] = services.database_url, services.redis_url

@@ -72,6 +72,11 @@ def socket_kind(path: str) -> str:
     return "table" if path.startswith("/ws/table/") else "other"
 
 
+def open_sockets_of(scope: dict) -> Any:
+    """The open-socket gauge of a socket's kind (justalllowgod/asgi.py hands it to log_sockets)."""
+    return OPEN_SOCKETS.labels(socket_kind(scope.get("path", "")))
+
+
 def counted_move(service: Callable[..., Any]) -> Callable[..., Any]:
     """Count a move service's calls by outcome and time them (it returns a result whose `applied`
     says whether the move was newly applied)."""

@@ -15,22 +15,25 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from game.metrics import open_sockets_of  # noqa: E402
 from game.realtime import outbox  # noqa: E402
 from game.sockets.agent import AgentConsumer  # noqa: E402
 from game.sockets.doors import FrameGuard, OriginCheck, OutageDoor  # noqa: E402
-from justalllowgod.logs import log_sockets, note_member  # noqa: E402
+from justalllowgod.lib.logs import log_sockets, note_member  # noqa: E402
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 
 AGENT_PATH = "/ws/agent/"
 # Frames are capped and counted as they arrive (FrameGuard), inside the session so its log lines
 # can name the member. log_sockets, outermost, writes one line per socket opened and one per socket
-# closed or refused (refused at the origin check too); note_member tells it who the member is.
+# closed or refused (refused at the origin check too), counted open by kind in /metrics; note_member
+# tells it who the member is.
 # OutageDoor, outside the session, answers an outage met before a consumer runs with close 4500
 # instead of HTTP 500.
 browser_sockets = log_sockets(
-    OriginCheck(OutageDoor(AuthMiddlewareStack(note_member(FrameGuard(URLRouter(websocket_urlpatterns))))))
+    OriginCheck(OutageDoor(AuthMiddlewareStack(note_member(FrameGuard(URLRouter(websocket_urlpatterns)))))),
+    open_sockets_of,
 )
-agent_sockets = log_sockets(OutageDoor(FrameGuard(AgentConsumer.as_asgi())))
+agent_sockets = log_sockets(OutageDoor(FrameGuard(AgentConsumer.as_asgi())), open_sockets_of)
 
 
 async def websocket_app(scope, receive, send):

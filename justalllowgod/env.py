@@ -1,8 +1,15 @@
-"""Small readers for environment settings that fail loudly on bad values."""
+"""Small readers for environment settings that fail loudly on bad values.
+
+One rule names every variable (README, "Settings"): `DJANGO_` and the name of the setting it fills
+in justalllowgod/settings.py (DJANGO_EMAIL_HOST_USER fills EMAIL_HOST_USER); DATABASE_URL and
+REDIS_URL keep the names every host already gives them. The names used before the rule are still
+read, for one release, with a warning that names the new one.
+"""
 
 from __future__ import annotations
 
 import itertools
+import logging
 import math
 import os
 import sys
@@ -19,15 +26,50 @@ EXIT_BAD_SETTING = 78
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 
+# Each variable's name under the rule, and the name it had before (read until the release after next).
+RENAMED = {
+    "DJANGO_EMAIL_HOST_USER": "DJANGO_EMAIL_USER",
+    "DJANGO_EMAIL_HOST_PASSWORD": "DJANGO_EMAIL_PASSWORD",
+    "DJANGO_EMAIL_USE_TLS": "DJANGO_EMAIL_TLS",
+    "DJANGO_SECURE_HSTS_SECONDS": "DJANGO_HSTS_SECONDS",
+    "DJANGO_PRINT_FILES_PER_ADDRESS": "PRINT_FILES_PER_ADDRESS",
+    "DJANGO_AXES_FAILURE_LIMIT": "AXES_FAILURE_LIMIT",
+    "DJANGO_GAME_PUBLIC_COUNTDOWN_SECONDS": "GAME_PUBLIC_COUNTDOWN_SECONDS",
+    "DJANGO_GAME_MOVE_SECONDS": "GAME_MOVE_SECONDS",
+    "DJANGO_GAME_CLOCK_IN_PROCESS": "GAME_CLOCK_IN_PROCESS",
+    "DJANGO_GAME_CLOCK_METRICS_PORT": "GAME_CLOCK_METRICS_PORT",
+    "DJANGO_GAME_FIXED_SEED": "GAME_FIXED_SEED",
+    "DJANGO_BENCH_ECHO": "BENCH_ECHO",
+    "DJANGO_MODERATION_TOO_FAST_MS": "MODERATION_TOO_FAST_MS",
+    "DJANGO_MODERATION_TOO_FAST_COUNT": "MODERATION_TOO_FAST_COUNT",
+    "DJANGO_NOTICES_TURN_GRACE_SECONDS": "JAG_NOTICES_TURN_GRACE_SECONDS",
+    "DJANGO_WEBPUSH_VAPID_PRIVATE_KEY": "JAG_VAPID_PRIVATE_KEY",
+    "DJANGO_WEBPUSH_VAPID_PUBLIC_KEY": "JAG_VAPID_PUBLIC_KEY",
+    "DJANGO_WEBPUSH_VAPID_SUBJECT": "JAG_VAPID_SUBJECT",
+}
+# Before the settings configure logging, a warning goes to stderr (logging's last resort).
+log = logging.getLogger("jag.settings")
+
+
+def _raw(name: str) -> str | None:
+    """The variable's value, or its old name's (with a warning) while that is still read."""
+    value = os.environ.get(name)
+    old = RENAMED.get(name)
+    if value is None and old is not None and old in os.environ:
+        log.warning("%s is a setting's old name, read for this release only: rename it to %s", old, name)
+        return os.environ[old]
+    return value
+
 
 def env_str(name: str, default: str | None = None) -> str | None:
     """A string, or the default when the variable is unset."""
-    return os.environ.get(name, default)
+    raw = _raw(name)
+    return default if raw is None else raw
 
 
 def env_bool(name: str, default: bool) -> bool:
     """A yes/no flag; anything but a clear yes or no is an error."""
-    raw = os.environ.get(name)
+    raw = _raw(name)
     if raw is None:
         return default
     value = raw.strip().lower()
@@ -40,7 +82,7 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_int(name: str, default: int) -> int:
     """A whole number; anything else is an error."""
-    raw = os.environ.get(name)
+    raw = _raw(name)
     if raw is None or raw.strip() == "":
         return default
     try:
@@ -51,7 +93,7 @@ def env_int(name: str, default: int) -> int:
 
 def env_list(name: str, default: list[str]) -> list[str]:
     """A comma-separated list with blanks dropped."""
-    raw = os.environ.get(name)
+    raw = _raw(name)
     if raw is None:
         return list(default)
     return [part.strip() for part in raw.split(",") if part.strip()]

@@ -1,6 +1,6 @@
 """settings.LOGGING: how lines look (plain, or JSON objects), and a filter that keeps a client's
 mistakes from reading as our errors. The settings import this module, so it imports nothing of the
-site's (the request and socket logs are justalllowgod/logs.py)."""
+site's (the request and socket logs are justalllowgod/lib/logs.py)."""
 
 from __future__ import annotations
 

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "game",
     "moderation",
     "notices",
+    "home",
 ]
 
 MIDDLEWARE = [
@@ -92,7 +93,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "justalllowgod.logs.AccessLogMiddleware",
+    "justalllowgod.lib.logs.AccessLogMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -126,11 +127,14 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 # Connections are kept between requests (and checked before reuse): opening one per move was a
 # large part of a move's cost in the load benchmark.
+CONN_MAX_AGE = env_int("DJANGO_CONN_MAX_AGE", 600)
+# psycopg's prepare_threshold on PostgreSQL (below): a number of runs, or "off".
+DB_PREPARE_THRESHOLD = env_str("DJANGO_DB_PREPARE_THRESHOLD", "5")
 DATABASES = {
     "default": parse_database_url(
         "DATABASE_URL",
         DATABASE_URL,
-        conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 600),
+        conn_max_age=CONN_MAX_AGE,
         conn_health_checks=True,
     )
 }
@@ -144,7 +148,7 @@ if DATABASES["default"]["ENGINE"] == "game.store.postgresql" and find_spec("psyc
     # them (psycopg forgets them at a rollback, and prepares them again). Set it to "off" behind a
     # pooler in transaction mode that cannot keep them (PgBouncer before 1.22, or with
     # max_prepared_statements = 0). psycopg2 has no such option.
-    prepare_off = (env_str("DJANGO_DB_PREPARE_THRESHOLD") or "").lower() == "off"
+    prepare_off = (DB_PREPARE_THRESHOLD or "").lower() == "off"
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
         None if prepare_off else env_int("DJANGO_DB_PREPARE_THRESHOLD", 5)
     )
@@ -158,8 +162,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     # Tests use a file too, so they see the same locking as production and other processes
     # (a browser test's server) can open it.
-    test_db = Path(tempfile.gettempdir()) / f"jag-test-{os.getpid()}.sqlite3"
-    DATABASES["default"]["TEST"] = {"NAME": env_str("DJANGO_TEST_SQLITE", str(test_db))}
+    TEST_SQLITE = env_str(
+        "DJANGO_TEST_SQLITE", str(Path(tempfile.gettempdir()) / f"jag-test-{os.getpid()}.sqlite3")
+    )
+    DATABASES["default"]["TEST"] = {"NAME": TEST_SQLITE}
 
 # How many database threads a server process runs its sockets' calls on (game/realtime/database.py).
 # Each is one thread with its own connection, and a table's calls always take the same one. A
@@ -181,16 +187,20 @@ AUTH_USER_MODEL = "accounts.User"
 # holds built files (the print PDFs), bounded and in each process's memory, so no flood of
 # cache writes can evict a counter.
 REDIS_URL = env_str("REDIS_URL")
+CACHE_PREFIX = env_str("DJANGO_CACHE_PREFIX", "jag")  # the limits cache's KEY_PREFIX on Redis
 if REDIS_URL:
-    # channels-redis's pub/sub layer, made to carry on when Redis restarts: the reasons are in
-    # game/realtime/redis_layer.py (imported here: the embedded default needs no redis package).
-    from game.realtime.redis_layer import redis_channel_layer
-
-    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
+    # channels-redis's pub/sub layer, made to carry on when Redis restarts: the reasons, and the
+    # timeouts and retry it adds to each host, are in game/realtime/redis_layer.py.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "game.realtime.redis_layer.RedisPubSubLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+        }
+    }
     LIMITS_CACHE = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
-        "KEY_PREFIX": env_str("DJANGO_CACHE_PREFIX", "jag"),
+        "KEY_PREFIX": CACHE_PREFIX,
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "game.realtime.layers.SweptInMemoryChannelLayer"}}
@@ -246,9 +256,9 @@ STORAGES = {
 # DJANGO_EMAIL_HOST=console says so (sign-in codes would otherwise fill the server log unasked).
 EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "")
 EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587)
-EMAIL_HOST_USER = env_str("DJANGO_EMAIL_USER", "")
-EMAIL_HOST_PASSWORD = env_str("DJANGO_EMAIL_PASSWORD", "")
-EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", True)
+EMAIL_HOST_USER = env_str("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", True)
 EMAIL_BACKEND = mail_backend("DJANGO_EMAIL_HOST", EMAIL_HOST, debug=DEBUG)
 DEFAULT_FROM_EMAIL = env_str("DJANGO_DEFAULT_FROM_EMAIL", "JustAllowGod <hello@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
@@ -267,7 +277,7 @@ if SITE_URL not in CSRF_TRUSTED_ORIGINS:
     CSRF_TRUSTED_ORIGINS.append(SITE_URL)
 # The Print page's PDFs per client address (content/views.py): a family prints a few; a school
 # behind one address a few dozen; a script asking again and again is told to wait.
-PRINT_FILES_PER_ADDRESS = env_int("PRINT_FILES_PER_ADDRESS", 120)
+PRINT_FILES_PER_ADDRESS = env_int("DJANGO_PRINT_FILES_PER_ADDRESS", 120)
 PRINT_FILES_WINDOW_SECONDS = 3600
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
@@ -316,14 +326,14 @@ MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = DEBUG
 
 # Every sign-in (the site's and the admin's) locks out after repeated failures, for that address and
 # account only: the address is read as the rest of the site reads it (DJANGO_BEHIND_PROXY).
-AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_FAILURE_LIMIT = env_int("DJANGO_AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "accounts.lockout.login_name"
-AXES_CLIENT_STR_CALLABLE = "justalllowgod.logs.axes_client_str"  # no child's sign-in secret in the log
+AXES_CLIENT_STR_CALLABLE = "justalllowgod.lib.logs.axes_client_str"  # no child's sign-in secret in the log
 AXES_HANDLER = (
     "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
 )
@@ -355,7 +365,7 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
-    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
@@ -363,22 +373,23 @@ if not DEBUG:
     if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Logs: one line per request and per socket (justalllowgod/logs.py), formatted as
+# Logs: one line per request and per socket (justalllowgod/lib/logs.py), formatted as
 # justalllowgod/log_config.py says: JSON lines with DJANGO_LOG_FORMAT=json.
 LOG_FORMAT = env_str("DJANGO_LOG_FORMAT", "text")
 if LOG_FORMAT not in ("text", "json"):
     raise ImproperlyConfigured(f"DJANGO_LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
-LOGGING = logging_config(fmt=LOG_FORMAT, level=env_str("DJANGO_LOG_LEVEL", "INFO"))
+LOG_LEVEL = env_str("DJANGO_LOG_LEVEL", "INFO")
+LOGGING = logging_config(fmt=LOG_FORMAT, level=LOG_LEVEL)
 
 # The game's clocks and limits.
-GAME_PUBLIC_COUNTDOWN_SECONDS = env_int("GAME_PUBLIC_COUNTDOWN_SECONDS", 60)
-GAME_MOVE_SECONDS = env_int("GAME_MOVE_SECONDS", 60)
-GAME_CLOCK_IN_PROCESS = env_bool("GAME_CLOCK_IN_PROCESS", True)
+GAME_PUBLIC_COUNTDOWN_SECONDS = env_int("DJANGO_GAME_PUBLIC_COUNTDOWN_SECONDS", 60)
+GAME_MOVE_SECONDS = env_int("DJANGO_GAME_MOVE_SECONDS", 60)
+GAME_CLOCK_IN_PROCESS = env_bool("DJANGO_GAME_CLOCK_IN_PROCESS", True)
 GAME_CLOCK_INTERVAL_SECONDS = 1.0
 # `run_clock` serves its own /metrics on 127.0.0.1 at this port (0: any free port; -1: none).
-GAME_CLOCK_METRICS_PORT = env_int("GAME_CLOCK_METRICS_PORT", 8090)
+GAME_CLOCK_METRICS_PORT = env_int("DJANGO_GAME_CLOCK_METRICS_PORT", 8090)
 # Test-only: a fixed seed makes every deal the same (never set in production).
-GAME_FIXED_SEED = env_int("GAME_FIXED_SEED", 0) or None
+GAME_FIXED_SEED = env_int("DJANGO_GAME_FIXED_SEED", 0) or None
 # Wrong table codes (game/services/access.py): per member or agent, and a far higher ceiling per address.
 GAME_JOIN_FAILURE_LIMIT = 10
 GAME_JOIN_FAILURE_ADDRESS_LIMIT = 100
@@ -403,7 +414,7 @@ PRESENCE_SECONDS = 45
 # Turn notices: a turn is told once it has waited this long (a member who moves at once is not told),
 # the clock looks for them every NOTICES_SWEEP_SECONDS, and a "Your turn" nudge reaches a member
 # at most once per NOTICES_NUDGE_SECONDS per table.
-NOTICES_TURN_GRACE_SECONDS = env_int("JAG_NOTICES_TURN_GRACE_SECONDS", 60)
+NOTICES_TURN_GRACE_SECONDS = env_int("DJANGO_NOTICES_TURN_GRACE_SECONDS", 60)
 NOTICES_SWEEP_SECONDS = 15
 NOTICES_NUDGE_SECONDS = 3600
 WS_MAX_MESSAGE_BYTES = 4096
@@ -422,30 +433,26 @@ WS_CONNECT_WINDOW_SECONDS = 20
 GAME_AGENT_SECONDS = 10
 # Benchmark only (`make bench`): a bare echo socket at /ws/bench/echo/ measures the transport floor.
 # Off by default and never set in production.
-BENCH_ECHO = env_bool("BENCH_ECHO", False)
+BENCH_ECHO = env_bool("DJANGO_BENCH_ECHO", False)
 
 # Moderation (issue 7): when play looks faster than a person can tap. Flags only; people decide.
-MODERATION_TOO_FAST_MS = env_int("MODERATION_TOO_FAST_MS", 300)
-MODERATION_TOO_FAST_COUNT = env_int("MODERATION_TOO_FAST_COUNT", 5)
+MODERATION_TOO_FAST_MS = env_int("DJANGO_MODERATION_TOO_FAST_MS", 300)
+MODERATION_TOO_FAST_COUNT = env_int("DJANGO_MODERATION_TOO_FAST_COUNT", 5)
 # Names reported at the table (moderation/name_reports.py): reports one member may make in an hour.
 MODERATION_NAME_REPORTS_PER_HOUR = 10
 
 # Web Push (issue 32, notices/push.py): the VAPID key pair that signs every push, base64url (the
-# private key's raw 32 bytes; the public key as browsers take applicationServerKey). `manage.py
-# make_vapid_keys` prints a pair. With none set, the embedded default makes one and keeps it beside
-# its SQLite file (so subscriptions survive restarts); a server with DATABASE_URL has push off.
-WEBPUSH_VAPID_PRIVATE_KEY = env_str("JAG_VAPID_PRIVATE_KEY", "")
-WEBPUSH_VAPID_PUBLIC_KEY = env_str("JAG_VAPID_PUBLIC_KEY", "")
-if not WEBPUSH_VAPID_PRIVATE_KEY and not env_str("DATABASE_URL"):
-    from notices.vapid import local_key_pair
-
-    WEBPUSH_VAPID_PRIVATE_KEY, WEBPUSH_VAPID_PUBLIC_KEY = local_key_pair(BASE_DIR / "vapid-keys.json")
-elif WEBPUSH_VAPID_PRIVATE_KEY and not WEBPUSH_VAPID_PUBLIC_KEY:
-    from notices.vapid import public_key_of
-
-    WEBPUSH_VAPID_PUBLIC_KEY = public_key_of(WEBPUSH_VAPID_PRIVATE_KEY)
+# private key's raw 32 bytes; the public key as browsers take applicationServerKey; worked out from
+# the private one when not set). `manage.py make_vapid_keys` prints a pair. With none set (None), the
+# embedded default makes one the first time a push needs it and keeps it in WEBPUSH_VAPID_KEY_FILE,
+# beside its SQLite file, so subscriptions survive restarts; a server with DATABASE_URL has push off.
+WEBPUSH_VAPID_PRIVATE_KEY = env_str("DJANGO_WEBPUSH_VAPID_PRIVATE_KEY") or None
+WEBPUSH_VAPID_PUBLIC_KEY = env_str("DJANGO_WEBPUSH_VAPID_PUBLIC_KEY", "")
+WEBPUSH_VAPID_KEY_FILE = None if env_str("DATABASE_URL") else BASE_DIR / "vapid-keys.json"
 # Whom a push service may write to about our pushes (a mailto: or https: address).
-WEBPUSH_VAPID_SUBJECT = env_str("JAG_VAPID_SUBJECT", "") or f"mailto:{parseaddr(DEFAULT_FROM_EMAIL)[1]}"
+WEBPUSH_VAPID_SUBJECT = (
+    env_str("DJANGO_WEBPUSH_VAPID_SUBJECT", "") or f"mailto:{parseaddr(DEFAULT_FROM_EMAIL)[1]}"
+)
 # Push service hosts beyond the browsers' own (notices/push_subscriptions.py), plain http allowed:
 # tests only, for their loopback push service. Never set in production: the server posts to them.
 WEBPUSH_EXTRA_HOSTS: list[str] = []

@@ -1,12 +1,10 @@
-"""The site's URLs."""
+"""The site's URLs: each app's own urls.py, then sign-in (allauth) and the admin. The order is the
+order Django tries them in: the game's `t/<code>/<action>/` takes any word, so nothing after it may
+need one."""
 
 from django.contrib import admin
 from django.urls import include, path
 
-from game.pages import screens as screen_views
-from game.pages import tables as table_views
-from game.pages import tv as tv_views
-from justalllowgod import family_pages, pages
 from justalllowgod.lib.methods import post_only
 
 # Django's admin signs out only on POST and answers a typed /admin/logout/ with a blank 405: a GET
@@ -14,44 +12,8 @@ from justalllowgod.lib.methods import post_only
 admin_logout = post_only(go_to="admin:index")(admin.site.admin_view(admin.site.logout))
 
 urlpatterns = [
-    path("", pages.home, name="home"),
-    path("how-to-play/", pages.how_to_play, name="how_to_play"),
-    path("rules/", pages.rules, name="rules"),
-    path("privacy/", pages.privacy, name="privacy"),
-    path("family/sign-in/<str:secret>/", family_pages.sign_in_with_qr, name="family_sign_in"),
-    path("me/family/", family_pages.family_page, name="family"),
-    path("me/family/<int:child_id>/public-play/", family_pages.public_play, name="family_public_play"),
-    path("me/family/<int:child_id>/sign-in/", family_pages.sign_in_qr, name="family_sign_in_qr"),
-    path("me/family/<int:child_id>/rename/", family_pages.rename_child, name="family_rename"),
-    path("me/family/<int:child_id>/delete/", family_pages.delete_child, name="family_delete"),
-    path("me/family/devices/<int:device_id>/end/", family_pages.end_device, name="family_end_device"),
-    path("tables/new/", table_views.new_private_table, name="new_private_table"),
-    path("tables/join/", table_views.join_table, name="join_table"),
-    path("play-now/", table_views.play_now, name="play_now"),
-    path("join/<str:code>/", table_views.join_link, name="join_link"),
-    path("invite/<str:token>/", table_views.join_invite, name="join_invite"),
-    path("invite/<str:token>/watch/", screen_views.watch_invite, name="watch_invite"),
-    path("t/<str:code>/", table_views.table_page, name="table"),
-    path("t/<str:code>/qr.svg", table_views.table_qr, name="table_qr"),
-    path("t/<str:code>/screen/", screen_views.show_on_screen, name="show_on_screen"),
-    path("t/<str:code>/screen/off/", screen_views.turn_screen_off, name="turn_screen_off"),
-    path("t/<str:code>/watch/", screen_views.watch, name="watch"),
-    path(
-        "t/<str:code>/watchers/<int:watcher_id>/remove/", screen_views.remove_watcher, name="remove_watcher"
-    ),
-    path("t/<str:code>/watching/", screen_views.set_watching, name="set_watching"),
-    path(
-        "t/<str:code>/watchers/<int:watcher_id>/answer/",
-        screen_views.answer_request,
-        name="answer_watch_request",
-    ),
-    path("s/<str:secret>/", screen_views.screen, name="screen"),
-    path("s/<str:secret>/join.svg", screen_views.screen_join_qr, name="screen_join_qr"),
-    # A TV that pairs by a short code (game/services/pairing.py); before table_action, which takes any word.
-    path("tv/", tv_views.tv, name="tv"),
-    path("tv/state/", tv_views.tv_state, name="tv_state"),
-    path("t/<str:code>/tv/", tv_views.pair_tv, name="pair_tv"),
-    path("t/<str:code>/<slug:action>/", table_views.table_action, name="table_action"),
+    path("", include("home.urls")),
+    path("", include("game.urls")),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
     path("", include("content.urls")),

@@ -64,20 +64,20 @@ def _find_seat(user: User, *, seat: Any, code: str, game_id: Any) -> Seat:
     if table is not None and position is not None:
         found = Seat.objects.select_related("user").filter(table=table, position=position).first()
     if found is None:
-        raise Refusal(Code.NO_SUCH_SEAT, status=404)
+        raise Refusal(Code.NO_SUCH_SEAT)
     return found
 
 
 def _require_may_report(reporter: User) -> User:
     """The reporter's row, locked and read now: signed in, active, not restricted."""
     if not getattr(reporter, "is_authenticated", False):
-        raise Refusal(Code.SIGN_IN, "Please sign in to report a name.", status=401)
+        raise Refusal(Code.SIGN_IN, "Please sign in to report a name.")
     row = User.objects.select_for_update().filter(pk=reporter.pk).first()
     if row is None or not row.is_active:
-        raise Refusal(Code.SIGN_IN, "Please sign in to report a name.", status=401)
+        raise Refusal(Code.SIGN_IN, "Please sign in to report a name.")
     restriction = row.restriction()
     if restriction is not None:
-        raise Refusal(Code.RESTRICTED, restriction.message, status=403)
+        raise Refusal(Code.RESTRICTED, restriction.message)
     return row
 
 
@@ -102,7 +102,7 @@ def _take_allowance(reporter: User) -> None:
         made = 1
         cache.set(key, made, timeout=WINDOW_SECONDS)
     if made > settings.MODERATION_NAME_REPORTS_PER_HOUR:
-        raise Refusal(Code.TOO_MANY_REPORTS, status=429)
+        raise Refusal(Code.TOO_MANY_REPORTS)
 
 
 @transaction.atomic
@@ -114,7 +114,7 @@ def report_name(*, reporter: User, seat: Any, code: str = "", game_id: Any = Non
     member = _reported_member(found, row)
     waiting = NameReport.objects.waiting()
     if waiting.filter(reporter=row, reported=member).exists():
-        raise Refusal(Code.ALREADY_REPORTED, status=409)
+        raise Refusal(Code.ALREADY_REPORTED)
     _take_allowance(row)
     first = not waiting.filter(reported=member, tag__iexact=member.gamer_tag).exists()
     try:
@@ -127,7 +127,7 @@ def report_name(*, reporter: User, seat: Any, code: str = "", game_id: Any = Non
                 seat=found.position,
             )
     except IntegrityError:  # the same reporter's other tab, a moment ago
-        raise Refusal(Code.ALREADY_REPORTED, status=409) from None
+        raise Refusal(Code.ALREADY_REPORTED) from None
     if first:
         notify.name_reported(report)
     log.info("moderation: name report %s about member %s at table %s", report.pk, member.pk, found.table_id)
@@ -152,11 +152,11 @@ def _open_report(report_id: int, reviewer: User) -> NameReport:
     require_reviewer(reviewer)
     report = NameReport.objects.select_for_update().filter(pk=report_id).first()
     if report is None or not report.is_open:
-        raise Refusal(Code.REPORT_HANDLED, status=409)
+        raise Refusal(Code.REPORT_HANDLED)
     if report.reported_id == reviewer.pk:
-        raise Refusal(Code.OWN_CASE, status=403)
+        raise Refusal(Code.OWN_CASE)
     if _same_name(report).filter(reporter=reviewer).exists():
-        raise Refusal(Code.OWN_CASE, OWN_REPORT, status=403)
+        raise Refusal(Code.OWN_CASE, OWN_REPORT)
     return report
 
 

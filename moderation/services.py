@@ -133,13 +133,13 @@ def _require_reviewer(reviewer: User) -> None:
     # placed on them meanwhile is either seen here or waits until this act is done.
     row = User.objects.select_for_update().filter(pk=reviewer.pk).first()
     if row is None:
-        raise Refusal(Code.NOT_A_REVIEWER, status=403)
+        raise Refusal(Code.NOT_A_REVIEWER)
     if not row.is_active:
-        raise Refusal(Code.REVIEWER_SWITCHED_OFF, status=403)
+        raise Refusal(Code.REVIEWER_SWITCHED_OFF)
     if not row.has_perm(REVIEW_PERMISSION):
-        raise Refusal(Code.NOT_A_REVIEWER, status=403)
+        raise Refusal(Code.NOT_A_REVIEWER)
     if row.restriction() is not None:
-        raise Refusal(Code.REVIEWER_RESTRICTED, status=403)
+        raise Refusal(Code.REVIEWER_RESTRICTED)
 
 
 def _require_reason(reason: str) -> str:
@@ -157,7 +157,7 @@ def _check_decision(case: Case, user_ids: list[int], action: str, days: int | No
     if not chosen or not chosen <= {u.pk for u in case_accounts(case)}:
         raise Refusal(Code.CHOOSE_ACCOUNTS)
     if not chosen <= waiting:
-        raise Refusal(Code.ALREADY_DECIDED, status=409)
+        raise Refusal(Code.ALREADY_DECIDED)
     if action == Decision.Action.SUSPENSION and not (days and 1 <= days <= MAX_SUSPENSION_DAYS):
         raise Refusal(Code.BAD_SUSPENSION, f"A suspension lasts from 1 to {MAX_SUSPENSION_DAYS} days.")
     return chosen
@@ -174,12 +174,12 @@ def judges_own_case(case: Case, reviewer: User) -> bool:
 def _require_not_own_case(case: Case, reviewer: User) -> None:
     # Checked inside each act's transaction, after the case row is locked: no one judges themselves.
     if judges_own_case(case, reviewer):
-        raise Refusal(Code.OWN_CASE, status=403)
+        raise Refusal(Code.OWN_CASE)
 
 
 def _require_not_own_decision(decision: Decision, reviewer: User) -> None:
     if decision.user_id == reviewer.pk:
-        raise Refusal(Code.OWN_DECISION, status=403)
+        raise Refusal(Code.OWN_DECISION)
     _require_not_own_case(decision.case, reviewer)
 
 
@@ -188,7 +188,7 @@ def _require_not_claimed_by_another(case: Case, reviewer: User) -> None:
     claimed_by_another = case.claimed_by_id is not None and case.claimed_by_id != reviewer.pk
     if claimed_by_another and not may_not_judge(case.claimed_by):
         words = f"{case.claimed_by} has claimed this case and is judging it."
-        raise Refusal(Code.CLAIMED, words, status=409)
+        raise Refusal(Code.CLAIMED, words)
 
 
 @transaction.atomic
@@ -260,9 +260,9 @@ def reverse_decision(*, decision_id: int, reviewer: User, reason: str) -> Decisi
     _require_not_own_decision(original, reviewer)
     reason = _require_reason(reason)
     if original.action not in REVERSIBLE:
-        raise Refusal(Code.NOT_REVERSIBLE, status=409)
+        raise Refusal(Code.NOT_REVERSIBLE)
     if Decision.objects.filter(reverses=original).exists():
-        raise Refusal(Code.ALREADY_REVERSED, status=409)
+        raise Refusal(Code.ALREADY_REVERSED)
     now = timezone.now()
     reversal = Decision.objects.create(
         case=original.case,
@@ -291,7 +291,7 @@ def keep_after_appeal(*, decision_id: int, reviewer: User, reason: str) -> Appea
         Appeal.objects.select_for_update().filter(decision_id=decision_id, answered_at__isnull=True).first()
     )
     if appeal is None:
-        raise Refusal(Code.NO_APPEAL_WAITING, status=409)
+        raise Refusal(Code.NO_APPEAL_WAITING)
     _require_not_own_decision(appeal.decision, reviewer)
     now = timezone.now()
     appeal.answered_at, appeal.answered_by, appeal.answer = now, reviewer, reason
@@ -334,7 +334,7 @@ def acknowledge_notice(*, decision_id: int, user: User) -> Decision:
         .first()
     )
     if decision is None or decision.action not in REVERSIBLE:
-        raise Refusal(Code.NO_SUCH_NOTICE, status=404)
+        raise Refusal(Code.NO_SUCH_NOTICE)
     if decision.acknowledged_at is None:
         decision.acknowledged_at = timezone.now()
         decision.save(update_fields=["acknowledged_at"])
@@ -350,12 +350,12 @@ def appeal_decision(*, decision_id: int, user: User, note: str) -> Appeal:
         .first()
     )
     if decision is None or decision.action not in REVERSIBLE or decision.is_reversed:
-        raise Refusal(Code.NO_SUCH_DECISION, status=404)
+        raise Refusal(Code.NO_SUCH_DECISION)
     note = (note or "").strip()
     if not note:
         raise Refusal(Code.APPEAL_NOTE_NEEDED)
     if Appeal.objects.filter(decision=decision).exists():
-        raise Refusal(Code.ALREADY_APPEALED, status=409)
+        raise Refusal(Code.ALREADY_APPEALED)
     now = timezone.now()
     appeal = Appeal.objects.create(decision=decision, note=note[:2000], created_at=now)
     _refresh_case(Case.objects.select_for_update().get(pk=decision.case_id), now)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import logging
 import re
+from functools import cache
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import requests
@@ -18,6 +20,7 @@ from pywebpush import WebPushException, webpush
 
 from notices.models import PushSubscription
 from notices.telling import Telling
+from notices.vapid import local_key_pair, public_key_of
 
 logger = logging.getLogger(__name__)
 
@@ -29,14 +32,39 @@ TOPIC = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 GONE = (404, 410)
 
 
+def key_pair() -> tuple[str, str]:
+    """(private, public): the VAPID pair this server signs with, or ("", "") when push is off.
+
+    Settings only say where it comes from; it is read, worked out or made here, the first time a
+    page or a push needs it (a setting of "" switches push off; None, the default, means the
+    embedded default's kept pair when there is a WEBPUSH_VAPID_KEY_FILE)."""
+    private = settings.WEBPUSH_VAPID_PRIVATE_KEY
+    if private:
+        return private, settings.WEBPUSH_VAPID_PUBLIC_KEY or _public_key_of(private)
+    if private is None and settings.WEBPUSH_VAPID_KEY_FILE:
+        return _kept_pair(Path(settings.WEBPUSH_VAPID_KEY_FILE))
+    return "", ""
+
+
+@cache
+def _public_key_of(private: str) -> str:
+    return public_key_of(private)
+
+
+@cache
+def _kept_pair(path: Path) -> tuple[str, str]:
+    # Once per process: the file is made at most once and never changes under a running server.
+    return local_key_pair(path)
+
+
 def is_configured() -> bool:
     """Whether this server has a VAPID key pair, so it can push at all."""
-    return bool(settings.WEBPUSH_VAPID_PRIVATE_KEY and settings.WEBPUSH_VAPID_PUBLIC_KEY)
+    return all(key_pair())
 
 
 def public_key() -> str:
     """The key a browser subscribes with (applicationServerKey), or "" when push is off."""
-    return settings.WEBPUSH_VAPID_PUBLIC_KEY if is_configured() else ""
+    return key_pair()[1] if is_configured() else ""
 
 
 def send(user, telling: Telling) -> int:
@@ -44,7 +72,7 @@ def send(user, telling: Telling) -> int:
     subscriptions = list(PushSubscription.objects.filter(user=user)) if is_configured() else []
     if not subscriptions:
         return 0
-    signer = Vapid.from_string(settings.WEBPUSH_VAPID_PRIVATE_KEY)
+    signer = Vapid.from_string(key_pair()[0])
     data = json.dumps(telling.payload())
     headers = {"Urgency": "normal"}
     if TOPIC.match(telling.tag):

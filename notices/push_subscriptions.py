@@ -37,7 +37,7 @@ class Subscription:
 def parse(body: bytes) -> Subscription:
     """A subscription as `PushSubscription.toJSON()` gives it, every part checked; else a Refusal."""
     if len(body) > MAX_BODY_BYTES:
-        raise Refusal(Code.BAD_SUBSCRIPTION, status=413)
+        raise Refusal(Code.BAD_SUBSCRIPTION)
     try:
         data = json.loads(body)
         endpoint, keys = data["endpoint"], data["keys"]
@@ -101,7 +101,7 @@ def save_subscription(*, user, subscription: Subscription, device: str = "") -> 
     `device` is its everyday name (notices/devices.py)."""
     held = PushSubscription.objects.select_for_update().filter(endpoint=subscription.endpoint).first()
     if held is not None and held.user_id != user.pk:
-        raise Refusal(Code.SUBSCRIPTION_TAKEN, status=409)
+        raise Refusal(Code.SUBSCRIPTION_TAKEN)
     if held is not None:
         held.p256dh, held.auth = subscription.p256dh, subscription.auth
         held.device = device or held.device
@@ -120,7 +120,7 @@ def save_subscription(*, user, subscription: Subscription, device: str = "") -> 
         # Another request kept the same endpoint a moment ago: one of this member's, or not.
         if PushSubscription.objects.filter(endpoint=subscription.endpoint, user=user).exists():
             return PushSubscription.objects.get(endpoint=subscription.endpoint)
-        raise Refusal(Code.SUBSCRIPTION_TAKEN, status=409) from None
+        raise Refusal(Code.SUBSCRIPTION_TAKEN) from None
     # A member's browsers are few; the oldest beyond the cap go (a phone reset many times over).
     beyond = PushSubscription.objects.filter(user=user).order_by("-created_at", "-pk")[MAX_PER_MEMBER:]
     PushSubscription.objects.filter(pk__in=[s.pk for s in beyond]).delete()
@@ -145,7 +145,7 @@ def stop_device(*, user, device_id: int) -> PushSubscription | None:
 def endpoint_of(body: bytes) -> str:
     """The endpoint an unsubscribe names ({endpoint} or a whole subscription)."""
     if len(body) > MAX_BODY_BYTES:
-        raise Refusal(Code.BAD_SUBSCRIPTION, status=413)
+        raise Refusal(Code.BAD_SUBSCRIPTION)
     try:
         endpoint = json.loads(body)["endpoint"]
     except (ValueError, TypeError, KeyError):

@@ -31,7 +31,7 @@ def _member_json(act: Callable[[HttpRequest], None]) -> Callable[[HttpRequest], 
     @never_cache
     def view(request: HttpRequest) -> JsonResponse:
         if not request.user.is_authenticated:
-            return _refused(Refusal(Code.SIGN_IN, SIGN_IN_WORDS, status=403))
+            return _refused(Refusal(Code.SIGN_IN, SIGN_IN_WORDS))
         try:
             act(request)
         except Refusal as refusal:
@@ -45,7 +45,7 @@ def _member_json(act: Callable[[HttpRequest], None]) -> Callable[[HttpRequest], 
 @_member_json
 def subscribe(request: HttpRequest) -> None:
     if not push.is_configured():
-        raise Refusal(Code.PUSH_OFF, status=409)
+        raise Refusal(Code.PUSH_OFF)
     name = device_name(request.headers.get("User-Agent", ""))
     save_subscription(user=request.user, subscription=parse(request.body), device=name)
     ways_changed(user=request.user)

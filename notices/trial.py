@@ -50,7 +50,7 @@ def _require_allowance(user: User) -> None:
         sent = 1
         cache.set(key, sent, timeout=WINDOW_SECONDS)
     if sent > TESTS_PER_HOUR:
-        raise Refusal(Code.TOO_MANY_TEST_NOTICES, status=429)
+        raise Refusal(Code.TOO_MANY_TEST_NOTICES)
 
 
 def send_test_notice(*, user: User) -> Tried:

@@ -1,5 +1,6 @@
 """The VAPID key pair that signs every push (RFC 8292): made, stored for the embedded default, and
-read. No Django import: settings.py calls this before the apps are loaded."""
+read. No Django import: notices/push.py decides from the settings which pair to use, the first time
+one is needed (settings never make or read the file)."""
 
 from __future__ import annotations
 

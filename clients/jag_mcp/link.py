@@ -28,7 +28,9 @@ REPLY_SECONDS = 10  # how long to wait for the site to answer a join or a move
 # within this many seconds and asked for again (the site's docs/realtime.md).
 PING_SECONDS = 10
 
-# What each close code means to the model (docs/protocol.md, docs/agents.md).
+# What each close code means to the model (docs/protocol.md, docs/agents.md): every code of the
+# site's Close (game/sockets/closing.py; tests/realtime/test_close_codes_agree.py), and the
+# standard ones a proxy or the websockets library may close with.
 CLOSE_WORDS = {
     4401: (
         "The site closed this agent's connection: its token is missing, unknown or revoked, or the "

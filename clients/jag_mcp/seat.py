@@ -17,8 +17,15 @@ CATCHUP_WAIT_SECONDS = 2.0
 # After stale_version: our choice was not played, the clock's was (R16).
 STALE_WORDS = "Your choice was not played: the clock chose for you."
 
-# Refusals after which the site closes the socket (game/closing.py), with the close they come with.
-CLOSING = {"signed_out": 4401, "agent_revoked": 4401, "restricted": 4423, "too_many_tries": 4429}
+# Refusals after which the site closes the socket, with the close they come with: the site's
+# REFUSAL_CLOSES (game/sockets/closing.py), kept equal by tests/realtime/test_close_codes_agree.py.
+CLOSING = {
+    "signed_out": 4401,
+    "agent_revoked": 4401,
+    "restricted": 4423,
+    "too_many_tries": 4429,
+    "seat_taken": 4403,
+}
 
 # The site words its refusals for people at a table; these are the ones only an agent meets.
 REFUSALS = {

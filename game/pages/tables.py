@@ -296,7 +296,7 @@ def _let_back(request: HttpRequest, code: str) -> None:
     """R40: the host's "Let Sam back in"."""
     table = Table.objects.by_code(code).filter(seats__user=request.user).first()
     if table is None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
     key = request.session.session_key
     _host_seat_act(
         request,
@@ -319,7 +319,7 @@ def _host_seat_act(request: HttpRequest, act, done: str) -> None:
     """A host's button about one seat: a refusal is said on the table page, not the start screen."""
     seat = request.POST.get("seat", "")
     if not seat.isdigit():
-        raise Refusal(Code.NOT_A_MEMBER, status=409)
+        raise Refusal(Code.NOT_A_MEMBER)
     try:
         act(int(seat))
     except Refusal as error:

@@ -1,6 +1,7 @@
 """The channel layer with Redis (`REDIS_URL`): channels-redis's pub/sub layer, made to carry on when
-Redis restarts. Settings build CHANNEL_LAYERS here, and so does the test that restarts Redis under
-a live server (tests/realtime/test_redis_restart.py).
+Redis restarts. Settings name it by its dotted path with each Redis as plain data (`{"address": url}`,
+as `redis_channel_layer` writes it); the layer adds the timeouts and the retry below to each host when
+it is made, so settings import nothing of the game and need no redis package.
 
 **Pub/sub.** A group message is published once and each process hands it to its own sockets.
 channels-redis's list layer pushed a copy into every member's list with a Lua script and each
@@ -89,14 +90,19 @@ return counted
 
 
 def redis_channel_layer(url: str) -> dict[str, Any]:
-    """The CHANNEL_LAYERS entry for a Redis at `url`."""
-    host = {
-        "address": url,
+    """The CHANNEL_LAYERS entry for a Redis at `url`, as settings write it: plain data."""
+    return {"BACKEND": BACKEND, "CONFIG": {"hosts": [{"address": url}]}}
+
+
+def connection_options(host: dict[str, Any]) -> dict[str, Any]:
+    """A host entry with no socket timeout, a connect timeout and one retry (the reasons are above);
+    what the entry sets itself wins."""
+    return {
         "socket_timeout": None,
         "socket_connect_timeout": CONNECT_SECONDS,
         "retry": Retry(NoBackoff(), 1),
+        **host,
     }
-    return {"BACKEND": BACKEND, "CONFIG": {"hosts": [host]}}
 
 
 def alive(connection: AbstractConnection | None) -> bool:
@@ -230,7 +236,10 @@ class SubscriberShard(RedisSingleShardConnection):
 
 class RedisPubSubLayer(RedisPubSubChannelLayer):
     """channels-redis's pub/sub layer with `SubscriberShard`s: each event loop's layer gets them
-    when it is made, before its first use."""
+    when it is made, before its first use. Each host gets `connection_options`."""
+
+    def __init__(self, *args: Any, hosts: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, hosts=[connection_options(host) for host in decode_hosts(hosts)], **kwargs)
 
     async def new_channel(self, prefix: str = "specific.") -> str:
         """As channels-redis's, but a channel whose subscription failed (Redis down while a socket

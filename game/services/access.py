@@ -37,15 +37,15 @@ from justalllowgod.lib.refusals import Code, Refusal
 def check_may_play(user: User) -> None:
     """Members need a gamer tag, and an account no reviewer has restricted."""
     if not user.is_authenticated:
-        raise Refusal(Code.SIGN_IN, "Please sign in to play.", status=401)
+        raise Refusal(Code.SIGN_IN, "Please sign in to play.")
     if not user.gamer_tag:
-        raise Refusal(Code.CHOOSE_TAG, "Choose a gamer tag before your first table.", status=403)
+        raise Refusal(Code.CHOOSE_TAG, "Choose a gamer tag before your first table.")
     restriction = user.restriction()
     if restriction is not None:
-        raise Refusal(Code.RESTRICTED, restriction.message, status=403)
+        raise Refusal(Code.RESTRICTED, restriction.message)
     away = parent_keeps_from_tables(user)  # a restricted parent never plays on through a child
     if away is not None:
-        raise Refusal(Code.RESTRICTED, away, status=403)
+        raise Refusal(Code.RESTRICTED, away)
 
 
 FAMILY_TABLES_ONLY = (
@@ -64,7 +64,7 @@ def check_may_play_public(user: User) -> None:
         .first()
     )
     if row is not None and row[0] is not None and not row[1]:
-        raise Refusal(Code.FAMILY_TABLES_ONLY, FAMILY_TABLES_ONLY, status=403)
+        raise Refusal(Code.FAMILY_TABLES_ONLY, FAMILY_TABLES_ONLY)
 
 
 def _guesser_key(user: User | None, agent: Agent | None) -> str:
@@ -95,7 +95,7 @@ def _refusal(key: str, *, member: bool) -> Refusal:
         words += " The QR code or link from the host works now."
     else:
         words = f"Too many wrong codes. Joining by code works again in {wait}."
-    return Refusal(Code.TOO_MANY_TRIES, words, status=429)
+    return Refusal(Code.TOO_MANY_TRIES, words)
 
 
 def require_not_throttled(*, user: User | None = None, agent: Agent | None = None, ip: str = "") -> None:
@@ -224,7 +224,7 @@ def find_seated_table(
             table = queryset.unfinished().by_code(normal).filter(live).first()
     if table is None:
         _missed(user, agent, ip)
-        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+        raise Refusal(Code.NO_SUCH_TABLE)
     return table
 
 

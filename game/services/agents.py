@@ -24,23 +24,23 @@ def agent_join(*, agent: Agent, code: str, ip: str = "") -> Seated:
     """An approved agent takes a free seat as a helper: private tables that allow agents, no teams.
     Wrong codes are throttled like a member's (game/services/access.py)."""
     if not agent.is_approved:
-        raise Refusal(Code.AGENT_NOT_APPROVED, "This agent is not approved.", status=403)
+        raise Refusal(Code.AGENT_NOT_APPROVED, "This agent is not approved.")
     table = find_table(code, agent=agent, ip=ip, tables=Table.objects.select_for_update())
     if table is None or not table.is_open:
-        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+        raise Refusal(Code.NO_SUCH_TABLE)
     seats = seat_list(table)
     mine = next((s for s in seats if s.agent_id == agent.pk), None)
     if mine is not None:
         if mine.left_at is not None and table.status == Table.Status.PLAYING:
             # JagAI took the seat (the token was revoked, R38): a new token does not bring it back.
-            raise Refusal(Code.SEAT_TAKEN, "JagAI plays this seat now.", status=403)
+            raise Refusal(Code.SEAT_TAKEN, "JagAI plays this seat now.")
         return Seated(table)
     if table.is_public or table.teams or not table.allow_agents:
-        raise Refusal(Code.AGENTS_NOT_ALLOWED, "This table does not welcome agents.", status=403)
+        raise Refusal(Code.AGENTS_NOT_ALLOWED, "This table does not welcome agents.")
     if table.status != Table.Status.WAITING:
-        raise Refusal(Code.ALREADY_STARTED, status=409)
+        raise Refusal(Code.ALREADY_STARTED)
     if len(seats) >= table.seat_count:
-        raise Refusal(Code.TABLE_FULL, status=409)
+        raise Refusal(Code.TABLE_FULL)
     Seat.objects.create(
         table=table, agent=agent, kind=Seat.Kind.AGENT, position=AGENT_WAITING_POSITION + len(seats)
     )
@@ -52,7 +52,7 @@ def agent_leave(*, agent: Agent, code: str) -> Left:
     """An agent leaves a table before the deal; once dealt, its seat stays and R16 plays for it."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__agent=agent).first()
     if table is None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
     if table.status == Table.Status.WAITING:
         Seat.objects.filter(table=table, agent=agent).delete()
         return Left(table, publish.table_update(table, seat_list(table)))

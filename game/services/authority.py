@@ -79,15 +79,15 @@ def member_refusal(
     `member_query` read inside the caller's transaction, if it did."""
     user, data = _member_and_session(user_id, session_key, read)
     if user is None or not user.is_active:
-        return Refusal(Code.SIGNED_OUT, status=401)
+        return Refusal(Code.SIGNED_OUT)
     if str(data.get(SESSION_KEY)) != str(user_id) or not _hash_matches(user, data.get(HASH_SESSION_KEY, "")):
-        return Refusal(Code.SIGNED_OUT, status=401)
+        return Refusal(Code.SIGNED_OUT)
     restriction = user.restriction()
     if restriction is not None:
-        return Refusal(Code.RESTRICTED, restriction.message, status=403)
+        return Refusal(Code.RESTRICTED, restriction.message)
     away = parent_keeps_from_tables(user)
     if away is not None:
-        return Refusal(Code.RESTRICTED, away, status=403)
+        return Refusal(Code.RESTRICTED, away)
     return None
 
 
@@ -95,7 +95,7 @@ def agent_refusal(*, agent_id: int, token_hash: str) -> Refusal | None:
     """Why this agent's socket may no longer act, or None: approval withdrawn, token replaced or revoked."""
     agent = Agent.objects.approved().filter(pk=agent_id).only("token_hash").first()
     if agent is None or not agent.token_hash or not constant_time_compare(agent.token_hash, token_hash):
-        return Refusal(Code.AGENT_REVOKED, status=401)
+        return Refusal(Code.AGENT_REVOKED)
     return None
 
 
@@ -115,7 +115,7 @@ def require_may_act(
     elif user is not None:
         refusal = member_refusal(user_id=user.pk, session_key=session_key, read=member_read)
     else:
-        refusal = Refusal(Code.SIGNED_OUT, status=401)
+        refusal = Refusal(Code.SIGNED_OUT)
     if refusal is not None:
         raise refusal
 

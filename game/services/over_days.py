@@ -139,24 +139,24 @@ def hand_over(*, host: User, code: str, seat: int, session_key: str | None = Non
     (R40), and the member is told. Everything is checked under the table's lock."""
     table = Table.objects.by_code(code).filter(seats__user=host, status=Table.Status.PLAYING).first()
     if table is None:
-        raise Refusal(Code.NOT_PLAYING, status=409)
+        raise Refusal(Code.NOT_PLAYING)
     game, table, seats = lock_game(table.pk)
     require_may_act(user=host, session_key=session_key)
     mine = next((s for s in seats if s.user_id == host.pk), None)
     if table.host_id != host.pk or mine is None:
-        raise Refusal(Code.NOT_HOST, status=403)
+        raise Refusal(Code.NOT_HOST)
     if mine.left_at is not None:
-        raise Refusal(Code.HOST_LEFT, status=409)
+        raise Refusal(Code.HOST_LEFT)
     if not table.over_days or table.is_public:
-        raise Refusal(Code.NOT_OVER_DAYS, status=409)
+        raise Refusal(Code.NOT_OVER_DAYS)
     target = next((s for s in seats if s.position == seat), None)
     if target is None or target.user_id is None or target.user_id == host.pk:
-        raise Refusal(Code.NOT_A_MEMBER, status=409)
+        raise Refusal(Code.NOT_A_MEMBER)
     state = engine.from_json(game.state)
     if seat not in awaited(state):
-        raise Refusal(Code.NOT_AWAITED, status=409)
+        raise Refusal(Code.NOT_AWAITED)
     if timezone.now() - game.decision_since < timedelta(days=settings.GAME_HAND_OVER_DAYS):
-        raise Refusal(Code.NOT_AWAY_LONG, status=409)
+        raise Refusal(Code.NOT_AWAY_LONG)
     takeover = {"takeover": {"seat": seat}}
     new, events = engine.apply_server(state, takeover)
     sent = record(game, table, seats, new, events, Step(seat=None, move=takeover))

@@ -100,7 +100,7 @@ def _count(key: str) -> int:
 def new_code(*, ip: str = "") -> TvCode:
     """The TV's /tv/: a new code to show and the screen secret to keep; only hashes are stored."""
     if ip and _count(f"tv-codes:ip:{ip}") > CODES_PER_ADDRESS:
-        raise Refusal(Code.TOO_MANY_TV_CODES, status=429)
+        raise Refusal(Code.TOO_MANY_TV_CODES)
     now = timezone.now()
     TvPairing.objects.filter(expires_at__lt=now - KEEP_LAPSED).delete()
     for _ in range(20):
@@ -108,7 +108,7 @@ def new_code(*, ip: str = "") -> TvCode:
         if not _waiting(code_hash(code), now).exists():
             break
     else:  # twenty live codes in a row: millions of TVs wait at once
-        raise Refusal(Code.NO_FREE_CODE, status=503)
+        raise Refusal(Code.NO_FREE_CODE)
     secret = secrets.token_urlsafe(32)
     expires_at = now + timedelta(seconds=CODE_SECONDS)
     TvPairing.objects.create(
@@ -134,7 +134,7 @@ def _member_key(user: User) -> str:
 
 def _require_member_budget(user: User) -> None:
     if (cache.get(_member_key(user)) or 0) >= settings.GAME_SCREEN_GUESS_LIMIT:
-        raise Refusal(Code.TOO_MANY_TRIES, TV_GUESSES, status=429)
+        raise Refusal(Code.TOO_MANY_TRIES, TV_GUESSES)
 
 
 def _refuse_guess(user: User, ip: str, hashed: str) -> NoReturn:
@@ -144,10 +144,10 @@ def _refuse_guess(user: User, ip: str, hashed: str) -> NoReturn:
     _count(_member_key(user))
     known = TvPairing.objects.filter(code_hash=hashed).order_by("-created_at").first()
     if known is None:
-        raise Refusal(Code.NO_SUCH_TV_CODE, status=404)
+        raise Refusal(Code.NO_SUCH_TV_CODE)
     if known.paired_at is not None:
-        raise Refusal(Code.TV_CODE_USED, status=410)
-    raise Refusal(Code.TV_CODE_LAPSED, status=410)
+        raise Refusal(Code.TV_CODE_USED)
+    raise Refusal(Code.TV_CODE_LAPSED)
 
 
 @transaction.atomic
@@ -158,7 +158,7 @@ def pair_tv(*, user: User, session_key: str | None, code: str, tv_code: str, ip:
     typed = normalize(tv_code)
     if len(typed) != CODE_LENGTH or any(ch not in ALPHABET for ch in typed):
         # Never a TV's code, so no guess: a slip of the thumb is not counted.
-        raise Refusal(Code.NO_SUCH_TV_CODE, status=400)
+        raise Refusal(Code.NO_SUCH_TV_CODE)
     now = timezone.now()
     hashed = code_hash(typed)
     pairing = _waiting(hashed, now).select_for_update().order_by("-created_at").first()

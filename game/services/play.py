@@ -31,7 +31,7 @@ def leave_table(*, user: User, code: str) -> Left:
     """Leave: before the deal the seat is freed; during the game JagAI takes it over (R27, R28)."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
     return leave_locked_table(table, user=user)
 
 
@@ -88,7 +88,7 @@ def _seat_of(seats: list[Seat], user: User | None, agent: Agent | None) -> Seat:
     else:
         seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
     if seat is None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
     return seat
 
 
@@ -179,7 +179,7 @@ def _check_move(
     try:
         locked = lock_move(table_id, move_id, member)
     except Game.DoesNotExist:
-        raise Refusal(Code.NOT_PLAYING, status=409) from None
+        raise Refusal(Code.NOT_PLAYING) from None
     game, table, seats = locked.game, locked.table, locked.seats
     require_may_act(
         user=user, session_key=session_key, agent=agent, token_hash=token_hash, member_read=locked.member
@@ -188,12 +188,12 @@ def _check_move(
     if seat.position in locked.seen_by:
         return _Checked(locked, seat, repeated=True)
     if table.status != Table.Status.PLAYING:
-        raise Refusal(engine.RuleCode.GAME_OVER, engine.refusal_words(engine.RuleCode.GAME_OVER), status=409)
+        raise Refusal(engine.RuleCode.GAME_OVER, engine.refusal_words(engine.RuleCode.GAME_OVER))
     if version != game.version:
-        raise Refusal(Code.STALE_VERSION, status=409)
+        raise Refusal(Code.STALE_VERSION)
     state = engine.from_json(game.state)
     if engine.seat_role(state, seat.position) is engine.SeatRole.HELPER:
-        raise Refusal(Code.HELPER_SEAT, status=409)
+        raise Refusal(Code.HELPER_SEAT)
     try:
         new, events = engine.apply(state, seat.position, move)
     except engine.IllegalMove as refusal:
@@ -206,12 +206,12 @@ def end_game(*, user: User, code: str) -> Played:
     """The host ends the game early: nobody wins (R23). Returns the game and the messages sent."""
     table = Table.objects.by_code(code).filter(seats__user=user).first()
     if table is None:
-        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+        raise Refusal(Code.NO_SUCH_TABLE)
     if table.status != Table.Status.PLAYING:
-        raise Refusal(Code.NOT_PLAYING, status=409)
+        raise Refusal(Code.NOT_PLAYING)
     game, table, seats = lock_game(table.pk)
     if table.host_id != user.pk:
-        raise Refusal(Code.NOT_HOST, status=403)
+        raise Refusal(Code.NOT_HOST)
     state = engine.from_json(game.state)
     new, events = engine.apply_server(state, {"end": {}})
     messages = record(game, table, seats, new, events, Step(seat=None, move={"end": {}}))
@@ -240,10 +240,10 @@ def _react(*, table_id: int, user: User, session_key: str, reaction: str) -> Rea
     require_may_act(user=user, session_key=session_key)
     seat = Seat.objects.filter(table_id=table_id, user=user).select_related("user").first()
     if seat is None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
     since = timezone.now() - timedelta(seconds=settings.GAME_REACTION_INTERVAL_SECONDS)
     if Reaction.objects.filter(user=user, created_at__gt=since).exists():
-        raise Refusal(Code.TOO_FAST, status=429)
+        raise Refusal(Code.TOO_FAST)
     made = Reaction.objects.create(table_id=table_id, user=user, seat=seat.position, kind=reaction)
     nudged = _nudge(table_id, seat) if reaction == Reaction.Kind.YOUR_TURN else None
     version = Game.version_at(table_id)

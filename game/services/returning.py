@@ -31,24 +31,24 @@ def let_back_in(*, host: User, table: Table, seat: int, session_key: str | None 
     try:
         game, table, seats = lock_game(table.pk)
     except Game.DoesNotExist:  # not dealt yet
-        raise Refusal(Code.NOT_PLAYING, status=409) from None
+        raise Refusal(Code.NOT_PLAYING) from None
     require_may_act(user=host, session_key=session_key)  # after the locks: a sign-out meanwhile counts
     mine = next((s for s in seats if s.user_id == host.pk), None)
     if table.host_id != host.pk or mine is None:
-        raise Refusal(Code.NOT_HOST, status=403)
+        raise Refusal(Code.NOT_HOST)
     if table.is_public:
-        raise Refusal(Code.PUBLIC_TABLE, WORDS["public_table"], status=409)
+        raise Refusal(Code.PUBLIC_TABLE, WORDS["public_table"])
     if table.status != Table.Status.PLAYING:
-        raise Refusal(Code.NOT_PLAYING, status=409)
+        raise Refusal(Code.NOT_PLAYING)
     if mine.left_at is not None:
-        raise Refusal(Code.HOST_LEFT, WORDS["host_left"], status=409)
+        raise Refusal(Code.HOST_LEFT, WORDS["host_left"])
     _require_member_seat(seats, seat)
     state = engine.from_json(game.state)
     move = {"let_back": {"seat": seat}}
     try:
         new, events = engine.apply_server(state, move)
     except engine.IllegalMove as refusal:
-        raise Refusal(refusal.code, refusal.words, status=409) from None
+        raise Refusal(refusal.code, refusal.words) from None
     # record() marks the seat theirs again (left_at cleared) and tells the table after commit.
     return LetBack(game, record(game, table, seats, new, events, Step(seat=None, move=move)))
 
@@ -57,10 +57,10 @@ def _require_member_seat(seats: list[Seat], position: int) -> None:
     """The seat at `position` is a member's, whose account may still play."""
     seat = next((s for s in seats if s.position == position), None)
     if seat is None or seat.user_id is None:
-        raise Refusal(Code.NOT_A_MEMBER, WORDS["not_a_member"], status=409)
+        raise Refusal(Code.NOT_A_MEMBER, WORDS["not_a_member"])
     member = User.objects.get(pk=seat.user_id)
     if not member.is_active or member.restriction() is not None:
-        raise Refusal(Code.MEMBER_RESTRICTED, WORDS["member_restricted"], status=409)
+        raise Refusal(Code.MEMBER_RESTRICTED, WORDS["member_restricted"])
 
 
 def may_ask_to_come_back(*, table: Table, user: User) -> bool:

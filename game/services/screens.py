@@ -57,9 +57,9 @@ def hosted_table(user: User, session_key: str | None, code: str) -> Table:
     require_may_act(user=user, session_key=session_key)
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
     if table.host_id != user.pk:
-        raise Refusal(Code.NOT_HOST, status=403)
+        raise Refusal(Code.NOT_HOST)
     return table
 
 
@@ -90,9 +90,9 @@ def show_on_screen(*, user: User, session_key: str | None, code: str, paired_has
     showed the code the host typed, and the hash is of the secret that TV holds (pairing.py)."""
     table = hosted_table(user, session_key, code)
     if table.is_public:
-        raise Refusal(Code.NO_PUBLIC_SCREENS, status=403)
+        raise Refusal(Code.NO_PUBLIC_SCREENS)
     if not table.is_open:
-        raise Refusal(Code.TABLE_FINISHED, status=409)
+        raise Refusal(Code.TABLE_FINISHED)
     _turn_off(table)
     secret = "" if paired_hash else secrets.token_urlsafe(32)
     screen = TableScreen.objects.create(
@@ -159,7 +159,7 @@ LINK_GUESSES = "Too many big-screen links that don't work from here. Please wait
 def require_not_throttled(ip: str, words: str = LINK_GUESSES) -> None:
     """Refuse (429) an address that sent too many secrets (or TV codes) that open no screen."""
     if ip and (cache.get(_guess_key(ip)) or 0) >= settings.GAME_SCREEN_GUESS_LIMIT:
-        raise Refusal(Code.TOO_MANY_TRIES, words, status=429)
+        raise Refusal(Code.TOO_MANY_TRIES, words)
 
 
 def count_guess(ip: str) -> None:

@@ -44,11 +44,11 @@ def move_deadline(table: Table, state: dict) -> timezone.datetime | None:
 def _deck() -> tuple[str, list[dict]]:
     deck = live_deck()
     if deck is None:
-        raise Refusal(Code.DECK_NOT_READY, status=409)
+        raise Refusal(Code.DECK_NOT_READY)
     try:
         return deck.name, engine_deck(deck)
     except DeckNotReady as error:
-        raise Refusal(Code.DECK_NOT_READY, status=409) from error
+        raise Refusal(Code.DECK_NOT_READY) from error
 
 
 def require_deck_ready() -> None:
@@ -63,7 +63,7 @@ def close_for_unready_deck(table: Table, seats: list[Seat]) -> list[Addressed]:
     table.status = Table.Status.ENDED
     table.countdown_deadline = None
     table.save(update_fields=["status", "countdown_deadline"])
-    error = Refusal(Code.DECK_NOT_READY, status=409)
+    error = Refusal(Code.DECK_NOT_READY)
     sent = publish.to_table(table.pk, error_message(error.code, error.message))
     sent += publish.table_update(table, seats)
     publish.lobby_update()
@@ -75,9 +75,9 @@ def close_for_unready_deck(table: Table, seats: list[Seat]) -> list[Addressed]:
 def begin_game(table: Table, seats: list[Seat]) -> Started:
     """Fill empty seats with JagAI (R3, R25), deal (R2), and tell everyone."""
     if table.teams and len(seats) != 4:
-        raise Refusal(Code.TEAMS_NEED_FOUR, status=409)
+        raise Refusal(Code.TEAMS_NEED_FOUR)
     if table.variant == Variant.TOGETHER and sum(s.kind == Seat.Kind.PERSON for s in seats) < 2:
-        raise Refusal(Code.TOGETHER_NEEDS_TWO, status=409)
+        raise Refusal(Code.TOGETHER_NEEDS_TWO)
     deck_name, deck = _deck()
     seats = _agents_after_people(seats)
     for position in range(len(seats) + 1, table.seat_count + 1):
@@ -94,7 +94,7 @@ def begin_game(table: Table, seats: list[Seat]) -> Started:
             options=table.game_options(),
         )
     except engine.DeckTooSmall as error:  # Deal 7 at five seats needs a deck of nine stories or more
-        raise Refusal(Code.DECK_NOT_READY, status=409) from error
+        raise Refusal(Code.DECK_NOT_READY) from error
     text = engine.to_json(state)
     now = timezone.now()
     game = Game.objects.create(
@@ -132,11 +132,11 @@ def _agents_after_people(seats: list[Seat]) -> list[Seat]:
 def _locked_waiting_table(code: str, user: User) -> Table:
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
-        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+        raise Refusal(Code.NO_SUCH_TABLE)
     if table.host_id != user.pk:
-        raise Refusal(Code.NOT_HOST, status=403)
+        raise Refusal(Code.NOT_HOST)
     if table.status != Table.Status.WAITING:
-        raise Refusal(Code.NOT_WAITING, status=409)
+        raise Refusal(Code.NOT_WAITING)
     return table
 
 
@@ -152,5 +152,5 @@ def start_now(*, user: User, code: str) -> Started:
     """The host of a public table starts before the countdown ends (R25)."""
     table = _locked_waiting_table(code, user)
     if not table.is_public:
-        raise Refusal(Code.NOT_PUBLIC, status=409)
+        raise Refusal(Code.NOT_PUBLIC)
     return begin_game(table, seat_list(table))

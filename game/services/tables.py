@@ -33,7 +33,7 @@ def _require_table_allowance(host: User) -> None:
         opened = 1
         cache.set(key, opened, timeout=3600)
     if opened > settings.GAME_TABLES_PER_HOUR:
-        raise Refusal(Code.TOO_MANY_TABLES, status=429)
+        raise Refusal(Code.TOO_MANY_TABLES)
 
 
 def _new_table(*, host: User, **fields: object) -> Table:
@@ -104,9 +104,9 @@ def _take_seat(table: Table, user: User) -> Seated:
     if any(s.user_id == user.pk for s in seats):
         return Seated(table)
     if table.status != Table.Status.WAITING:
-        raise Refusal(Code.ALREADY_STARTED if table.is_open else "table_finished", status=409)
+        raise Refusal(Code.ALREADY_STARTED if table.is_open else Code.TABLE_FINISHED)
     if len(seats) >= table.seat_count:
-        raise Refusal(Code.TABLE_FULL, status=409)
+        raise Refusal(Code.TABLE_FULL)
     if table.is_public:
         check_may_play_public(user)
     people = sum(1 for s in seats if s.kind == Seat.Kind.PERSON)
@@ -129,9 +129,9 @@ def join_by_code(*, user: User, code: str, ip: str = "") -> Seated:
     table = find_table(code, user=user, ip=ip, tables=Table.objects.select_for_update())
     if table is None:
         four = len(codes.normalize(code)) == codes.CODE_LENGTH  # "AB" is a slip, "ABCE" a wrong code
-        raise Refusal(Code.NO_SUCH_TABLE if four else "bad_code", status=404)
+        raise Refusal(Code.NO_SUCH_TABLE if four else Code.BAD_CODE)
     if not table.is_open and not table.seats.filter(user=user).exists():
-        raise Refusal(Code.TABLE_FINISHED, status=410)
+        raise Refusal(Code.TABLE_FINISHED)
     return _take_seat(table, user)
 
 
@@ -141,7 +141,7 @@ def join_by_invitation(*, user: User, token: str) -> Seated:
     check_may_play(user)
     table = find_invited_table(token, tables=Table.objects.select_for_update())
     if table is None:
-        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+        raise Refusal(Code.NO_SUCH_TABLE)
     return _take_seat(table, user)
 
 
@@ -169,9 +169,9 @@ def play_again(*, user: User, code: str) -> Seated:
     """After a game: open (or join) the next table with the same settings and the same people (R29)."""
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
     if table.is_open:
-        raise Refusal(Code.NOT_FINISHED, status=409)
+        raise Refusal(Code.NOT_FINISHED)
     check_may_play(user)
     if table.is_public:
         check_may_play_public(user)

@@ -35,7 +35,7 @@ def ask_to_watch(*, user: User, session_key: str | None, code: str, ip: str = ""
     require_may_act(user=user, session_key=session_key)
     found = find_table(code, user=user, ip=ip, tables=Table.objects.unfinished())
     if found is None:
-        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+        raise Refusal(Code.NO_SUCH_TABLE)
     return _watch(user, found, invited=False)
 
 
@@ -46,7 +46,7 @@ def watch_by_invitation(*, user: User, session_key: str | None, token: str) -> S
     require_may_act(user=user, session_key=session_key)
     found = find_invited_table(token)
     if found is None:
-        raise Refusal(Code.NO_SUCH_TABLE, status=404)
+        raise Refusal(Code.NO_SUCH_TABLE)
     return _watch(user, found, invited=True)
 
 
@@ -57,14 +57,14 @@ def _parent_sits_there(table: Table, user: User) -> bool:
 def _watch(user: User, found: Table, *, invited: bool) -> Seated:
     table = Table.objects.select_for_update().get(pk=found.pk)
     if table.is_public:
-        raise Refusal(Code.NO_PUBLIC_WATCHERS, status=403)
+        raise Refusal(Code.NO_PUBLIC_WATCHERS)
     if table.watching_off_at is not None:
-        raise Refusal(Code.WATCHING_OFF, status=403)
+        raise Refusal(Code.WATCHING_OFF)
     if table.seats.filter(user=user).exists():
-        raise Refusal(Code.ALREADY_SEATED, status=409)
+        raise Refusal(Code.ALREADY_SEATED)
     watcher, _ = Watcher.objects.get_or_create(table=table, user=user)
     if watcher.removed_at is not None:
-        raise Refusal(Code.WATCHER_REMOVED, status=403)
+        raise Refusal(Code.WATCHER_REMOVED)
     now = timezone.now()
     if watcher.approved_at is not None:
         return Seated(table)
@@ -86,7 +86,7 @@ def answer_request(*, user: User, session_key: str | None, code: str, watcher_id
     table = hosted_table(user, session_key, code)
     watcher = table.watchers.asking(asking_since()).select_for_update().filter(pk=watcher_id).first()
     if watcher is None:
-        raise Refusal(Code.NO_SUCH_REQUEST, status=404)
+        raise Refusal(Code.NO_SUCH_REQUEST)
     if yes:
         watcher.approved_at = timezone.now()
         watcher.save(update_fields=["approved_at"])
@@ -118,7 +118,7 @@ def set_watching(*, user: User, session_key: str | None, code: str, allowed: boo
     member the host removed or said no to excepted)."""
     table = hosted_table(user, session_key, code)
     if table.is_public:
-        raise Refusal(Code.NO_PUBLIC_WATCHERS, status=403)
+        raise Refusal(Code.NO_PUBLIC_WATCHERS)
     if allowed == (table.watching_off_at is None):
         return Seated(table)
     table.watching_off_at = None if allowed else timezone.now()
@@ -137,7 +137,7 @@ def remove_watcher(*, user: User, session_key: str | None, code: str, watcher_id
     table = hosted_table(user, session_key, code)
     watcher = table.watchers.live().filter(pk=watcher_id).first()
     if watcher is None:
-        raise Refusal(Code.NOT_WATCHING, status=404)
+        raise Refusal(Code.NOT_WATCHING)
     watcher.removed_at = timezone.now()
     watcher.save(update_fields=["removed_at"])
     publish.close_audience_sockets(watcher_group(table.pk, watcher.user_id))

@@ -21,8 +21,8 @@ from game.sockets.closing import Close
 from game.sockets.member_door import note_socket_closed, note_socket_opened
 from game.sockets.seat import SeatSocket
 from justalllowgod.lib.addresses import scope_address
+from justalllowgod.lib.logs import note_agent
 from justalllowgod.lib.refusals import Code, Refusal
-from justalllowgod.logs import note_agent
 
 
 def bearer_token(scope: dict) -> str:

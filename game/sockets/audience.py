@@ -47,10 +47,10 @@ class AudienceSocket(ViewerSocket):
         await self.leave_groups()
 
     async def on_move(self, message: client.Move) -> None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
 
     async def on_react(self, message: client.React) -> None:
-        raise Refusal(Code.NOT_SEATED, status=403)
+        raise Refusal(Code.NOT_SEATED)
 
     async def gone(self) -> None:
         await self.refuse(Close.TURNED_OFF)

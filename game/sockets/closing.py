@@ -25,8 +25,9 @@ class Close(IntEnum):
     SERVER_ERROR = 4500  # our fault: reconnecting is safe
 
 
-# What a person is told when their table socket closes for each reason (static/js/socket.js
-# keeps the same words for the browser).
+# The name of each close, one spelling for every client: static/js/socket.js and clients/jag_mcp
+# type them by hand and tests/realtime/test_close_codes_agree.py holds them to these (and the
+# browser words each one).
 REASONS = {
     Close.SIGNED_OUT: "signed_out",
     Close.NOT_SEATED: "not_seated",

@@ -14,7 +14,7 @@ export function showConnection(root, el, status, pending = false) {
   const final = FINAL_WORDS[status];
   el.connText.textContent = final ?? (pending ? "Reconnecting… Your move will go as soon as you're back." : "Reconnecting…");
   conn.hidden = Boolean(final); // a final close has the notice instead, with a way on
-  if (final) closeTable(root, final, status === "signed-out");
+  if (final) closeTable(root, final, status === "signed_out");
 }
 
 /** The socket closed for good: the table stops taking taps and says why. */

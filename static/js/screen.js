@@ -17,7 +17,7 @@ const NEXT_GAME_MS = 10000;
 
 // Words for a socket closed for good; the rest are the table page's (static/js/socket.js).
 const CLOSED = {
-  "turned-off":
+  turned_off:
     kind === "screen"
       ? ["This screen has been turned off", "The host can show the table again from the table page."]
       : ["You are no longer watching this table.", "The host has stopped your watching. You can still play at a table of your own."],

@@ -5,27 +5,29 @@
 // replaced: a phone that loses its network keeps the socket "open" for minutes (docs/protocol.md).
 
 // Close codes after which coming back cannot help (docs/protocol.md); any other close reconnects.
+// Numbers and names are the server's Close and REASONS (game/sockets/closing.py), spelled alike:
+// tests/realtime/test_close_codes_agree.py keeps them so.
 const FINAL_CLOSES = {
-  4401: "signed-out",
-  4403: "not-seated",
-  4404: "not-found",
+  4401: "signed_out",
+  4403: "not_seated",
+  4404: "not_found",
   4409: "replaced",
-  4410: "turned-off",
-  4413: "too-big",
+  4410: "turned_off",
+  4413: "too_big",
   4423: "restricted",
-  4429: "too-many",
+  4429: "too_many",
 };
 
 // What a person reads when the socket has closed for good, by status.
 export const FINAL_WORDS = {
-  "signed-out": "You signed out, so this table has stopped here. Sign in again to come back.",
-  "not-seated": "You don't have a seat at this table any more.",
-  "not-found": "We couldn't find this table.",
+  signed_out: "You signed out, so this table has stopped here. Sign in again to come back.",
+  not_seated: "You don't have a seat at this table any more.",
+  not_found: "We couldn't find this table.",
   replaced: "This table is open in another tab or window, so this one has stopped.",
-  "turned-off": "This screen has been turned off.",
-  "too-big": "Something went wrong with this page. Please reload it.",
+  turned_off: "This screen has been turned off.",
+  too_big: "Something went wrong with this page. Please reload it.",
   restricted: "Your account can't play right now, so JagAI has taken your seat. Your games are still in My games.",
-  "too-many": "Too many messages or wrong codes. Please wait a few minutes, then reload.",
+  too_many: "Too many messages or wrong codes. Please wait a few minutes, then reload.",
 };
 export const PING_EVERY_MS = 10000;
 export const ANSWER_WAIT_MS = 5000;

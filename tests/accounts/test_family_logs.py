@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from accounts import family
 from accounts.models import ChildSignIn
-from justalllowgod.logs import DaphneAccessLog, loggable_path
+from justalllowgod.lib.logs import DaphneAccessLog, loggable_path
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 
 from accounts.services import set_gamer_tag
 from accounts.tags import validate_gamer_tag
+from justalllowgod.lib.refusals import Code, Refusal
 from tests.factories import UserFactory
 
 
@@ -72,9 +73,9 @@ def test_it_does_not_refuse_innocent_names_that_contain_short_rude_words(tag):
 def test_tags_are_unique_ignoring_case():
     UserFactory(gamer_tag="Miriam")
     newcomer = UserFactory(gamer_tag="")
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(Refusal) as caught:
         set_gamer_tag(user=newcomer, tag="MIRIAM")
-    assert caught.value.code == "taken"
+    assert caught.value.code == Code.TAG_TAKEN
     newcomer.refresh_from_db()
     assert newcomer.gamer_tag == ""
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import FormerTag
 from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag
+from justalllowgod.lib.refusals import Code, Refusal
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,9 +28,9 @@ def test_a_first_tag_can_be_chosen_at_once():
 def test_a_change_inside_30_days_is_refused_with_the_date_of_the_next_allowed_change():
     chosen = timezone.now().replace(year=2026, month=11, day=1, hour=12)
     member = UserFactory(gamer_tag="Hannah", tag_changed_at=chosen)
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(Refusal) as caught:
         set_gamer_tag(user=member, tag="Samuel", now=chosen + timedelta(days=29, hours=23))
-    assert caught.value.code == "too_soon"
+    assert caught.value.code == Code.TAG_TOO_SOON
     assert "1 December 2026" in caught.value.message
     member.refresh_from_db()
     assert member.gamer_tag == "Hannah"
@@ -101,9 +101,9 @@ def test_a_first_tag_can_be_changed_once_within_a_day_of_choosing_it():
     ]
     # Once: the change starts the usual 30 days.
     assert first_tag_grace_until(member) is None and next_tag_change(member) == now + timedelta(days=30)
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(Refusal) as caught:
         set_gamer_tag(user=member, tag="Hannah2", now=now + timedelta(minutes=5))
-    assert caught.value.code == "too_soon"
+    assert caught.value.code == Code.TAG_TOO_SOON
     member.refresh_from_db()
     assert member.gamer_tag == "Hannah"
 
@@ -112,16 +112,16 @@ def test_a_first_tag_is_kept_30_days_once_its_day_is_over():
     chosen = timezone.now() - timedelta(days=1, minutes=1)
     member = UserFactory(gamer_tag="Hanah", tag_changed_at=chosen)
     assert first_tag_grace_until(member) is None and next_tag_change(member) == chosen + timedelta(days=30)
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(Refusal) as caught:
         set_gamer_tag(user=member, tag="Hannah")
-    assert caught.value.code == "too_soon"
+    assert caught.value.code == Code.TAG_TOO_SOON
 
 
 def test_a_later_tag_has_no_day_of_grace():
     member = UserFactory(gamer_tag="Samuel", tag_changed_at=timezone.now() - timedelta(hours=1))
     FormerTag.objects.create(user=member, tag="Sam", used_until=member.tag_changed_at)
     assert first_tag_grace_until(member) is None
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refusal):
         set_gamer_tag(user=member, tag="Samuel2")
 
 

@@ -1,4 +1,4 @@
-"""The benchmark's echo socket exists only when BENCH_ECHO is switched on."""
+"""The benchmark's echo socket exists only when DJANGO_BENCH_ECHO switches the BENCH_ECHO setting on."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ PROBE = (
 
 
 def _routes_with(env: dict[str, str]) -> str:
-    clean = {k: v for k, v in os.environ.items() if k != "BENCH_ECHO"}
+    clean = {k: v for k, v in os.environ.items() if k not in ("DJANGO_BENCH_ECHO", "BENCH_ECHO")}
     clean.update(env, DJANGO_SETTINGS_MODULE="justalllowgod.settings")
     done = subprocess.run(
         [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60
@@ -31,8 +31,9 @@ def _routes_with(env: dict[str, str]) -> str:
 
 
 def test_the_echo_setting_is_off_by_default(monkeypatch):
+    monkeypatch.delenv("DJANGO_BENCH_ECHO", raising=False)
     monkeypatch.delenv("BENCH_ECHO", raising=False)
-    assert env_bool("BENCH_ECHO", False) is False
+    assert env_bool("DJANGO_BENCH_ECHO", False) is False
     assert settings.BENCH_ECHO is False
 
 
@@ -53,10 +54,10 @@ def test_the_echo_route_is_absent_in_production():
 
 
 def test_the_benchmark_switches_the_echo_route_on():
-    assert "ws/bench/echo/" in _routes_with({"BENCH_ECHO": "true"})
+    assert "ws/bench/echo/" in _routes_with({"DJANGO_BENCH_ECHO": "true"})
 
 
 def test_the_benchmark_switches_the_durable_floor_route_on_with_it():
-    routes = _routes_with({"BENCH_ECHO": "true"})
+    routes = _routes_with({"DJANGO_BENCH_ECHO": "true"})
     assert "ws/bench/durable/" in routes
     assert "durable" not in _routes_with({})

@@ -14,7 +14,11 @@ ARGS = ["--tables", "2", "--seconds", "3", "--warmup", "1", "--pace", "0.3", "0.
 
 
 def _run(*extra: str) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "BENCH_ECHO")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_BENCH_ECHO", "BENCH_ECHO")
+    }
     done = subprocess.run(
         [sys.executable, "-m", "bench", *ARGS, *extra],
         cwd=ROOT,

@@ -186,7 +186,7 @@ def _serve(tmp_path: Path, log_format: str) -> list[str]:
     env = {
         **os.environ,
         "DJANGO_LOG_FORMAT": log_format,
-        "GAME_CLOCK_IN_PROCESS": "false",
+        "DJANGO_GAME_CLOCK_IN_PROCESS": "false",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}",
         "REDIS_URL": "",
     }

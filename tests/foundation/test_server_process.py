@@ -17,7 +17,11 @@ PROBE = (
 
 
 def _load_the_application() -> tuple[float, float, int, list[int]]:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "justalllowgod.settings", "GAME_CLOCK_IN_PROCESS": "false"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "justalllowgod.settings",
+        "DJANGO_GAME_CLOCK_IN_PROCESS": "false",
+    }
     done = subprocess.run(
         [sys.executable, "-c", PROBE],
         cwd=ROOT,

@@ -188,3 +188,51 @@ def test_debug_off_without_a_mail_host_refuses_to_start_rather_than_log_sign_in_
     result = run_manage("check", env=env)
     assert result.returncode != 0
     assert "will not start: DJANGO_EMAIL_HOST is required when DJANGO_DEBUG is off" in result.stderr
+
+
+def _env_names_read_by_settings() -> dict[str, str]:
+    """Each variable settings.py reads through the env helpers -> the setting its line assigns."""
+    import ast
+
+    tree = ast.parse((ROOT / "justalllowgod" / "settings.py").read_text())
+    read: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            for call in ast.walk(node.value):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id.startswith("env_")
+                    and isinstance(call.args[0], ast.Constant)
+                ):
+                    read.setdefault(call.args[0].value, node.targets[0].id)
+    return read
+
+
+def test_every_variable_is_named_django_and_the_setting_it_fills():
+    read = _env_names_read_by_settings()
+    assert len(read) > 30
+    wrong = {
+        name: setting
+        for name, setting in read.items()
+        if name not in ("DATABASE_URL", "REDIS_URL") and name != f"DJANGO_{setting}"
+    }
+    assert wrong == {}
+
+
+def test_an_old_name_is_still_read_with_a_warning_naming_the_new_one():
+    show = "from django.conf import settings; print(settings.EMAIL_HOST_USER, settings.GAME_MOVE_SECONDS)"
+    env = {"DJANGO_EMAIL_USER": "play@example.org", "GAME_MOVE_SECONDS": "45"}
+    result = run_manage("shell", "--no-imports", "-c", show, env=env)
+    assert result.stdout.split() == ["play@example.org", "45"], result.stderr
+    assert "DJANGO_EMAIL_USER is a setting's old name" in result.stderr
+    assert "rename it to DJANGO_EMAIL_HOST_USER" in result.stderr
+    assert "rename it to DJANGO_GAME_MOVE_SECONDS" in result.stderr
+
+
+def test_the_new_name_wins_over_the_old_one_without_a_warning():
+    show = "from django.conf import settings; print(settings.EMAIL_HOST_USER)"
+    env = {"DJANGO_EMAIL_USER": "old@example.org", "DJANGO_EMAIL_HOST_USER": "new@example.org"}
+    result = run_manage("shell", "--no-imports", "-c", show, env=env)
+    assert result.stdout.split() == ["new@example.org"], result.stderr
+    assert "old name" not in result.stderr

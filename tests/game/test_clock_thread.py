@@ -83,7 +83,7 @@ def _site_env(tmp_path: Path) -> dict[str, str]:
     return {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}",
-        "GAME_CLOCK_IN_PROCESS": "true",
+        "DJANGO_GAME_CLOCK_IN_PROCESS": "true",
         "REDIS_URL": "",
     }
 

@@ -42,9 +42,7 @@ async def test_a_timed_look_that_meets_an_outage_looks_again_soon_and_closes_not
 async def test_a_look_that_finds_a_refusal_still_closes(monkeypatch):
     from justalllowgod.lib.refusals import Refusal
 
-    monkeypatch.setattr(
-        member_door.authority, "member_refusal", lambda **kwargs: Refusal("signed_out", status=401)
-    )
+    monkeypatch.setattr(member_door.authority, "member_refusal", lambda **kwargs: Refusal("signed_out"))
     door = Door()
     await door.account_check({"type": "account.check"})
     assert door.refused == ["signed_out"]

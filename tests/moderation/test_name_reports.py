@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -16,6 +15,7 @@ from game.models import Seat, Watcher
 from game.protocol.messages import table_message
 from game.realtime import outbox
 from game.services.starting import seat_list
+from justalllowgod.lib.refusals import Refusal
 from moderation import name_reports
 from moderation.models import NameReport
 from moderation.replays import seat_replay
@@ -242,7 +242,7 @@ def test_a_reviewer_asks_for_a_new_tag_and_the_old_one_is_shown_nowhere(
     assert "A reviewer asked you for a new gamer tag" in page.content.decode()
     # Nobody takes the old tag again, the member included.
     for someone in (guest, UserFactory()):
-        with pytest.raises(ValidationError, match="can't be used at our tables"):
+        with pytest.raises(Refusal, match="can't be used at our tables"):
             set_gamer_tag(user=someone, tag=OLD_TAG.lower())
     member.post(reverse("accounts:choose_tag"), {"gamer_tag": "Kindly_7"})
     assert seat_tags(table)[1] == "Kindly_7"

@@ -120,5 +120,7 @@ def test_nothing_is_sent_when_push_is_off(push_service, settings):
 def test_make_vapid_keys_prints_a_pair_that_belongs_together(capsys):
     call_command("make_vapid_keys")
     lines = dict(line.split("=", 1) for line in capsys.readouterr().out.split())
-    assert public_key_of(lines["JAG_VAPID_PRIVATE_KEY"]) == lines["JAG_VAPID_PUBLIC_KEY"]
-    assert lines["JAG_VAPID_SUBJECT"].startswith("mailto:")
+    assert (
+        public_key_of(lines["DJANGO_WEBPUSH_VAPID_PRIVATE_KEY"]) == lines["DJANGO_WEBPUSH_VAPID_PUBLIC_KEY"]
+    )
+    assert lines["DJANGO_WEBPUSH_VAPID_SUBJECT"].startswith("mailto:")

@@ -14,7 +14,7 @@ from tests.foundation.test_settings import PRODUCTION_ENV, run_manage
 
 SHOW = (
     "from django.conf import settings; from notices import push; "
-    "print(push.is_configured(), repr(settings.WEBPUSH_VAPID_PUBLIC_KEY), settings.WEBPUSH_VAPID_SUBJECT)"
+    "print(push.is_configured(), repr(push.public_key()), settings.WEBPUSH_VAPID_SUBJECT)"
 )
 
 
@@ -54,8 +54,8 @@ def test_production_takes_its_keys_and_subject_from_the_environment():
     private = "rL1XhqWZcn3g0Jqxm5Oy9y-dUw8mWQxHgTmyUL0nz8M"
     env = {
         **PRODUCTION_ENV,
-        "JAG_VAPID_PRIVATE_KEY": private,
-        "JAG_VAPID_SUBJECT": "mailto:team@justallowgod.example",
+        "DJANGO_WEBPUSH_VAPID_PRIVATE_KEY": private,
+        "DJANGO_WEBPUSH_VAPID_SUBJECT": "mailto:team@justallowgod.example",
     }
     result = run_manage("shell", "--no-imports", "-c", SHOW, env=env)
     assert result.stdout.split() == [

@@ -51,7 +51,8 @@ def stack() -> Iterator[RunningStack]:
     # Not under pytest's own temporary folder: PostgreSQL runs as its own user and must get in.
     workdir = Path(tempfile.mkdtemp(prefix="jag-stack-test-"))
     running = start_stack(
-        workdir, {"DJANGO_LOG_FORMAT": "json", "GAME_FIXED_SEED": "20261129", "DJANGO_EMAIL_HOST": "console"}
+        workdir,
+        {"DJANGO_LOG_FORMAT": "json", "DJANGO_GAME_FIXED_SEED": "20261129", "DJANGO_EMAIL_HOST": "console"},
     )
     yield running
     stop_stack(running.process, running.services)

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from game.services.clock import start_in_background
-from justalllowgod.logs import DaphneAccessLog
+from justalllowgod.lib.logs import DaphneAccessLog
 
 APPLICATION = "justalllowgod.asgi:application"
 

@@ -8,10 +8,10 @@ from notices.vapid import new_key_pair
 
 
 class Command(BaseCommand):
-    help = "Print a new VAPID key pair (for JAG_VAPID_PRIVATE_KEY and JAG_VAPID_PUBLIC_KEY)."
+    help = "Print a new VAPID key pair (for DJANGO_WEBPUSH_VAPID_PRIVATE_KEY and DJANGO_WEBPUSH_VAPID_PUBLIC_KEY)."
 
     def handle(self, *args: object, **options: object) -> None:
         private, public = new_key_pair()
-        self.stdout.write(f"JAG_VAPID_PRIVATE_KEY={private}")
-        self.stdout.write(f"JAG_VAPID_PUBLIC_KEY={public}")
-        self.stdout.write("JAG_VAPID_SUBJECT=mailto:you@example.org")
+        self.stdout.write(f"DJANGO_WEBPUSH_VAPID_PRIVATE_KEY={private}")
+        self.stdout.write(f"DJANGO_WEBPUSH_VAPID_PUBLIC_KEY={public}")
+        self.stdout.write("DJANGO_WEBPUSH_VAPID_SUBJECT=mailto:you@example.org")

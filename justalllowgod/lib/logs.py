@@ -3,6 +3,9 @@
 Lines name a member by id only (never an email or a gamer tag). With DJANGO_LOG_FORMAT=json each
 line is one JSON object (python-json-logger) carrying the same facts as fields (the format is set
 in justalllowgod/log_config.py, which the settings import instead of this module).
+
+It imports no app: the game's sockets name their agent here (note_agent), and the ASGI module hands
+log_sockets the game's open-socket gauge (game/metrics.py).
 """
 
 from __future__ import annotations
@@ -11,18 +14,35 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 
-from game import metrics
 from justalllowgod.lib.addresses import request_address, scope_address
 from justalllowgod.lib.log_paths import loggable_path
 
 access = logging.getLogger("jag.access")
 sockets = logging.getLogger("jag.sockets")
 daphne_access = logging.getLogger("daphne.access")
+
+
+class Gauge(Protocol):
+    """A figure that goes up and down (prometheus_client's Gauge, once labelled)."""
+
+    def inc(self) -> None: ...
+
+    def dec(self) -> None: ...
+
+
+class NoGauge:
+    """Counts nothing: log_sockets without a gauge."""
+
+    def inc(self) -> None:
+        pass
+
+    def dec(self) -> None:
+        pass
 
 
 def axes_client_str(username: str, ip_address: str, user_agent: str, path_info: Any, request: Any) -> str:
@@ -150,17 +170,18 @@ def note_agent(scope: dict, agent_id: int) -> None:
         scope[SEEN]["agent"] = agent_id
 
 
-def log_sockets(app: Callable) -> Callable:
+def log_sockets(app: Callable, gauge_of: Callable[[dict], Gauge] = lambda scope: NoGauge()) -> Callable:
     """Wrap an ASGI WebSocket app: one line when a socket opens, one when it closes or is refused
     (and who closed it, with the code). Put it outermost, so a socket refused for its origin is
-    logged too, and note_member inside the session and auth middleware.
+    logged too, and note_member inside the session and auth middleware. `gauge_of(scope)` is the
+    gauge that counts the socket while it is open (the ASGI module passes game/metrics.py's).
     """
 
     async def logged(scope: dict, receive: Callable, send: Callable) -> None:
         scope = {**scope, SEEN: {"member": None}}
         started = time.monotonic()
         lifetime = {"open": False, "closed": False, "counted": False}
-        open_sockets = metrics.OPEN_SOCKETS.labels(metrics.socket_kind(scope.get("path", "")))
+        open_sockets = gauge_of(scope)
 
         def uncount() -> None:
             if lifetime["counted"]:

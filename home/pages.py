@@ -1,4 +1,5 @@
-"""The site's own pages: the start screen, how to play, the rules and privacy (table pages live in game/pages/tables.py)."""
+"""The site's own pages: the start screen, how to play, the rules and privacy (table pages live in
+game/pages/tables.py, a member's finished games in game/pages/history.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,12 @@ from content.models import KIND_ORDER, Card, Story
 from content.preview import card_face, sample_question
 from content.rules_version import RULES_LABEL
 from content.services import live_deck
-from game.models import Table
 from game.pages.forms import JoinForm, PrivateTableForm
+from game.pages.history import my_games
 from game.pages.tables import JOIN_REFUSAL_KEY
 from game.services.over_days import your_tables
 from notices.reach import reach_of
 
-MY_GAMES = 12
 # The story the how-to-play pictures follow, by title, if the live deck has it.
 EXAMPLE_STORY = "David and Goliath"
 
@@ -46,42 +46,6 @@ def home(request: HttpRequest) -> HttpResponse:
         "family_tables_only": request.user.managed_by_id is not None and not request.user.may_play_public,
     }
     return render(request, "home/start.html", context)
-
-
-def my_games(user: Any) -> list[dict[str, Any]]:
-    """The member's finished and ended tables, newest first, with how they did."""
-    tables = (
-        Table.objects.filter(seats__user=user, status__in=[Table.Status.FINISHED, Table.Status.ENDED])
-        .select_related("game")
-        .prefetch_related("seats")
-        .order_by("-finished_at", "-pk")[:MY_GAMES]
-    )
-    return [_game_summary(table, user) for table in tables]
-
-
-def _game_summary(table: Table, user: Any) -> dict[str, Any]:
-    """One line of My games: when, where, and the member's place."""
-    seat = next((s.position for s in table.seats.all() if s.user_id == user.pk), None)
-    result = getattr(getattr(table, "game", None), "result", None) or {}
-    mine = next((r for r in result.get("ranking", []) if r["seat"] == seat), None)
-    if table.status == Table.Status.ENDED:
-        outcome = "Ended early, no winner"
-    elif mine is None:
-        outcome = "Played by JagAI at the end"
-    elif seat in result.get("winners", []):
-        outcome = "Shared win" if result.get("shared") else "Won"
-    else:
-        outcome = f"Place {mine['rank']}"
-    game = getattr(table, "game", None)
-    return {
-        "code": table.code,
-        "game_id": game.pk if game else None,
-        "when": table.finished_at or table.created_at,
-        "kind": table.get_kind_display(),
-        "outcome": outcome,
-        "points": mine["points"] if mine else None,
-        "won": table.status == Table.Status.FINISHED and seat in result.get("winners", []),
-    }
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:

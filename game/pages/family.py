@@ -1,7 +1,7 @@
 """The Family page: a parent's children, their devices and permissions, and the sign-in QR.
 
-It lives in the project package, not in accounts, because it shows games and QR codes (game), and
-accounts never imports the apps built on it; the services are accounts/family.py's."""
+It lives in game, not in accounts, because it shows games and QR codes (game), and accounts never
+imports the apps built on it; the services are accounts/family.py's."""
 
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ from django.urls import reverse
 
 from accounts import family
 from accounts.forms import GamerTagForm
+from game.pages.history import my_games
 from game.pages.qr import qr_svg
 from justalllowgod.lib.addresses import request_address
 from justalllowgod.lib.methods import post_only
 from justalllowgod.lib.site_address import absolute_url
-from justalllowgod.pages import my_games
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 

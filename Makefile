@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format migrate deck clean bench soak stack test-stack
+.PHONY: run test test-fast chromium lint format migrate deck clean bench soak stack test-stack
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,12 +39,26 @@ format: $(VENV)/.installed-dev
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: $(VENV)/.installed-dev
+# The whole suite (docs/testing.md), in JOBS pytest-xdist workers: the browser and socket tests
+# spend most of their time waiting on pages, sockets and clocks, so more workers than cores pays.
+JOBS ?= 4
+test: $(VENV)/.installed-dev chromium
 	[ -f node_modules/axe-core/axe.min.js ] || npm ci --no-audit --no-fund
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS)
+
+# Everything but the browser tests: the engine, services, sockets and pages (a few minutes less).
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/pytest -n $(JOBS) --ignore=tests/e2e
+
+# The browser tests drive Debian's Chromium; as root on Debian this installs it, else it says how.
+chromium:
+	@[ -x /usr/bin/chromium ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	  && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+	  || { echo "The browser tests need Chromium: run 'sudo apt-get install -y chromium', then 'make test' again."; exit 1; }
 
 # The load benchmark (docs/performance.md): one JSON line on stdout, under 5 minutes.
 # `make bench SERVICES=1` runs on PostgreSQL + Redis with two server processes;

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from urllib.parse import urlsplit
+
 import pytest
 from django.conf import settings
 
@@ -13,6 +16,28 @@ settings.GAME_CLOCK_IN_PROCESS = False
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 # Hashing passwords slowly protects members, not tests.
 settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _a_redis_database_per_worker() -> None:
+    """pytest-xdist's workers (`make test` runs several) share one Redis: each takes a database of
+    its own (gw0 the 1st, gw1 the 2nd, ...), so one worker's cache.clear() (a FLUSHDB) or channel
+    groups never reach another's. Servers and processes a test starts inherit it by REDIS_URL.
+    Their databases (PostgreSQL, SQLite files) are already their own: pytest-django names them per
+    worker."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    shared = settings.REDIS_URL
+    if not (worker.startswith("gw") and shared):
+        return
+    own = urlsplit(shared)._replace(path=f"/{int(worker[2:]) + 1}").geturl()
+    os.environ["REDIS_URL"] = settings.REDIS_URL = own
+    for cache in settings.CACHES.values():
+        if cache.get("LOCATION") == shared:
+            cache["LOCATION"] = own
+    for host in settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]:
+        host["address"] = own
+
+
+_a_redis_database_per_worker()
 
 
 @pytest.fixture

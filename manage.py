@@ -16,11 +16,12 @@ def main():
             "available on your PYTHONPATH environment variable? Did you "
             "forget to activate a virtual environment?"
         ) from exc
-    from justalllowgod.env import load_settings_or_exit
+    from justalllowgod.env import load_settings_or_exit, set_up_or_exit
 
-    # A setting start-up refuses is one line naming the variable, not a traceback (exit status 78).
+    # A setting start-up refuses is one line naming the variable, not a traceback (exit status 78),
+    # whether the settings refuse it or an app as it is made ready.
     load_settings_or_exit()
-    execute_from_command_line(sys.argv)
+    set_up_or_exit(lambda: execute_from_command_line(sys.argv))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from axes.models import AccessAttempt, AccessAttemptExpiration, AccessFailureLog
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.deletion import ProtectedError
@@ -29,7 +28,7 @@ from accounts.services import set_gamer_tag, tag_is_taken
 from accounts.sockets import end_session_sockets, recheck_member_sockets
 from accounts.tags import approved_agent_names, validate_gamer_tag
 from justalllowgod.lib.limits import limits as cache
-from justalllowgod.lib.refusals import Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 # Sent inside the transaction when a member or child may no longer sit anywhere: user.
 leaving_tables = Signal()
@@ -47,21 +46,11 @@ SIGN_IN_VALID = timedelta(minutes=10)
 WRONG_SECRET_LIMIT = 10
 WRONG_SECRET_WINDOW_SECONDS = 600
 
-NOT_YOURS = "That child isn't in your family."
-QR_NOT_VALID = (
-    "This sign-in QR doesn't work any more: each one works once, for 10 minutes. "
-    "Ask your grown-up to show a new one."
-)
-
 
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-PARENT_RESTRICTED = (
-    "Family changes wait while your account is restricted. You can still end a device's session "
-    "or delete an account."
-)
 PARENT_AWAY = "Your grown-up's account can't play right now, so yours waits too. Ask them about it."
 
 
@@ -71,9 +60,9 @@ def _locked_parent(parent: User, *, changing: bool = False) -> User:
     otherwise play on through a child."""
     parent = User.objects.select_for_update().get(pk=parent.pk)
     if parent.is_child or not parent.is_active:
-        raise ValidationError("Only a grown-up's account can manage a family.", code="not_a_parent")
+        raise Refusal(Code.NOT_A_PARENT)
     if changing and parent.restriction() is not None:
-        raise ValidationError(PARENT_RESTRICTED, code="parent_restricted")
+        raise Refusal(Code.PARENT_RESTRICTED)
     return parent
 
 
@@ -98,25 +87,26 @@ def _locked_child(parent: User, child_id: int | str, *, changing: bool = False) 
     try:
         return User.objects.select_for_update().get(pk=int(child_id), managed_by=parent)
     except (User.DoesNotExist, ValueError, TypeError):
-        raise ValidationError(NOT_YOURS, code="not_yours") from None
+        raise Refusal(Code.NOT_YOUR_CHILD) from None
 
 
 @transaction.atomic
 def add_child(*, parent: User, tag: str) -> User:
-    """A child's account with only a gamer tag (the same rules as everyone's), at most six."""
+    """A child's account with only a gamer tag (the same rules as everyone's), at most six. A tag
+    of the wrong shape is a ValidationError (the form's own check); every other "no" is a Refusal."""
     parent = _locked_parent(parent, changing=True)
     tag = validate_gamer_tag(tag, agent_names=approved_agent_names())
     if parent.children.count() >= MAX_CHILDREN:
-        raise ValidationError(f"A family can have up to {MAX_CHILDREN} children's accounts.", code="too_many")
+        raise Refusal(Code.TOO_MANY_CHILDREN)
     if tag_is_taken(tag):
-        raise ValidationError("Someone already plays as that tag. Try another.", code="taken")
+        raise Refusal(Code.TAG_TAKEN)
     child = User(gamer_tag=tag, tag_changed_at=timezone.now(), managed_by=parent, email=None)
     child.set_unusable_password()
     try:
         with transaction.atomic():
             child.save()
     except IntegrityError:
-        raise ValidationError("Someone already plays as that tag. Try another.", code="taken") from None
+        raise Refusal(Code.TAG_TAKEN) from None
     return child
 
 
@@ -161,9 +151,7 @@ def _count_wrong_secret(ip: str) -> None:
 def require_sign_in_not_throttled(ip: str) -> None:
     """Refuse an address that sent too many unknown secrets (asked when one more is unknown)."""
     if (cache.get(_wrong_secret_key(ip)) or 0) >= WRONG_SECRET_LIMIT:
-        raise ValidationError(
-            "Too many sign-in QRs that don't work from here. Please wait ten minutes.", code="throttled"
-        )
+        raise Refusal(Code.TOO_MANY_QR_TRIES)
 
 
 @transaction.atomic
@@ -181,11 +169,11 @@ def redeem_sign_in(*, secret: str, ip: str = "") -> User:
     if sign_in is None:
         require_sign_in_not_throttled(ip)
         _count_wrong_secret(ip)
-        raise ValidationError(QR_NOT_VALID, code="not_valid")
+        raise Refusal(Code.QR_NOT_VALID)
     now = timezone.now()
     child = sign_in.child
     if sign_in.used_at is not None or sign_in.expires_at <= now or not child.is_child or not child.is_active:
-        raise ValidationError(QR_NOT_VALID, code="not_valid")
+        raise Refusal(Code.QR_NOT_VALID)
     sign_in.used_at = now
     sign_in.save(update_fields=["used_at"])
     return child
@@ -217,9 +205,7 @@ def end_device(*, parent: User, device_id: int | str) -> User:
     try:
         device = ChildDevice.objects.select_related("child").get(pk=int(device_id), child__managed_by=parent)
     except (ChildDevice.DoesNotExist, ValueError, TypeError):
-        raise ValidationError(
-            "That device isn't signed in as one of your children.", code="not_yours"
-        ) from None
+        raise Refusal(Code.NOT_YOUR_DEVICE) from None
     child = User.objects.select_for_update().get(pk=device.child_id)
     _end_device(device)
     if not live_devices(child):  # a device whose session expired signs nobody in
@@ -360,14 +346,9 @@ def children_of(parent: User) -> list[User]:
 @transaction.atomic
 def rename_child(*, parent: User, child_id: int | str, tag: str) -> User:
     """The parent changes a child's tag, under the same rules as anyone's change (once a month
-    after the first day)."""
+    after the first day): a tag of the wrong shape is a ValidationError, any other "no" a Refusal."""
     child = _locked_child(parent, child_id, changing=True)
-    try:
-        return set_gamer_tag(user=child, tag=tag)
-    except Refusal as refusal:
-        # The family pages still take this module's refusals as ValidationError (issue 47 item 4
-        # moves them to Refusal once those pages have settled in their app).
-        raise ValidationError(refusal.message, code=str(refusal.code)) from None
+    return set_gamer_tag(user=child, tag=tag)
 
 
 def parent_of(user: User) -> User | None:

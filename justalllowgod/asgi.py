@@ -5,12 +5,13 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-from justalllowgod.env import load_settings_or_exit
+from justalllowgod.env import load_settings_or_exit, set_up_or_exit
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "justalllowgod.settings")
-# Under daphne too, a setting start-up refuses is one line naming the variable (exit status 78).
+# Under daphne too, a setting start-up refuses is one line naming the variable (exit status 78),
+# whether the settings refuse it or an app as it is made ready.
 load_settings_or_exit()
-django_asgi_app = get_asgi_application()
+django_asgi_app = set_up_or_exit(get_asgi_application)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -15,6 +15,8 @@ import os
 import sys
 import zlib
 from collections import Counter
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -47,18 +49,33 @@ RENAMED = {
     "DJANGO_WEBPUSH_VAPID_PUBLIC_KEY": "JAG_VAPID_PUBLIC_KEY",
     "DJANGO_WEBPUSH_VAPID_SUBJECT": "JAG_VAPID_SUBJECT",
 }
+T = TypeVar("T")
 # Before the settings configure logging, a warning goes to stderr (logging's last resort).
 log = logging.getLogger("jag.settings")
 
 
+def _old_name_in_use(name: str) -> str | None:
+    """The variable's old name when only that one is set (so its value is the one read), else None."""
+    old = RENAMED.get(name)
+    if old is not None and name not in os.environ and old in os.environ:
+        return old
+    return None
+
+
+def named(name: str) -> str:
+    """The variable as a refusal should name it: the one actually set, so an old name is found
+    ("GAME_MOVE_SECONDS (now DJANGO_GAME_MOVE_SECONDS)")."""
+    old = _old_name_in_use(name)
+    return f"{old} (now {name})" if old else name
+
+
 def _raw(name: str) -> str | None:
     """The variable's value, or its old name's (with a warning) while that is still read."""
-    value = os.environ.get(name)
-    old = RENAMED.get(name)
-    if value is None and old is not None and old in os.environ:
+    old = _old_name_in_use(name)
+    if old is not None:
         log.warning("%s is a setting's old name, read for this release only: rename it to %s", old, name)
         return os.environ[old]
-    return value
+    return os.environ.get(name)
 
 
 def env_str(name: str, default: str | None = None) -> str | None:
@@ -77,7 +94,7 @@ def env_bool(name: str, default: bool) -> bool:
         return True
     if value in _FALSE:
         return False
-    raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}")
+    raise ImproperlyConfigured(f"{named(name)} must be true or false, not {raw!r}")
 
 
 def env_int(name: str, default: int) -> int:
@@ -88,7 +105,7 @@ def env_int(name: str, default: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from None
+        raise ImproperlyConfigured(f"{named(name)} must be a whole number, not {raw!r}") from None
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -223,6 +240,24 @@ def load_settings_or_exit() -> None:
     try:
         settings.INSTALLED_APPS  # noqa: B018 (the import is the point)
     except ImproperlyConfigured as error:
-        reason = " ".join(str(error).split())
-        print(f"JustAllowGod will not start: {reason}", file=sys.stderr, flush=True)
-        raise SystemExit(EXIT_BAD_SETTING) from None
+        _refuse_to_start(error)
+
+
+def set_up_or_exit(start: Callable[[], T]) -> T:
+    """Run `start` (Django's set-up, or a command line that begins with it): a refusal raised while
+    the apps are made ready (an app's ready(), e.g. notices' check of a configured VAPID key) is one
+    line naming the variable and exit status 78 too. One raised once they are ready is left alone."""
+    from django.apps import apps
+
+    try:
+        return start()
+    except ImproperlyConfigured as error:
+        if apps.ready:
+            raise
+        _refuse_to_start(error)
+
+
+def _refuse_to_start(error: ImproperlyConfigured) -> NoReturn:
+    reason = " ".join(str(error).split())
+    print(f"JustAllowGod will not start: {reason}", file=sys.stderr, flush=True)
+    raise SystemExit(EXIT_BAD_SETTING) from None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -51,10 +52,19 @@ def _public_key_of(private: str) -> str:
     return public_key_of(private)
 
 
-@cache
+# The embedded default's pair, by file, once this process has it. A page, the sockets' database
+# thread and the clock may ask at once: the lock makes them wait for the first, and the pair is the
+# one the file holds (local_key_pair reads it back), so a restart or another process signs the same.
+_kept: dict[Path, tuple[str, str]] = {}
+_keeping = threading.Lock()
+
+
 def _kept_pair(path: Path) -> tuple[str, str]:
-    # Once per process: the file is made at most once and never changes under a running server.
-    return local_key_pair(path)
+    with _keeping:
+        pair = _kept.get(path)
+        if pair is None:
+            pair = _kept[path] = local_key_pair(path)
+        return pair
 
 
 def is_configured() -> bool:

@@ -5,12 +5,18 @@ one is needed (settings never make or read the file)."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
+import re
+import tempfile
+import threading
 from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+
+BASE64URL = re.compile(r"^[A-Za-z0-9_-]+={0,2}$")
 
 
 def b64url(raw: bytes) -> str:
@@ -42,34 +48,75 @@ def public_key_of(private: str) -> str:
     return b64url(point)
 
 
+def key_problem(private: str, public: str = "") -> str | None:
+    """What is wrong with a configured pair (`public` may be left out), or None when it signs:
+    the private key must be base64url of a raw 32-byte P-256 key, the public key (if given) its own."""
+    if not BASE64URL.match(private):
+        return "is not base64url"
+    if len(private.rstrip("=")) != 43 or len(b64url_decode(private)) != 32:
+        return "is not a raw 32-byte P-256 key (base64url, 43 characters)"
+    try:
+        worked_out = public_key_of(private)
+    except ValueError:
+        return "is not a P-256 private key"
+    if public:
+        try:
+            same = BASE64URL.match(public) and b64url_decode(public) == b64url_decode(worked_out)
+        except ValueError:
+            same = False
+        if not same:
+            return "does not go with the public key set beside it"
+    return None
+
+
+# Threads of one process (a page, the sockets' database thread, the clock) may need the pair at once:
+# one makes it, the others read what it kept.
+_making = threading.Lock()
+
+
 def local_key_pair(path: Path) -> tuple[str, str]:
     """The embedded default's pair, made once and kept in `path` (git-ignored, beside the SQLite
-    file): a new pair at every start would leave every browser's subscription unable to receive."""
-    kept = _read(path)
-    if kept:
-        return kept
-    private, public = new_key_pair()
-    # Readable by its owner only, written whole before it is named (two processes may start at once).
-    partial = path.with_name(f".{path.name}.{os.getpid()}")
-    try:
-        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    except OSError:
-        # A folder we may not write: push off, rather than a pair lost at the next start.
-        return "", ""
-    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        json.dump({"private": private, "public": public}, out)
-    try:
-        os.link(partial, path)
-    except FileExistsError:
-        # Another process named its pair first: take that one. A broken file signs nothing: replace it.
+    file): a new pair at every start would leave every browser's subscription unable to receive.
+
+    Every thread and every process gets the pair in the file: it is named only once written whole,
+    and only if no other thread or process named one first (the loser reads the winner's)."""
+    with _making:
         kept = _read(path)
         if kept:
-            partial.unlink()
             return kept
-        os.replace(partial, path)
-        return private, public
-    partial.unlink()
-    return private, public
+        try:
+            # mkstemp: a name no other thread or process has, readable by its owner only.
+            descriptor, partial = tempfile.mkstemp(
+                prefix=f".{path.name}.", suffix=".partial", dir=path.parent
+            )
+        except OSError:
+            # A folder we may not write: push off, rather than a pair lost at the next start.
+            return "", ""
+        try:
+            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+                private, public = new_key_pair()
+                json.dump({"private": private, "public": public}, out)
+                out.flush()
+                os.fsync(out.fileno())
+            try:
+                # A link is made only where no file is: of two processes, one names its pair.
+                os.link(partial, path)
+            except FileExistsError:
+                kept = _read(path)
+                if kept:
+                    return kept
+                # A broken file signs nothing: put ours in its place.
+                os.replace(partial, path)
+            except OSError:
+                # A file system without links: the pair is still named whole.
+                os.replace(partial, path)
+        except OSError:
+            return "", ""
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(partial)
+        # Read back what is kept, so this process signs with the pair the file holds.
+        return _read(path) or ("", "")
 
 
 def _read(path: Path) -> tuple[str, str] | None:

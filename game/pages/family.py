@@ -24,6 +24,7 @@ from game.pages.history import my_games
 from game.pages.qr import qr_svg
 from justalllowgod.lib.addresses import request_address
 from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Refusal
 from justalllowgod.lib.site_address import absolute_url
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -42,8 +43,10 @@ def grown_ups_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
     return wrapped
 
 
-def _refused(request: HttpRequest, error: ValidationError) -> HttpResponse:
-    messages.error(request, " ".join(error.messages))
+def _refused(request: HttpRequest, error: Refusal | ValidationError) -> HttpResponse:
+    """Back to the Family page, saying why: a service's Refusal, or a tag's shape (the form's error)."""
+    words = error.message if isinstance(error, Refusal) else " ".join(error.messages)
+    messages.error(request, words)
     return redirect("family")
 
 
@@ -56,6 +59,8 @@ def family_page(request: HttpRequest) -> HttpResponse:
             child = family.add_child(parent=request.user, tag=form.cleaned_data["gamer_tag"])
         except ValidationError as error:
             form.add_error("gamer_tag", error)
+        except Refusal as error:
+            form.add_error("gamer_tag", error.message)
         else:
             messages.success(request, f"{child.gamer_tag} is in your family now.")
             return redirect("family")
@@ -71,7 +76,7 @@ def public_play(request: HttpRequest, child_id: int) -> HttpResponse:
     allowed = request.POST.get("allowed") == "on"
     try:
         child = family.set_public_play(parent=request.user, child_id=child_id, allowed=allowed)
-    except ValidationError as error:
+    except Refusal as error:
         return _refused(request, error)
     words = "may use Play now and public tables" if allowed else "plays at tables joined by code only"
     messages.success(request, f"{child.gamer_tag} {words}.")
@@ -89,7 +94,7 @@ def rename_child(request: HttpRequest, child_id: int) -> HttpResponse:
         child = family.rename_child(
             parent=request.user, child_id=child_id, tag=form.cleaned_data["gamer_tag"]
         )
-    except ValidationError as error:
+    except (Refusal, ValidationError) as error:
         return _refused(request, error)
     messages.success(request, f"{child.gamer_tag} it is.")
     return redirect("family")
@@ -101,7 +106,7 @@ def sign_in_qr(request: HttpRequest, child_id: int) -> HttpResponse:
     """A new one-time QR for the child, shown once: the secret is never stored or shown again."""
     try:
         secret = family.issue_sign_in(parent=request.user, child_id=child_id)
-    except ValidationError as error:
+    except Refusal as error:
         return _refused(request, error)
     child = request.user.children.get(pk=child_id)
     url = absolute_url(reverse("family_sign_in", args=[secret]))
@@ -119,7 +124,7 @@ def end_device(request: HttpRequest, device_id: int) -> HttpResponse:
     """Sign a child out on one device, at once."""
     try:
         child = family.end_device(parent=request.user, device_id=device_id)
-    except ValidationError as error:
+    except Refusal as error:
         return _refused(request, error)
     messages.success(request, f"{child.gamer_tag} is signed out on that device.")
     return redirect("family")
@@ -134,7 +139,7 @@ def delete_child(request: HttpRequest, child_id: int) -> HttpResponse:
         return redirect("family")
     try:
         tag = family.delete_child(parent=request.user, child_id=child_id)
-    except ValidationError as error:
+    except Refusal as error:
         return _refused(request, error)
     messages.success(request, f"{tag}'s account is deleted. Their games stay, shown as a former member.")
     return redirect("family")
@@ -152,9 +157,8 @@ def sign_in_with_qr(request: HttpRequest, secret: str) -> HttpResponse:
             child = family.redeem_sign_in(secret=secret, ip=request_address(request.META))
             login(request, child, backend=MODEL_BACKEND)
             family.record_device(child=child, session_key=request.session.session_key)
-    except ValidationError as error:
-        context = {"secret": secret, "error": " ".join(error.messages)}
-        status = 429 if error.code == "throttled" else 400
-        return render(request, "accounts/family_sign_in.html", context, status=status)
+    except Refusal as error:
+        context = {"secret": secret, "error": error.message}
+        return render(request, "accounts/family_sign_in.html", context, status=error.status)
     messages.success(request, f"Welcome, {child.gamer_tag}! Type the table's code or scan its QR.")
     return redirect("home")

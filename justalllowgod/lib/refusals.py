@@ -127,6 +127,14 @@ class Code(StrEnum):
     TAG_TOO_SOON = "tag_too_soon"
     TAG_RETIRED = "tag_retired"
     TAG_TAKEN = "tag_taken"
+    # A family (the Family page, a child's sign-in QR).
+    NOT_A_PARENT = "not_a_parent"
+    PARENT_RESTRICTED = "parent_restricted"
+    NOT_YOUR_CHILD = "not_your_child"
+    NOT_YOUR_DEVICE = "not_your_device"
+    TOO_MANY_CHILDREN = "too_many_children"
+    QR_NOT_VALID = "qr_not_valid"
+    TOO_MANY_QR_TRIES = "too_many_qr_tries"
 
 
 # The people's words for each code; a raise site may pass words that say more (which story, how long).
@@ -246,6 +254,20 @@ WORDS: dict[Code, str] = {
     Code.TAG_TOO_SOON: "You can change your tag once every 30 days.",
     Code.TAG_RETIRED: "That tag can't be used at our tables any more. Please choose another.",
     Code.TAG_TAKEN: "Someone already plays as that tag. Try another.",
+    Code.NOT_A_PARENT: "Only a grown-up's account can manage a family.",
+    Code.PARENT_RESTRICTED: (
+        "Family changes wait while your account is restricted. You can still end a device's session "
+        "or delete an account."
+    ),
+    Code.NOT_YOUR_CHILD: "That child isn't in your family.",
+    Code.NOT_YOUR_DEVICE: "That device isn't signed in as one of your children.",
+    # accounts.family.MAX_CHILDREN (this module imports no app; tests/accounts/test_family.py holds them equal).
+    Code.TOO_MANY_CHILDREN: "A family can have up to 6 children's accounts.",
+    Code.QR_NOT_VALID: (
+        "This sign-in QR doesn't work any more: each one works once, for 10 minutes. "
+        "Ask your grown-up to show a new one."
+    ),
+    Code.TOO_MANY_QR_TRIES: "Too many sign-in QRs that don't work from here. Please wait ten minutes.",
 }
 
 
@@ -273,6 +295,9 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.NOT_A_MEMBERS_NAME,
             Code.NO_MAIL_ADDRESS,
             Code.UNKNOWN_PUSH_SERVICE,
+            # The family page's sign-in said 400 for every QR that doesn't work, unknown, used or
+            # lapsed alike (telling them apart would tell a guesser which secrets were once real).
+            Code.QR_NOT_VALID,
             # Too big a body was 413 at two sites and every other shape 400: a browser does the
             # same for both (reload and subscribe again), so one code keeps the one status.
             Code.BAD_SUBSCRIPTION,
@@ -311,6 +336,8 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.REVIEWER_RESTRICTED,
             Code.OWN_CASE,
             Code.OWN_DECISION,
+            Code.NOT_A_PARENT,
+            Code.PARENT_RESTRICTED,
         }
     ),
     # What was named is not there (or not for you to see).
@@ -328,6 +355,9 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.NO_SUCH_NOTICE,
             Code.NO_SUCH_DECISION,
             Code.NO_SUCH_SEAT,
+            # Another family's child or device answers as one that does not exist.
+            Code.NOT_YOUR_CHILD,
+            Code.NOT_YOUR_DEVICE,
         }
     ),
     # The thing is there, but its state does not allow this now.
@@ -371,6 +401,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.TAG_TOO_SOON,
             Code.TAG_RETIRED,
             Code.TAG_TAKEN,
+            Code.TOO_MANY_CHILDREN,
         }
     ),
     # Gone for good: asking again will never work.
@@ -395,6 +426,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.TOO_MANY_TV_CODES,
             Code.TOO_MANY_REPORTS,
             Code.TOO_MANY_TEST_NOTICES,
+            Code.TOO_MANY_QR_TRIES,
         }
     ),
     # Our side can't do it just now: try again in a moment.

@@ -8,7 +8,6 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import Group, Permission
 from django.contrib.sessions.models import Session
-from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.test import Client
@@ -19,7 +18,7 @@ from accounts import family
 from accounts.models import ChildDevice, ChildSignIn, User
 from game import services
 from game.models import Seat, Table
-from justalllowgod.lib.refusals import Refusal
+from justalllowgod.lib.refusals import WORDS, Code, Refusal
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -84,13 +83,19 @@ def test_a_seventh_child_is_refused_with_a_clear_message_and_nothing_changes(cli
     response = client.post(reverse("family"), {"gamer_tag": "Kid7"})
     assert response.status_code == 400
     assert "up to 6 children" in response.content.decode()
+    # The words live with every code's (refusals.py imports no app): they name this module's number.
+    assert f"up to {family.MAX_CHILDREN} children" in WORDS[Code.TOO_MANY_CHILDREN]
+    with pytest.raises(Refusal) as refused:
+        family.add_child(parent=parent, tag="Kid7")
+    assert refused.value.code == Code.TOO_MANY_CHILDREN
     assert parent.children.count() == 6 and not User.objects.filter(gamer_tag="Kid7").exists()
 
 
 def test_a_child_cannot_have_children_of_their_own():
     child = family.add_child(parent=UserFactory(), tag="Sam")
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refusal) as refused:
         family.add_child(parent=child, tag="Sammy")
+    assert refused.value.code == Code.NOT_A_PARENT
 
 
 # The sign-in QR
@@ -414,8 +419,9 @@ def test_the_parent_renames_a_child_under_the_same_rules_as_anyones_tag(client):
 
 def test_nobody_else_renames_a_child():
     child = family.add_child(parent=UserFactory(), tag="Sam")
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refusal) as refused:
         family.rename_child(parent=UserFactory(), child_id=child.pk, tag="Other")
+    assert refused.value.code == Code.NOT_YOUR_CHILD
     child.refresh_from_db()
     assert child.gamer_tag == "Sam"
 

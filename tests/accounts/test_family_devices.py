@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.sessions.models import Session
-from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
 from accounts import family
 from accounts.models import ChildDevice
 from game.models import Seat
+from justalllowgod.lib.refusals import Code, Refusal
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
 
@@ -70,7 +70,7 @@ def test_a_new_qr_stops_the_childs_earlier_one_from_working():
     child = family.add_child(parent=parent, tag="Sam")
     first = family.issue_sign_in(parent=parent, child_id=child.pk)
     second = family.issue_sign_in(parent=parent, child_id=child.pk)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Refusal) as refused:
         family.redeem_sign_in(secret=first)
-    assert refused.value.code == "not_valid"
+    assert refused.value.code == Code.QR_NOT_VALID
     assert family.redeem_sign_in(secret=second) == child

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -15,7 +14,7 @@ from accounts import family
 from accounts.models import ChildSignIn, RestrictionKind, User
 from game import services
 from game.models import Game, Seat, Table
-from justalllowgod.lib.refusals import Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
 from tests.trust import suspend
@@ -120,9 +119,9 @@ def test_a_restricted_parent_cannot_change_the_family(client):
         lambda: family.rename_child(parent=parent, child_id=child.pk, tag="Alt_Kid"),
     ]
     for change in changes:
-        with pytest.raises(ValidationError) as refused:
+        with pytest.raises(Refusal) as refused:
             change()
-        assert refused.value.code == "parent_restricted"
+        assert refused.value.code == Code.PARENT_RESTRICTED
     child.refresh_from_db()
     assert child.gamer_tag == "Kid" and not child.may_play_public
     assert not ChildSignIn.objects.exists() and parent.children.count() == 1

@@ -230,6 +230,33 @@ def test_an_old_name_is_still_read_with_a_warning_naming_the_new_one():
     assert "rename it to DJANGO_GAME_MOVE_SECONDS" in result.stderr
 
 
+def test_a_bad_value_under_an_old_name_names_the_variable_actually_set(monkeypatch):
+    monkeypatch.delenv("DJANGO_GAME_MOVE_SECONDS", raising=False)
+    monkeypatch.setenv("GAME_MOVE_SECONDS", "ten")
+    expected = r"GAME_MOVE_SECONDS \(now DJANGO_GAME_MOVE_SECONDS\) must be a whole number, not 'ten'"
+    with pytest.raises(ImproperlyConfigured, match=expected):
+        env_int("DJANGO_GAME_MOVE_SECONDS", 60)
+    monkeypatch.delenv("DJANGO_BENCH_ECHO", raising=False)
+    monkeypatch.setenv("BENCH_ECHO", "perhaps")
+    with pytest.raises(
+        ImproperlyConfigured, match=r"^BENCH_ECHO \(now DJANGO_BENCH_ECHO\) must be true or false"
+    ):
+        env_bool("DJANGO_BENCH_ECHO", False)
+
+
+def test_a_bad_value_under_the_new_name_names_only_the_new_one(monkeypatch):
+    monkeypatch.setenv("DJANGO_GAME_MOVE_SECONDS", "ten")
+    monkeypatch.setenv("GAME_MOVE_SECONDS", "45")
+    with pytest.raises(ImproperlyConfigured, match=r"^DJANGO_GAME_MOVE_SECONDS must be a whole number"):
+        env_int("DJANGO_GAME_MOVE_SECONDS", 60)
+
+
+def test_start_up_refuses_a_bad_old_name_naming_it():
+    result = run_manage("check", env={"GAME_MOVE_SECONDS": "ten"})
+    assert result.returncode != 0
+    assert "GAME_MOVE_SECONDS (now DJANGO_GAME_MOVE_SECONDS) must be a whole number" in result.stderr
+
+
 def test_the_new_name_wins_over_the_old_one_without_a_warning():
     show = "from django.conf import settings; print(settings.EMAIL_HOST_USER)"
     env = {"DJANGO_EMAIL_USER": "old@example.org", "DJANGO_EMAIL_HOST_USER": "new@example.org"}

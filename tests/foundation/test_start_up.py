@@ -37,6 +37,7 @@ REFUSALS = [
     ({"DJANGO_METRICS_TOKEN": "short"}, "DJANGO_METRICS_TOKEN"),
     ({"DJANGO_LOG_FORMAT": "xml"}, "DJANGO_LOG_FORMAT"),
     ({"DATABASE_URL": "postgress://jag@127.0.0.1/jag"}, "DATABASE_URL"),
+    ({"DJANGO_WEBPUSH_VAPID_PRIVATE_KEY": "not-a-key"}, "DJANGO_WEBPUSH_VAPID_PRIVATE_KEY"),
 ]
 
 
@@ -78,6 +79,7 @@ def test_manage_py_refuses_in_one_line_naming_the_variable(changes, variable):
     [
         ({"DJANGO_ALLOWED_HOSTS": None}, "DJANGO_ALLOWED_HOSTS"),
         ({"DJANGO_SITE_URL": None}, "DJANGO_SITE_URL"),
+        ({"DJANGO_WEBPUSH_VAPID_PRIVATE_KEY": "not-a-key"}, "DJANGO_WEBPUSH_VAPID_PRIVATE_KEY"),
     ],
 )
 def test_plain_daphne_as_the_units_run_it_refuses_in_one_line(changes, variable):

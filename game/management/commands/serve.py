@@ -31,7 +31,7 @@ class SiteCommandLine(CommandLineInterface):
 class Command(BaseCommand):
     help = (
         "Serve pages and sockets with daphne. The game clock runs in this process too, unless "
-        "GAME_CLOCK_IN_PROCESS=false (then run `manage.py run_clock` beside it)."
+        "DJANGO_GAME_CLOCK_IN_PROCESS=false (then run `manage.py run_clock` beside it)."
     )
 
     def add_arguments(self, parser) -> None:

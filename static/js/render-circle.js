@@ -72,6 +72,12 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
   );
   box.hidden = false;
   foldVerse(box, false);
+  // While others play, the verse fits the room the move panel keeps, or folds to its heading line
+  // (Read it opens it): the page below never moves for it.
+  const panel = box.closest(".actions-panel");
+  if (panel && !panel.classList.contains("is-mine") && panel.offsetHeight > (parseFloat(panel.style.minHeight) || 0)) {
+    foldVerse(box, true);
+  }
   box.classList.remove("is-new");
   void box.offsetWidth;
   box.classList.add("is-new");

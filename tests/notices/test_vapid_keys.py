@@ -9,7 +9,6 @@ import stat
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -55,11 +54,12 @@ def test_a_folder_that_cannot_be_written_leaves_push_off(tmp_path):
 def test_threads_asking_at_once_for_a_fresh_file_get_one_pair(tmp_path, monkeypatch):
     # A page, the sockets' database thread and the clock, all needing the pair the first time at once.
     path = tmp_path / "vapid-keys.json"
-    made = []
+    made, asking = [], threading.Semaphore(0)
 
     def slow_new_key_pair():
         made.append(threading.get_ident())
-        time.sleep(0.05)  # wide enough for every other thread to reach the file meanwhile
+        for _ in range(7):  # the maker waits till every other thread is asking too
+            asking.acquire(timeout=10)
         return new_key_pair()
 
     monkeypatch.setattr(vapid, "new_key_pair", slow_new_key_pair)
@@ -68,6 +68,7 @@ def test_threads_asking_at_once_for_a_fresh_file_get_one_pair(tmp_path, monkeypa
 
     def ask():
         start.wait()
+        asking.release()
         pairs.append(push._kept_pair(path) if len(pairs) % 2 else local_key_pair(path))
 
     threads = [threading.Thread(target=ask) for _ in range(8)]
@@ -87,18 +88,27 @@ def test_processes_starting_at_once_on_a_fresh_file_get_one_pair(tmp_path):
     # Two server processes of the embedded default started together: whoever names the file second
     # signs with the first one's pair.
     path = tmp_path / "vapid-keys.json"
-    at = time.time() + 2
+    # Each says it is ready, then waits for the word to go: all four ask together.
     show = (
-        "import sys, time; from pathlib import Path; from notices.vapid import local_key_pair; "
-        "time.sleep(max(0, float(sys.argv[1]) - time.time())); print(local_key_pair(Path(sys.argv[2]))[1])"
+        "import sys; from pathlib import Path; from notices.vapid import local_key_pair; "
+        "print('ready', flush=True); sys.stdin.read(1); print(local_key_pair(Path(sys.argv[1]))[1])"
     )
     runs = [
         subprocess.Popen(
-            [sys.executable, "-c", show, str(at), str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+            [sys.executable, "-c", show, str(path)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         for _ in range(4)
     ]
-    publics = {run.communicate(timeout=60)[0].strip() for run in runs}
+    assert [run.stdout.readline().strip() for run in runs] == ["ready"] * 4
+    for run in runs:
+        run.stdin.write("go")
+        run.stdin.close()
+    publics = {run.stdout.read().strip() for run in runs}
+    assert [run.wait(timeout=60) for run in runs] == [0] * 4
     assert len(publics) == 1
     assert publics == {local_key_pair(path)[1]}
     assert [p.name for p in tmp_path.iterdir()] == ["vapid-keys.json"]

@@ -52,15 +52,16 @@ async def group_send_all(sends: Sends) -> None:
         try:
             await send_together(sends)
         except Exception:
-            metrics.LAYER_SEND_FAILURES.inc(len(sends))
+            # Logged before counted: whoever watches the count then finds the line.
             log.exception("group send to %s failed", ", ".join(sorted({group for group, _ in sends})))
+            metrics.LAYER_SEND_FAILURES.inc(len(sends))
         return
     for group, message in sends:
         try:
             await layer.group_send(group, message)
         except Exception:
-            metrics.LAYER_SEND_FAILURES.inc()
             log.exception("group send to %s failed", group)
+            metrics.LAYER_SEND_FAILURES.inc()
 
 
 class Outbox:

@@ -202,6 +202,13 @@ def in_kind_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda card: KIND_ORDER.index(card.kind))
 
 
+def subject_label(subject: Card | Story) -> str:
+    """An item as the team names it: "the story “Noah and the ark”", "Person “Noah”"."""
+    if isinstance(subject, Story):
+        return f"the story “{subject.title}”"
+    return f"{subject.get_kind_display()} “{subject.title}”"
+
+
 class ReviewStep(models.Model):
     """One step of the review, kept for good: who did what to a card or a story, when, and why."""
 

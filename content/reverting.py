@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
-from content import compare, services
+from content import compare, review
 from content.models import Card, ReviewStep, Status, Story
 from content.revisions import approved_revision, current_revision, number_of
 from justalllowgod.lib.refusals import Code, Refusal
@@ -30,12 +30,12 @@ def revert_to(*, subject: Subject, number: int, user: Any) -> Subject:
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
     saved = (
-        services.save_card(card=locked, user=user)
+        review.save_card(card=locked, user=user)
         if model is Card
-        else services.save_story(story=locked, user=user)
+        else review.save_story(story=locked, user=user)
     )
-    if saved.status in services.WAITING:
-        services.submit_for_review(subject=saved, user=user)
+    if saved.status in review.WAITING:
+        review.submit_for_review(subject=saved, user=user)
     return saved
 
 
@@ -56,9 +56,9 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
     saved = (
-        services.save_card(card=locked, user=user)
+        review.save_card(card=locked, user=user)
         if model is Card
-        else services.save_story(story=locked, user=user)
+        else review.save_story(story=locked, user=user)
     )
     model.objects.filter(pk=saved.pk).update(status=Status.APPROVED)
     saved.status = Status.APPROVED

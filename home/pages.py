@@ -8,10 +8,10 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from content.deal import live_deck
 from content.models import KIND_ORDER, Card, Story
 from content.preview import card_face, sample_question
 from content.rules_version import RULES_LABEL
-from content.services import live_deck
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.history import my_games
 from game.pages.tables import JOIN_REFUSAL_KEY

@@ -45,7 +45,7 @@ def live_deck(db):
     """The default deck of twenty approved stories, for tests that deal a game."""
     from django.core.management import call_command
 
-    from content.services import live_deck
+    from content.deal import live_deck
 
     call_command("load_default_deck", verbosity=0)
     return live_deck()

@@ -7,12 +7,12 @@ from collections.abc import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
+from content.deal import DealtStory
 from content.printing.faces import PrintCard, draw_back, draw_front
 from content.printing.fonts import register_fonts
 from content.printing.rules_card import draw_rules_back, draw_rules_front
 from content.printing.sheets import CARD_HEIGHT, CARD_WIDTH, Grid, Paper, draw_crop_marks, draw_sheet_notes
 from content.rules_version import RULES_LABEL
-from content.services import DealtStory
 
 
 def print_cards(stories: Sequence[DealtStory]) -> list[PrintCard]:

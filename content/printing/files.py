@@ -18,10 +18,10 @@ from pathlib import Path
 from django.core.cache import caches
 from django.urls import reverse
 
+from content.deal import DealtStory, DeckNotReady, dealable_stories, live_deck
 from content.printing.documents import build_deck_pdf, build_rules_card_pdf
 from content.printing.sheets import Paper
 from content.rules_version import RULES_VERSION
-from content.services import DealtStory, DeckNotReady, dealable_stories, live_deck
 from justalllowgod.lib.limits import PAGES
 from justalllowgod.lib.site_address import absolute_url
 

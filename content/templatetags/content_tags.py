@@ -9,8 +9,8 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from content.admin_state import deck_health
 from content.badges import status_badge
+from content.deal import deck_health
 from content.models import Kind
 
 register = template.Library()
@@ -50,5 +50,5 @@ def kind_label(kind: str) -> str:
     return Kind(kind).label if kind in Kind.values else kind
 
 
-# The live deck's health for the admin's front page (content/admin_state.py words it).
+# The live deck's health for the admin's front page (content/deal.py words it).
 register.simple_tag(deck_health, name="deck_health")

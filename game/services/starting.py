@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from content.services import DeckNotReady, engine_deck, live_deck
+from content.deal import DeckNotReady, engine_deck, live_deck
 from game import engine
 from game.models import Deal, Game, Seat, Table, Variant
 from game.protocol import publish

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from content.groups import APPROVERS, EDITORS
 from content.models import Card, Deck, Kind, ReviewStep, Status, Story
+from content.review import approve_story_with_cards
 from content.revisions import current_revision
-from content.services import approve_story_with_cards
 from tests.factories import CardFactory, DealableStoryFactory, DeckFactory, FullStoryFactory, StaffFactory
 
 pytestmark = pytest.mark.django_db

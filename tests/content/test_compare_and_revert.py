@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from content import compare, reverting, services
+from content import compare, reverting, review
 from content.models import Kind, ReviewStep, Status
 from content.revisions import current_revision
 from justalllowgod.lib.refusals import Refusal
@@ -33,7 +33,7 @@ def _three_revisions(editor):
         "David chose five round stones from the brook.",
     ):
         card.description = line
-        services.save_card(card=card, user=editor)
+        review.save_card(card=card, user=editor)
     return card
 
 
@@ -51,9 +51,9 @@ def test_a_story_compare_shows_its_cards_as_they_stood(editor, approver):
     (story,) = approved_through_review(deck, editor=editor, approver=approver)
     person = story.cards.get(kind=Kind.PERSON)
     person.title = "Noah the just"
-    services.save_card(card=person, user=editor)
+    review.save_card(card=person, user=editor)
     story.summary = "Rain for forty days."
-    services.save_story(story=story, user=editor)
+    review.save_story(story=story, user=editor)
     items = compare.compare(story, 1, 2)
     assert items[0].label == "The story" and items[0].changed
     person_item = next(i for i in items if i.label == "Person card")
@@ -66,8 +66,8 @@ def test_reverting_an_approved_card_is_a_new_revision_in_review(editor, approver
     card = story.cards.get(kind=Kind.MOMENT)
     first = card.description
     card.description = "A worse line."
-    services.save_card(card=card, user=editor)
-    services.approve(subject=card, user=approver, revision=current_revision(card))
+    review.save_card(card=card, user=editor)
+    review.approve(subject=card, user=approver, revision=current_revision(card))
     reverting.revert_to(subject=card, number=1, user=editor)
     card.refresh_from_db()
     assert card.description == first
@@ -125,7 +125,7 @@ def test_request_changes_from_a_storys_page_returns_to_that_page(client, editor,
     (story,) = approved_through_review(deck, editor=editor, approver=approver)
     card = story.cards.get(kind=Kind.PLACE)
     card.title = "Somewhere"
-    services.save_card(card=card, user=editor)
+    review.save_card(card=card, user=editor)
     client.force_login(approver)
     story_url = reverse("admin:content_story_change", args=[story.pk])
     page = client.get(story_url).content.decode()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from content import services
+from content import deal, review
 from content.models import Card, Kind, Status
 from content.revisions import current_revision
 from tests.content.test_live_version import approved_through_review
@@ -42,7 +42,7 @@ def _status(card: Card) -> str:
 
 def _move(card: Card, story, editor) -> Card:
     card.story = story
-    return services.save_card(card=card, user=editor)
+    return review.save_card(card=card, user=editor)
 
 
 def test_moving_a_card_names_both_stories_and_what_each_lacks(client, editor, eight, ladder):
@@ -62,7 +62,7 @@ def test_approving_a_move_that_drains_the_deck_asks_first_and_names_the_story(
 ):
     noah = eight[0]
     place = _move(noah.cards.get(kind=Kind.PLACE), ladder, editor)
-    assert services.count_dealable(noah.deck) == 8  # the approved card is still dealt in Noah's story
+    assert deal.count_dealable(noah.deck) == 8  # the approved card is still dealt in Noah's story
     client.force_login(approver)
     url = reverse("admin:content_card_review", args=[place.pk, "approve"])
     page = client.post(url, {"revision": current_revision(place)})
@@ -72,13 +72,13 @@ def test_approving_a_move_that_drains_the_deck_asks_first_and_names_the_story(
     assert _status(place) == Status.IN_REVIEW  # asking changed nothing
     client.post(url, {"revision": current_revision(place), "confirm_drain": "yes"})
     assert _status(place) == Status.APPROVED
-    assert services.count_dealable(noah.deck) == 7
+    assert deal.count_dealable(noah.deck) == 7
 
 
 def test_an_approval_that_keeps_the_deck_full_asks_nothing(client, editor, approver, eight):
     card = eight[2].cards.get(kind=Kind.MOMENT)
     card.description = "A better line."
-    services.save_card(card=card, user=editor)
+    review.save_card(card=card, user=editor)
     client.force_login(approver)
     url = reverse("admin:content_card_review", args=[card.pk, "approve"])
     assert client.post(url, {"revision": current_revision(card)}).status_code == 302
@@ -106,7 +106,7 @@ def test_the_story_page_lists_every_cards_state(client, editor, eight):
     story = eight[0]
     card = story.cards.get(kind=Kind.MOMENT)
     card.title = "A new moment"
-    services.save_card(card=card, user=editor)
+    review.save_card(card=card, user=editor)
     client.force_login(editor)
     html = client.get(reverse("admin:content_story_change", args=[story.pk])).content.decode()
     table = html[
@@ -121,7 +121,7 @@ def test_the_trial_run_before_an_approval_leaves_the_real_one_to_do(client, edit
     story = eight[4]
     for card in story.cards.all():
         card.title += " v2"
-        services.save_card(card=card, user=editor)
+        review.save_card(card=card, user=editor)
     client.force_login(approver)
     seen = {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
     url = reverse("admin:content_story_together", args=[story.pk, "approve"])

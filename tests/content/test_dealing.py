@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from content.deal import DeckNotReady, dealability, dealable_stories, engine_deck
 from content.models import Card, Kind, Status, Story
-from content.services import DeckNotReady, dealability, dealable_stories, engine_deck
 from tests.factories import DealableStoryFactory, DeckFactory, FullStoryFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ import pytest
 from django.core.management import call_command
 
 from content import bible
+from content.deal import dealable_stories, engine_deck
 from content.default_deck import DECK_SLUG, STORIES, SYSTEM_REVIEWER_EMAIL
 from content.models import Card, Deck, Kind, ReviewStep, Status, Story
-from content.services import dealable_stories, engine_deck
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from content import live, services
+from content import deal, live, review
 from content.models import Card, Kind, Status, Story
 from content.revisions import current_revision
 from tests.factories import DeckFactory, FullStoryFactory
@@ -17,9 +17,9 @@ def approved_through_review(deck, *, editor, approver, count: int = 1) -> list[S
     stories = []
     for _ in range(count):
         story = FullStoryFactory(deck=deck, status=Status.DRAFT, last_edited_by=editor)
-        services.submit_story_with_cards(story=story, user=editor)
+        review.submit_story_with_cards(story=story, user=editor)
         revs = {c.pk: current_revision(c) for c in story.cards.all()}
-        services.approve_story_with_cards(
+        review.approve_story_with_cards(
             story=story, user=approver, revision=current_revision(story), card_revisions=revs
         )
         stories.append(story)
@@ -29,11 +29,11 @@ def approved_through_review(deck, *, editor, approver, count: int = 1) -> list[S
 def edit(card: Card, editor, **fields) -> Card:
     for name, value in fields.items():
         setattr(card, name, value)
-    return services.save_card(card=card, user=editor)
+    return review.save_card(card=card, user=editor)
 
 
 def dealt_titles(deck) -> dict[str, list[str]]:
-    return {s.title: [c.title for c in s.cards] for s in services.dealable_stories(deck)}
+    return {s.title: [c.title for c in s.cards] for s in deal.dealable_stories(deck)}
 
 
 def test_an_edit_in_review_keeps_the_approved_text_dealt(editor, approver):
@@ -48,7 +48,7 @@ def test_an_edit_in_review_keeps_the_approved_text_dealt(editor, approver):
     assert len(dealt) == 8
     assert dealt[stories[0].title][0] == approved_title
     assert "A draft title" not in str(dealt)
-    assert services.why_not_dealt(stories[0]) == []
+    assert deal.why_not_dealt(stories[0]) == []
 
 
 def test_changes_requested_still_deal_the_approved_text(editor, approver):
@@ -57,7 +57,7 @@ def test_changes_requested_still_deal_the_approved_text(editor, approver):
     place = stories[3].cards.get(kind=Kind.PLACE)
     before = place.title
     edit(place, editor, title="Somewhere new")
-    services.request_changes(subject=place, user=approver, note="Not yet.", revision=current_revision(place))
+    review.request_changes(subject=place, user=approver, note="Not yet.", revision=current_revision(place))
     assert dealt_titles(deck)[stories[3].title][1] == before
 
 
@@ -66,9 +66,9 @@ def test_the_new_revision_is_dealt_once_approved(editor, approver):
     stories = approved_through_review(deck, editor=editor, approver=approver, count=8)
     story = stories[2]
     story.title = "A better title"
-    services.save_story(story=story, user=editor)
+    review.save_story(story=story, user=editor)
     assert "A better title" not in dealt_titles(deck)
-    services.approve(subject=story, user=approver, revision=current_revision(story))
+    review.approve(subject=story, user=approver, revision=current_revision(story))
     assert "A better title" in dealt_titles(deck)
 
 
@@ -76,9 +76,9 @@ def test_a_brand_new_story_is_dealt_only_once_approved(editor, approver):
     deck = DeckFactory(is_live=True)
     approved_through_review(deck, editor=editor, approver=approver, count=8)
     new = FullStoryFactory(deck=deck, status=Status.DRAFT, last_edited_by=editor)
-    services.submit_story_with_cards(story=new, user=editor)
+    review.submit_story_with_cards(story=new, user=editor)
     assert new.title not in dealt_titles(deck)
-    reasons = services.why_not_dealt(new)
+    reasons = deal.why_not_dealt(new)
     assert any("never approved" in r for r in reasons)
 
 
@@ -92,7 +92,7 @@ def test_a_moved_card_stays_in_its_old_story_until_the_move_is_approved(editor, 
     dealt = dealt_titles(deck)
     assert dealt[noah.title][1] == place.title
     assert ladder.title not in dealt
-    services.approve(subject=place, user=approver, revision=current_revision(place))
+    review.approve(subject=place, user=approver, revision=current_revision(place))
     dealt = dealt_titles(deck)
     assert noah.title not in dealt
     assert dealt[ladder.title][1] == place.title

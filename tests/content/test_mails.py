@@ -6,7 +6,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from content import services
+from content import review
 from content.models import Status
 from content.revisions import current_revision
 from justalllowgod.lib.site_address import absolute_url
@@ -30,7 +30,7 @@ def test_approvers_are_mailed_after_commit_when_work_is_submitted(
 ):
     card = CardFactory(last_edited_by=editor, title="The valley of Elah")
     with django_capture_on_commit_callbacks(execute=False) as pending:
-        services.submit_for_review(subject=card, user=editor)
+        review.submit_for_review(subject=card, user=editor)
     assert mail.outbox == []
     for callback in pending:
         callback()
@@ -43,13 +43,13 @@ def test_the_editor_is_mailed_when_changes_are_requested_and_when_the_work_is_ap
 ):
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=editor)
     with django_capture_on_commit_callbacks(execute=True):
-        services.request_changes(
+        review.request_changes(
             subject=card, user=approver, note="Warmer, please.", revision=current_revision(card)
         )
     assert mail.outbox[-1].to == [editor.email] and "Warmer, please." in mail.outbox[-1].body
-    services.submit_for_review(subject=card, user=editor)
+    review.submit_for_review(subject=card, user=editor)
     with django_capture_on_commit_callbacks(execute=True):
-        services.approve(subject=card, user=approver, revision=current_revision(card))
+        review.approve(subject=card, user=approver, revision=current_revision(card))
     assert mail.outbox[-1].to == [editor.email]
     assert mail.outbox[-1].subject.startswith("Approved")
 
@@ -62,7 +62,7 @@ def test_a_team_member_who_turned_team_mails_off_gets_none(
     approver.refresh_from_db()
     assert approver.team_mail is False
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_for_review(subject=CardFactory(), user=editor)
+        review.submit_for_review(subject=CardFactory(), user=editor)
     assert mail.outbox == []
 
 
@@ -72,7 +72,7 @@ def test_a_broken_mail_server_never_rolls_back_an_approval(
     settings.EMAIL_BACKEND = "tests.content.test_mails.BrokenBackend"
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=editor)
     with django_capture_on_commit_callbacks(execute=True) as sent:
-        services.approve(subject=card, user=approver, revision=current_revision(card))
+        review.approve(subject=card, user=approver, revision=current_revision(card))
     assert len(sent) == 1
     card.refresh_from_db()
     assert card.status == Status.APPROVED
@@ -88,7 +88,7 @@ def test_an_edit_that_reopens_approved_work_mails_the_approvers_a_link_to_it(
     card = CardFactory(status=Status.APPROVED, title="Noah")
     card.description = "A just man who walked with God."
     with django_capture_on_commit_callbacks(execute=True):
-        services.save_card(card=card, user=editor)
+        review.save_card(card=card, user=editor)
     (sent,) = mail.outbox
     assert sent.to == [approver.email] and sent.subject == "Edited after approval: Noah"
     assert _link_to(card) in sent.body and _link_to(card).startswith(("http://", "https://"))
@@ -98,9 +98,9 @@ def test_an_edit_that_reopens_approved_work_mails_the_approvers_a_link_to_it(
 def test_every_mail_links_straight_to_the_item(editor, approver, django_capture_on_commit_callbacks):
     card = CardFactory(last_edited_by=editor)
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_for_review(subject=card, user=editor)
+        review.submit_for_review(subject=card, user=editor)
     with django_capture_on_commit_callbacks(execute=True):
-        services.approve(subject=card, user=approver, revision=current_revision(card))
+        review.approve(subject=card, user=approver, revision=current_revision(card))
     submitted, decided = mail.outbox
     assert decided.to == [editor.email]
     for sent in (submitted, decided):

@@ -8,6 +8,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from content import bible
+from content.deal import DealtCard, DealtStory
 from content.default_deck import STORIES
 from content.loading import load_default_deck
 from content.models import Card, Deck, Status
@@ -15,7 +16,6 @@ from content.printing import files
 from content.printing.documents import build_deck_pdf, build_rules_card_pdf
 from content.printing.sheets import PRINT_NOTE, Paper
 from content.rules_version import RULES_LABEL
-from content.services import DealtCard, DealtStory
 from tests.content.pdf_reading import page_text, placed_forms, read_qr_codes, reader
 from tests.factories import DealableStoryFactory, FullStoryFactory
 

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from content import services
+from content import review
 from content.default_deck import SYSTEM_REVIEWER_EMAIL
 from content.groups import APPROVERS, EDITORS
 from content.loading import load_default_deck
@@ -28,7 +28,7 @@ def _both_groups():
 def _edit(card, user, **fields):
     for name, value in fields.items():
         setattr(card, name, value)
-    return services.save_card(card=card, user=user)
+    return review.save_card(card=card, user=user)
 
 
 def _status(obj) -> str:
@@ -53,7 +53,7 @@ def test_every_edit_is_a_revision_with_who_and_the_old_and_new_values(editor, ot
 def test_saving_without_a_change_makes_no_revision(editor):
     card = CardFactory(status=Status.IN_REVIEW)
     before = current_revision(card)
-    services.save_card(card=card, user=editor)
+    review.save_card(card=card, user=editor)
     assert current_revision(card) == before
 
 
@@ -79,8 +79,8 @@ def test_request_changes_is_refused_too_when_the_card_changed(editor, approver):
     card = CardFactory(status=Status.IN_REVIEW)
     seen = current_revision(card)
     _edit(card, editor, title="New title")
-    with pytest.raises(services.StaleRevision):
-        services.request_changes(subject=card, user=approver, note="Shorter.", revision=seen)
+    with pytest.raises(review.StaleRevision):
+        review.request_changes(subject=card, user=approver, note="Shorter.", revision=seen)
     assert _status(card) == Status.IN_REVIEW
 
 
@@ -89,11 +89,11 @@ def test_a_edits_b_tweaks_neither_may_approve_and_c_may(client):
     card = CardFactory(status=Status.DRAFT)
     _edit(card, a, description="Written by A.")
     _edit(card, b, description="Written by A, tweaked by B.")
-    services.submit_for_review(subject=card, user=b)
+    review.submit_for_review(subject=card, user=b)
     assert editors_since_approval(card) == {a.pk, b.pk}
     for person in (a, b):
         with pytest.raises(Refusal, match="another approver"):
-            services.approve(subject=card, user=person, revision=current_revision(card))
+            review.approve(subject=card, user=person, revision=current_revision(card))
         client.force_login(person)
         html = client.get(reverse("admin:content_card_change", args=[card.pk])).content.decode()
         assert ">Approve</button>" not in html
@@ -103,7 +103,7 @@ def test_a_edits_b_tweaks_neither_may_approve_and_c_may(client):
         ">Approve</button>"
         in client.get(reverse("admin:content_card_change", args=[card.pk])).content.decode()
     )
-    services.approve(subject=card, user=c, revision=current_revision(card))
+    review.approve(subject=card, user=c, revision=current_revision(card))
     assert _status(card) == Status.APPROVED
 
 
@@ -111,12 +111,12 @@ def test_four_eyes_looks_only_since_the_last_approval(approver, other_editor):
     both = _both_groups()
     card = CardFactory(status=Status.DRAFT)
     _edit(card, both, title="First words")
-    services.submit_for_review(subject=card, user=both)
-    services.approve(subject=card, user=approver, revision=current_revision(card))
+    review.submit_for_review(subject=card, user=both)
+    review.approve(subject=card, user=approver, revision=current_revision(card))
     _edit(card, other_editor, title="Second words")
     assert _status(card) == Status.IN_REVIEW
     # The first author edited nothing since the approval, so may approve the new revision.
-    services.approve(subject=card, user=both, revision=current_revision(card))
+    review.approve(subject=card, user=both, revision=current_revision(card))
     assert _status(card) == Status.APPROVED
 
 
@@ -144,7 +144,7 @@ def test_moving_a_card_to_another_story_withdraws_its_approval_and_both_stories_
     step = isaac_word.review_steps.get()
     assert (step.action, step.note) == (ReviewStep.Action.REOPENED, "Changed: story")
     assert not Story.objects.dealable().filter(pk__in=[isaac.pk, noah.pk]).exists()
-    services.approve(subject=isaac_word, user=approver, revision=current_revision(isaac_word))
+    review.approve(subject=isaac_word, user=approver, revision=current_revision(isaac_word))
     assert list(Story.objects.dealable().filter(pk__in=[isaac.pk, noah.pk])) == [noah]
     client.force_login(approver)
     html = client.get(url).content.decode()
@@ -153,7 +153,7 @@ def test_moving_a_card_to_another_story_withdraws_its_approval_and_both_stories_
 
 def test_the_review_page_shows_what_changed_since_the_last_approval_side_by_side(client, editor, approver):
     card = CardFactory(status=Status.IN_REVIEW, title="The valley of Elah")
-    services.approve(subject=card, user=approver, revision=current_revision(card))
+    review.approve(subject=card, user=approver, revision=current_revision(card))
     _edit(card, editor, title="The valley of Elah, at dawn")
     client.force_login(approver)
     html = client.get(reverse("admin:content_card_change", args=[card.pk])).content.decode()
@@ -188,7 +188,7 @@ def test_an_approval_that_names_no_revision_is_refused(client, approver):
 
 def test_the_review_history_shows_every_edit_between_the_steps(client, editor, approver):
     card = CardFactory(status=Status.DRAFT, last_edited_by=editor)
-    services.submit_for_review(subject=card, user=editor)
+    review.submit_for_review(subject=card, user=editor)
     _edit(card, editor, description="Changed while in review.")
     client.force_login(approver)
     html = client.get(reverse("admin:content_card_change", args=[card.pk])).content.decode()
@@ -199,7 +199,7 @@ def test_the_review_history_shows_every_edit_between_the_steps(client, editor, a
 
 def test_an_edit_after_approval_is_one_row_of_the_history(editor, approver):
     card = CardFactory(status=Status.IN_REVIEW, description="A shepherd boy.")
-    services.approve(subject=card, user=approver, revision=current_revision(card))
+    review.approve(subject=card, user=approver, revision=current_revision(card))
     _edit(card, editor, description="A shepherd boy with a sling.")
     log = review_log(card)
     assert [(e.who, e.what, e.note) for e in log[:2]] == [

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from content import services
+from content import review
 from content.groups import APPROVERS, EDITORS
 from content.models import Card, Kind, Status, Story
 from content.revisions import current_revision
@@ -100,7 +100,7 @@ def test_a_second_approver_approves_the_story_with_its_cards_from_its_page(clien
     client.force_login(editor)
     client.post(ADD, _new_story(deck))
     story = Story.objects.get(title="Jonah and the great fish")
-    services.submit_story_with_cards(story=story, user=editor)
+    review.submit_story_with_cards(story=story, user=editor)
     client.force_login(approver)
     page = client.get(reverse("admin:content_story_change", args=[story.pk])).content.decode()
     assert "Approve story with its cards" in page
@@ -117,12 +117,12 @@ def test_approving_together_is_all_or_nothing_when_one_card_changed(client, edit
     client.force_login(editor)
     client.post(ADD, _new_story(deck))
     story = Story.objects.get(title="Jonah and the great fish")
-    services.submit_story_with_cards(story=story, user=editor)
+    review.submit_story_with_cards(story=story, user=editor)
     data = {"revision": current_revision(story)}
     data |= {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
     place = story.cards.get(kind=Kind.PLACE)
     place.description = "The city of Nineveh, changed meanwhile."
-    services.save_card(card=place, user=editor)
+    review.save_card(card=place, user=editor)
     client.force_login(approver)
     url = reverse("admin:content_story_together", args=[story.pk, "approve"])
     html = client.post(url, data, follow=True).content.decode()
@@ -138,7 +138,7 @@ def test_the_editor_of_a_story_is_not_offered_approve_together(client):
     client.force_login(both)
     client.post(ADD, _new_story(deck))
     story = Story.objects.get(title="Jonah and the great fish")
-    services.submit_story_with_cards(story=story, user=both)
+    review.submit_story_with_cards(story=story, user=both)
     page = client.get(reverse("admin:content_story_change", args=[story.pk])).content.decode()
     assert "Approve story with its cards" not in page
 

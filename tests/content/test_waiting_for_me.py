@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from content import services
+from content import review
 from content.models import Status
 from content.revisions import current_revision
 from tests.factories import CardFactory, StoryFactory, UserFactory
@@ -23,7 +23,7 @@ def _waiting(client) -> str:
 
 def test_an_approver_sees_work_in_review_they_did_not_edit(client, editor, approver):
     theirs = CardFactory(title="Written by the editor", last_edited_by=editor)
-    services.submit_for_review(subject=theirs, user=editor)
+    review.submit_for_review(subject=theirs, user=editor)
     StoryFactory(title="Still a draft")
     client.force_login(approver)
     box = _waiting(client)
@@ -36,18 +36,18 @@ def test_an_approver_does_not_see_their_own_edit_as_waiting(client):
     both = UserFactory(is_staff=True)
     both.groups.add(*Group.objects.filter(name__in=["Content editors", "Content approvers"]))
     card = CardFactory(title="My own words", last_edited_by=both)
-    services.submit_for_review(subject=card, user=both)
+    review.submit_for_review(subject=card, user=both)
     client.force_login(both)
     assert "My own words" not in _waiting(client)
 
 
 def test_an_editor_sees_their_cards_sent_back(client, editor, other_editor, approver):
     mine = CardFactory(title="My card", last_edited_by=editor, status=Status.DRAFT)
-    services.save_card(card=mine, user=editor)
+    review.save_card(card=mine, user=editor)
     other = CardFactory(title="Their card", last_edited_by=other_editor, status=Status.IN_REVIEW)
-    services.submit_for_review(subject=mine, user=editor)
+    review.submit_for_review(subject=mine, user=editor)
     for card in (mine, other):
-        services.request_changes(subject=card, user=approver, note="Again.", revision=current_revision(card))
+        review.request_changes(subject=card, user=approver, note="Again.", revision=current_revision(card))
     client.force_login(editor)
     box = _waiting(client)
     assert "Changes requested on your work (1)" in box and "My card" in box and "Their card" not in box

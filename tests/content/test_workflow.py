@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from content import services
+from content import review
 from content.models import ReviewStep, Status
 from content.revisions import current_revision
 from justalllowgod.lib.refusals import Code, Refusal
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_an_editor_submits_a_draft_for_review(editor):
     card = CardFactory(last_edited_by=editor)
-    services.submit_for_review(subject=card, user=editor)
+    review.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
     review_step = card.review_steps.get()
@@ -28,7 +28,7 @@ def test_an_editor_submits_a_draft_for_review(editor):
 
 def test_an_approver_approves_a_card_in_review(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    services.approve(subject=card, user=approver, revision=current_revision(card))
+    review.approve(subject=card, user=approver, revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.APPROVED
     assert card.review_steps.get().action == ReviewStep.Action.APPROVED
@@ -36,7 +36,7 @@ def test_an_approver_approves_a_card_in_review(approver):
 
 def test_an_approver_sends_a_card_back_with_a_note(approver):
     card = CardFactory(status=Status.IN_REVIEW)
-    services.request_changes(
+    review.request_changes(
         subject=card, user=approver, note="Say where the valley is.", revision=current_revision(card)
     )
     card.refresh_from_db()
@@ -46,7 +46,7 @@ def test_an_approver_sends_a_card_back_with_a_note(approver):
 
 def test_a_card_with_changes_requested_goes_back_to_review(editor):
     card = CardFactory(status=Status.CHANGES_REQUESTED)
-    services.submit_for_review(subject=card, user=editor)
+    review.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
@@ -54,7 +54,7 @@ def test_a_card_with_changes_requested_goes_back_to_review(editor):
 def test_asking_for_changes_needs_a_note(approver):
     card = CardFactory(status=Status.IN_REVIEW)
     with pytest.raises(Refusal, match="note"):
-        services.request_changes(subject=card, user=approver, note="   ", revision=current_revision(card))
+        review.request_changes(subject=card, user=approver, note="   ", revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
     assert not card.review_steps.exists()
@@ -64,7 +64,7 @@ def test_asking_for_changes_needs_a_note(approver):
 def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, status):
     card = CardFactory(status=status)
     with pytest.raises(Refusal):
-        services.submit_for_review(subject=card, user=editor)
+        review.submit_for_review(subject=card, user=editor)
     card.refresh_from_db()
     assert card.status == status
 
@@ -73,7 +73,7 @@ def test_it_refuses_to_submit_a_card_already_in_review_or_approved(editor, statu
 def test_it_refuses_to_approve_a_card_not_in_review(approver, status):
     card = CardFactory(status=status)
     with pytest.raises(Refusal, match="only be approved while in review"):
-        services.approve(subject=card, user=approver, revision=current_revision(card))
+        review.approve(subject=card, user=approver, revision=current_revision(card))
     assert not card.review_steps.exists()
 
 
@@ -81,7 +81,7 @@ def test_it_refuses_to_approve_a_card_not_in_review(approver, status):
 def test_it_refuses_to_send_back_a_card_not_in_review(approver, status):
     card = CardFactory(status=status)
     with pytest.raises(Refusal):
-        services.request_changes(
+        review.request_changes(
             subject=card, user=approver, note="Please fix.", revision=current_revision(card)
         )
 
@@ -89,9 +89,9 @@ def test_it_refuses_to_send_back_a_card_not_in_review(approver, status):
 def test_an_editor_cannot_approve_or_send_back(editor):
     card = CardFactory(status=Status.IN_REVIEW)
     with pytest.raises(Refusal):
-        services.approve(subject=card, user=editor, revision=current_revision(card))
+        review.approve(subject=card, user=editor, revision=current_revision(card))
     with pytest.raises(Refusal):
-        services.request_changes(subject=card, user=editor, note="No.", revision=current_revision(card))
+        review.request_changes(subject=card, user=editor, note="No.", revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
@@ -99,40 +99,40 @@ def test_an_editor_cannot_approve_or_send_back(editor):
 def test_an_approver_cannot_submit_and_a_player_can_do_nothing(approver, player):
     card = CardFactory()
     with pytest.raises(Refusal):
-        services.submit_for_review(subject=card, user=approver)
+        review.submit_for_review(subject=card, user=approver)
     with pytest.raises(Refusal):
-        services.submit_for_review(subject=card, user=player)
+        review.submit_for_review(subject=card, user=player)
     card.status = Status.IN_REVIEW
     with pytest.raises(Refusal):
-        services.approve(subject=card, user=player, revision=current_revision(card))
+        review.approve(subject=card, user=player, revision=current_revision(card))
 
 
 def test_nobody_approves_a_card_they_last_edited(approver):
     approver.user_permissions.add(*_perms("change_card"))
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=approver)
     with pytest.raises(Refusal, match="another approver"):
-        services.approve(subject=card, user=approver, revision=current_revision(card))
+        review.approve(subject=card, user=approver, revision=current_revision(card))
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
 
 
 def test_four_eyes_holds_for_a_superuser_too(admin_user):
     card = CardFactory(last_edited_by=admin_user)
-    services.submit_for_review(subject=card, user=admin_user)
+    review.submit_for_review(subject=card, user=admin_user)
     with pytest.raises(Refusal):
-        services.approve(subject=card, user=admin_user, revision=current_revision(card))
+        review.approve(subject=card, user=admin_user, revision=current_revision(card))
 
 
 def test_another_approver_may_approve_what_a_colleague_edited(approver, other_approver):
     card = CardFactory(status=Status.IN_REVIEW, last_edited_by=other_approver)
-    services.approve(subject=card, user=approver, revision=current_revision(card))
+    review.approve(subject=card, user=approver, revision=current_revision(card))
     assert card.status == Status.APPROVED
 
 
 def test_an_edit_to_an_approved_card_sends_it_back_to_review(editor):
     card = CardFactory(status=Status.APPROVED)
     card.description = "A new line for the card."
-    services.save_card(card=card, user=editor)
+    review.save_card(card=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.IN_REVIEW
     assert card.last_edited_by == editor
@@ -143,7 +143,7 @@ def test_an_edit_to_an_approved_card_sends_it_back_to_review(editor):
 
 def test_saving_an_approved_card_unchanged_keeps_its_approval(editor):
     card = CardFactory(status=Status.APPROVED)
-    services.save_card(card=card, user=editor)
+    review.save_card(card=card, user=editor)
     card.refresh_from_db()
     assert card.status == Status.APPROVED
     assert card.last_edited_by is None
@@ -152,7 +152,7 @@ def test_saving_an_approved_card_unchanged_keeps_its_approval(editor):
 def test_a_word_cards_text_comes_from_its_reference_never_from_typing(editor):
     card = CardFactory(kind="word", reference="1 sam 17:45")
     card.verse_text = "Typed by hand"
-    services.save_card(card=card, user=editor)
+    review.save_card(card=card, user=editor)
     card.refresh_from_db()
     assert card.reference == "1 Samuel 17:45"
     assert card.verse_text.startswith("Then said David to the Philistine")
@@ -160,10 +160,10 @@ def test_a_word_cards_text_comes_from_its_reference_never_from_typing(editor):
 
 def test_stories_are_reviewed_the_same_way(editor, approver):
     story = StoryFactory(last_edited_by=editor)
-    services.submit_for_review(subject=story, user=editor)
+    review.submit_for_review(subject=story, user=editor)
     with pytest.raises(Refusal):
-        services.approve(subject=story, user=editor, revision=current_revision(story))
-    services.approve(subject=story, user=approver, revision=current_revision(story))
+        review.approve(subject=story, user=editor, revision=current_revision(story))
+    review.approve(subject=story, user=approver, revision=current_revision(story))
     story.refresh_from_db()
     assert story.status == Status.APPROVED
     assert [d.action for d in story.review_steps.order_by("at", "pk")] == ["submitted", "approved"]
@@ -172,7 +172,7 @@ def test_stories_are_reviewed_the_same_way(editor, approver):
 def test_editing_an_approved_story_sends_it_back_to_review(editor):
     story = StoryFactory(status=Status.APPROVED)
     story.title = "A better title"
-    services.save_story(story=story, user=editor)
+    review.save_story(story=story, user=editor)
     story.refresh_from_db()
     assert story.status == Status.IN_REVIEW
 
@@ -186,15 +186,15 @@ def _perms(*codenames):
 def test_each_workflow_refusal_names_its_code_and_status(approver, player):
     card = CardFactory(status=Status.DRAFT)
     steps = [
-        (lambda: services.submit_for_review(subject=card, user=player), Code.NO_PERMISSION, 403),
+        (lambda: review.submit_for_review(subject=card, user=player), Code.NO_PERMISSION, 403),
         (
-            lambda: services.approve(subject=card, user=approver, revision=current_revision(card)),
+            lambda: review.approve(subject=card, user=approver, revision=current_revision(card)),
             Code.WRONG_STATUS,
             409,
         ),
-        (lambda: services.approve(subject=card, user=approver, revision=None), Code.STALE_REVISION, 409),
+        (lambda: review.approve(subject=card, user=approver, revision=None), Code.STALE_REVISION, 409),
         (
-            lambda: services.request_changes(subject=card, user=approver, note=" ", revision=None),
+            lambda: review.request_changes(subject=card, user=approver, note=" ", revision=None),
             Code.NOTE_NEEDED,
             400,
         ),

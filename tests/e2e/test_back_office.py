@@ -13,9 +13,9 @@ from django.core.management import call_command
 from django.test import Client
 from playwright.sync_api import expect
 
+from content.deal import count_dealable, dealable_stories, live_deck
 from content.groups import APPROVERS, EDITORS
 from content.models import Card, Kind, Status, Story
-from content.services import count_dealable, dealable_stories, live_deck
 from game import services as game_services
 from game.models import Deal
 from justalllowgod.lib.site_address import site_url

@@ -190,7 +190,7 @@ DAVID, JONAH, NOAH, RUTH = 7, 12, 1, 6
 
 
 def make_deck(count: int = 20) -> list[dict]:
-    """The first `count` stories in the shape content.services.engine_deck returns."""
+    """The first `count` stories in the shape content.deal.engine_deck returns."""
     deck = []
     for position, (title, person, place, moment, ref, verse) in enumerate(STORIES[:count], 1):
         texts = [("person", person), ("place", place), ("moment", moment), ("word", ref)]

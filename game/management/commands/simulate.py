@@ -22,8 +22,8 @@ class Command(BaseCommand):
         parser.add_argument("--read-aloud", action="store_true", help="read the verse together, no question")
 
     def handle(self, *args, **options) -> None:
+        from content.deal import engine_deck
         from content.models import Deck
-        from content.services import engine_deck
         from game.engine.simulate import run
 
         if options["games"] < 1:

@@ -12,7 +12,7 @@ from django.urls import path, reverse
 from django.utils.safestring import SafeString
 
 from content import compare, reverting
-from content.admin_review import REFUSED, reason_of
+from content.admin.steps import REFUSED, reason_of
 from justalllowgod.lib.refusals import Code, Refusal
 
 

@@ -2,103 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 
-from content import drain, reverting, revisions, services
+from content import deal, drain, reverting, review, revisions
+from content.admin.steps import (
+    REFUSED,
+    Step,
+    came_from,
+    confirm_drain,
+    fresh,
+    listed_revision,
+    posted_revision,
+    reason_of,
+    seen_step,
+    user_step,
+)
 from content.forms import RequestChangesForm, SingleChangesForm
-from content.models import Status
-from justalllowgod.lib.refusals import Refusal
-
-Step = Callable[[Model], Model]
-
-
-def _step(service: Callable[..., Model], user: Any, **extra: Any) -> Step:
-    """One review service, applied to one object on behalf of one person."""
-
-    def run(obj: Model) -> Model:
-        return service(subject=obj, user=user, **extra)
-
-    return run
-
-
-def parse_revision(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
-
-
-def _seen_step(
-    service: Callable[..., Model], user: Any, seen: Callable[[Model], int | None], **extra: Any
-) -> Step:
-    """A decision about the revision the approver saw (sent with the page they decided on)."""
-
-    def run(obj: Model) -> Model:
-        return service(subject=obj, user=user, revision=seen(obj), **extra)
-
-    return run
-
-
-def listed_revision(request: HttpRequest) -> Callable[[Model], int | None]:
-    """The revision each row of the list showed (a hidden input per row)."""
-    return lambda obj: parse_revision(request.POST.get(f"revision-{obj.pk}"))
-
-
-def posted_revision(request: HttpRequest) -> Callable[[Model], int | None]:
-    """The revision one object's page showed."""
-    return lambda obj: parse_revision(request.POST.get("revision"))
-
-
-def confirm_drain(
-    request: HttpRequest,
-    opts: Any,
-    each_context: dict,
-    act: Callable[[], object],
-    *,
-    what: str,
-    cancel_url: str,
-) -> HttpResponse | None:
-    """A page asking "are you sure?" when `act` would leave the live deck short; None when it would
-    not, or when this post is the confirmation."""
-    if request.POST.get("confirm_drain") == "yes":
-        return None
-    found = drain.would_drain(act, needed=services.MIN_DEALABLE)
-    if found is None:
-        return None
-    posted = [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
-    context = {**each_context, "opts": opts, "drain": found, "what": what, "posted": posted}
-    context |= {"title": f"{what}: are you sure?", "cancel_url": cancel_url}
-    return TemplateResponse(request, "admin/content/confirm_drain.html", context)
-
-
-def fresh(obj: Model) -> Model:
-    """The row read again: a trial run (content/drain.py) must not change the objects the real act uses."""
-    return type(obj).objects.get(pk=obj.pk)
-
-
-def came_from(request: HttpRequest) -> str:
-    """The admin page the approver came from (a story's page for one of its cards), if it is ours."""
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    ours = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=False)
-    return target if ours and target.startswith("/admin/") else ""
-
-
-# What a step can meet: a service's refusal, or a model's own field check on save (full_clean).
-REFUSED = (Refusal, ValidationError)
-
-
-def reason_of(error: Refusal | ValidationError) -> str:
-    """The words an admin shows for a refused step."""
-    if isinstance(error, Refusal):
-        return error.message
-    return " ".join(error.messages)
+from content.models import Status, subject_label
 
 
 class ReviewAdminMixin:
@@ -136,14 +64,14 @@ class ReviewAdminMixin:
 
     @admin.action(description="Submit for review", permissions=["submit"])
     def submit_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
-        self._apply(request, queryset, _step(services.submit_for_review, request.user), "Sent for review")
+        self._apply(request, queryset, user_step(review.submit_for_review, request.user), "Sent for review")
 
     @admin.action(description="Request changes…", permissions=["approve"])
     def request_changes_selected(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
         form = RequestChangesForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
             note = form.cleaned_data["note"]
-            step = _seen_step(services.request_changes, request.user, listed_revision(request), note=note)
+            step = seen_step(review.request_changes, request.user, listed_revision(request), note=note)
             self._apply(request, queryset, step, "Sent back with your note")
             return None
         if not form.is_bound:
@@ -202,13 +130,13 @@ class ReviewAdminMixin:
         if step == "changes":
             return self._single_changes(request, obj)
         if request.method == "POST" and step == "withdraw":
-            withdraw = _step(reverting.withdraw_change, request.user)
+            withdraw = user_step(reverting.withdraw_change, request.user)
             self._apply(request, [obj], withdraw, "Change withdrawn, the approved version is back")
             return HttpResponseRedirect(self._change_url(obj))
         if request.method == "POST" and step == "submit":
-            self._apply(request, [obj], _step(services.submit_for_review, request.user), "Sent for review")
+            self._apply(request, [obj], user_step(review.submit_for_review, request.user), "Sent for review")
         elif request.method == "POST":
-            step_run = _seen_step(services.approve, request.user, posted_revision(request))
+            step_run = seen_step(review.approve, request.user, posted_revision(request))
             ask = confirm_drain(
                 request,
                 self.model._meta,
@@ -227,7 +155,7 @@ class ReviewAdminMixin:
         back = came_from(request) or self._change_url(obj)
         if form.is_valid():
             note = form.cleaned_data["note"]
-            step = _seen_step(services.request_changes, request.user, posted_revision(request), note=note)
+            step = seen_step(review.request_changes, request.user, posted_revision(request), note=note)
             self._apply(request, [obj], step, "Sent back with your note")
             return HttpResponseRedirect(back)
         seen = {"revision": request.POST.get("revision") or request.GET.get("revision", "")}
@@ -239,7 +167,7 @@ class ReviewAdminMixin:
         # Django's page already asks "are you sure?": it also names the stories leaving new games.
         obj = context.get("object")
         if obj is not None:
-            context["drain"] = drain.would_drain(lambda: fresh(obj).delete(), needed=services.MIN_DEALABLE)
+            context["drain"] = drain.would_drain(lambda: fresh(obj).delete(), needed=deal.MIN_DEALABLE)
         return super().render_delete_form(request, context)
 
     def review_steps(self, request: HttpRequest, obj: Model | None) -> list[dict[str, Any]]:
@@ -263,7 +191,7 @@ class ReviewAdminMixin:
         if self.has_approve_permission(request) and obj.status == Status.IN_REVIEW:
             # The buttons carry the revision on this page, so a decision is about what was seen.
             revision = revisions.current_revision(obj)
-            if services.may_approve(obj, request.user):
+            if review.may_approve(obj, request.user):
                 hidden = {"revision": revision or ""}
                 steps.append({"label": "Approve", "url": url("approve"), "post": True, "hidden": hidden})
             changes_url = f"{url('changes')}?revision={revision or ''}"
@@ -279,9 +207,9 @@ class ReviewAdminMixin:
         if obj is None or not self.has_approve_permission(request):
             return ""
         in_review = [i for i in self.review_items(obj) if i.status == Status.IN_REVIEW]
-        edited = [i for i in in_review if not services.may_approve(i, request.user)]
+        edited = [i for i in in_review if not review.may_approve(i, request.user)]
         if edited:
-            names = ", ".join(services.subject_label(i) for i in edited)
+            names = ", ".join(subject_label(i) for i in edited)
             return f"You edited {names} since it was last approved, so another approver must approve it."
         return ""
 

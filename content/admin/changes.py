@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from content import revisions, services
-from content.models import Card, Status, Story, in_kind_order
+from content import revisions
+from content.models import Card, Status, Story, in_kind_order, subject_label
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,7 @@ def story_since_approval(story: Story) -> SafeString | str:
         section = _section(card)
         status = card.get_status_display().lower()
         new = "" if section.since else ", never approved: all of it is new"
-        cards.append(
-            _Section(f"{services.subject_label(card)} ({status}{new})", section.changes, section.since)
-        )
+        cards.append(_Section(f"{subject_label(card)} ({status}{new})", section.changes, section.since))
     sections = [own, *cards] if own.changes or cards else []
     editors = set().union(*(revisions.editors_since_approval(i) for i in [story, *waiting]))
     return _render_changes(sections, since=own.since, editors=editors)

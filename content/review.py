@@ -1,8 +1,8 @@
-"""The content team's workflow and the deal's view of a deck: every change to content goes through here."""
+"""The content team's review workflow: every edit, submission and decision on a card or a story goes
+through here, under four eyes (nobody approves what they edited since the last approval)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from content import bible, live, notify, revisions
+from content import bible, notify, revisions
 from content.models import (
     CARD_CONTENT_FIELDS,
     STORY_CONTENT_FIELDS,
@@ -24,21 +24,9 @@ from content.models import (
 )
 from justalllowgod.lib.refusals import Code, Refusal
 
-MIN_DEALABLE = 8
 Subject = Card | Story
-
-
-class DeckNotReady(Refusal):
-    """A deck with fewer than 8 dealable stories cannot be dealt (R1)."""
-
-    def __init__(self, deck: Deck, dealable: int) -> None:
-        self.deck = deck
-        self.dealable = dealable
-        super().__init__(
-            Code.DECK_NOT_READY,
-            f"The deck “{deck.name}” has {dealable} ready {'story' if dealable == 1 else 'stories'}; "
-            f"it needs at least {MIN_DEALABLE} approved stories, each with all four cards approved.",
-        )
+# What an editor may still submit.
+WAITING = {Status.DRAFT, Status.CHANGES_REQUESTED}
 
 
 # --- Review steps -------------------------------------------------------------------------------
@@ -270,141 +258,7 @@ def save_story(*, story: Story, user: Any, tell: bool = True) -> Story:
     return _save_edit(story, user=user, fields=STORY_CONTENT_FIELDS, tell=tell)
 
 
-@transaction.atomic
-def make_deck_live(*, deck: Deck) -> Deck:
-    """Make one deck the live deck, taking the others off."""
-    Deck.objects.select_for_update().filter(is_live=True).exclude(pk=deck.pk).update(is_live=False)
-    deck.is_live = True
-    deck.save(update_fields=["is_live"])
-    return deck
-
-
-# --- The deal's view of a deck ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DealtCard:
-    """A card's content as the game copies it."""
-
-    kind: str
-    title: str
-    description: str
-    reference: str | None = None
-    verse_text: str | None = None
-
-    def as_engine_dict(self) -> dict[str, Any]:
-        data = {
-            "kind": self.kind,
-            "title": self.title,
-            "description": self.description,
-            "reference": self.reference,
-            "verse_text": self.verse_text,
-        }
-        if self.kind == Kind.WORD and self.reference:
-            verse = bible.parse_reference(self.reference)
-            data |= {"book_slug": verse.book_slug, "chapter": verse.chapter, "verse": verse.verse}
-        return data
-
-
-@dataclass(frozen=True)
-class DealtStory:
-    """A dealable story: its position among the deck's dealable stories (R1) and its four cards."""
-
-    position: int
-    story_id: int
-    title: str
-    cards: tuple[DealtCard, ...]
-
-    def as_engine_dict(self) -> dict[str, Any]:
-        return {
-            "position": self.position,
-            "title": self.title,
-            "cards": [card.as_engine_dict() for card in self.cards],
-        }
-
-
-def _dealt_card(card: Any) -> DealtCard:
-    """A card's live row or approved revision, as the game copies it."""
-    word = card.kind == Kind.WORD
-    return DealtCard(
-        kind=card.kind,
-        title=card.title,
-        description=card.description,
-        reference=card.reference if word else None,
-        verse_text=card.verse_text if word else None,
-    )
-
-
-def count_dealable(deck: Deck) -> int:
-    return len(live.live_stories(deck))
-
-
-def dealability(deck: Deck) -> str:
-    """ "N of M stories dealable (a deck needs 8)", for the team."""
-    total = Story.objects.in_deck(deck).count()
-    return f"{count_dealable(deck)} of {total} stories dealable (a deck needs {MIN_DEALABLE})"
-
-
-def subject_label(subject: Subject) -> str:
-    """An item as the team names it: "the story “Noah and the ark”", "Person “Noah”"."""
-    if isinstance(subject, Story):
-        return f"the story “{subject.title}”"
-    return f"{subject.get_kind_display()} “{subject.title}”"
-
-
-def why_not_dealt(story: Story) -> list[str]:
-    """Why new games do not deal this story, in words for the team; empty when they do. A story is
-    dealt when its live version (the story and four cards as last approved) is in the live deck, and
-    that deck has the stories a game needs; an edit in review keeps the approved version dealt."""
-    found = live.live_story(story)
-    if found is not None:
-        deck = Deck.objects.get(pk=found.record.deck_id)
-        if not deck.is_live:
-            return [f"its deck “{deck.name}” is not the live deck"]
-        ready = count_dealable(deck)
-        if ready < MIN_DEALABLE:
-            return [f"its deck has {ready} dealable stories and needs {MIN_DEALABLE}"]
-        return []
-    cards = in_kind_order(story.cards.all())
-    never = [
-        s for s in [story, *cards] if s.status != Status.APPROVED and revisions.approved_revision(s) is None
-    ]
-    reasons = [
-        f"{subject_label(s)} is {s.get_status_display().lower()} and was never approved" for s in never
-    ]
-    if len(cards) < len(Kind):
-        reasons.append(f"it has {len(cards)} of its {len(Kind)} cards")
-    return reasons or ["its approved version is not complete: it lacks a card that was approved here"]
-
-
-def dealable_stories(deck: Deck) -> list[DealtStory]:
-    """The deck's live stories in deck order, numbered 1..S, cards in kind order; DeckNotReady if < 8."""
-    stories = live.live_stories(deck)
-    if len(stories) < MIN_DEALABLE:
-        raise DeckNotReady(deck, len(stories))
-    return [
-        DealtStory(
-            position=number,
-            story_id=story.story_id,
-            title=story.record.title,
-            cards=tuple(_dealt_card(c) for c in story.cards),
-        )
-        for number, story in enumerate(stories, start=1)
-    ]
-
-
-def engine_deck(deck: Deck) -> list[dict[str, Any]]:
-    """The deck in the game engine's format: plain dicts, ready to copy into a game."""
-    return [story.as_engine_dict() for story in dealable_stories(deck)]
-
-
-def live_deck() -> Deck | None:
-    return Deck.objects.filter(is_live=True).first()
-
-
 # --- A story with its cards, in one step ------------------------------------------------------
-
-WAITING = {Status.DRAFT, Status.CHANGES_REQUESTED}
 
 
 @transaction.atomic
@@ -433,6 +287,9 @@ def approve_story_with_cards(
         raise Refusal(Code.NOTHING_IN_REVIEW, f"Nothing in {_label(story)} is in review.")
     notify.decided(approved, by=user, approved=True)
     return approved
+
+
+# --- Hints on an editor's page -----------------------------------------------------------------
 
 
 def similar_stories(story: Story) -> list[Story]:

@@ -1,13 +1,15 @@
-"""What the team reads about a story's state: live and waiting revisions, every card, the deck's health."""
+"""What the team reads about a card's or a story's state: its badge, live and waiting revisions, its
+review history, every card of a story, and what a move leaves each story lacking."""
 
 from __future__ import annotations
 
+from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from content import live, services
+from content import deal, live, revisions
 from content.badges import status_badge as badge_for
-from content.models import Card, Deck, Kind, Status, Story, in_kind_order
+from content.models import Card, Kind, Status, Story, in_kind_order, subject_label
 
 
 def revision_line(subject: Card | Story) -> str:
@@ -20,8 +22,8 @@ def revision_line(subject: Card | Story) -> str:
 
 
 def story_state(story: Story) -> SafeString:
-    """The story's badge, its revisions, and whether new games deal it (services.why_not_dealt)."""
-    why_not = services.why_not_dealt(story)
+    """The story's badge, its revisions, and whether new games deal it (deal.why_not_dealt)."""
+    why_not = deal.why_not_dealt(story)
     waiting = any(i.status != Status.APPROVED for i in [story, *story.cards.all()])
     if why_not:
         state = "Not dealt in new games: " + "; ".join(why_not) + "."
@@ -41,6 +43,25 @@ def card_state(card: Card) -> SafeString:
     return format_html(
         '{} <span class="revision-line">{}</span>', badge_for(card.status), revision_line(card)
     )
+
+
+def listed_status(obj: Card | Story) -> SafeString:
+    """The status badge, with the revision this row shows (bulk decisions are about what was listed)."""
+    revision = revisions.current_revision(obj) or ""
+    return format_html(
+        '{}<input type="hidden" name="revision-{}" value="{}">', badge_for(obj.status), obj.pk, revision
+    )
+
+
+def last_editor(obj: Card | Story) -> str:
+    """Who made the latest edit, by email as in the review history."""
+    return obj.last_edited_by.email if obj.last_edited_by else "—"
+
+
+def review_history(obj: Card | Story) -> SafeString:
+    """Every review step and every revision of one card or story, newest first."""
+    entries = revisions.review_log(obj) if obj.pk else []
+    return render_to_string("admin/content/decisions.html", {"entries": entries})
 
 
 def story_cards(story: Story) -> SafeString:
@@ -63,20 +84,6 @@ def story_cards(story: Story) -> SafeString:
     )
 
 
-def deck_health() -> dict[str, object] | None:
-    """The live deck's health for the admin's front page: how many stories deal, and is it enough."""
-    deck = Deck.objects.filter(is_live=True).first()
-    if deck is None:
-        return {"ok": False, "text": "No deck is live: new tables cannot start. Make a deck live."}
-    ready = services.count_dealable(deck)
-    total = Story.objects.in_deck(deck).count()
-    ok = ready >= services.MIN_DEALABLE
-    text = f"“{deck.name}”: {ready} of {total} stories are dealt in new games (a game needs {services.MIN_DEALABLE})."
-    if not ok:
-        text += " New tables cannot start until more stories are approved."
-    return {"ok": ok, "text": text, "deck": deck}
-
-
 def lacks(story: Story) -> list[str]:
     """The kinds of card a story has no card of, such as ["Place"]."""
     have = set(story.cards.values_list("kind", flat=True))
@@ -94,7 +101,7 @@ def move_message(card: Card, old: Story) -> str:
     """What a move does to both stories, said when the card is saved in its new story."""
     new = card.story
     return (
-        f"Moved {services.subject_label(card)} from “{old.title}” to “{new.title}”. Now {_lacking(old)}, "
+        f"Moved {subject_label(card)} from “{old.title}” to “{new.title}”. Now {_lacking(old)}, "
         f"and {_lacking(new)}. Until an approver approves the move, new games keep dealing the card in "
         f"“{old.title}”; once approved, a story without all four cards leaves new games."
     )

@@ -1,0 +1,48 @@
+"""A deck's admin page: how many of its stories deal, and making it the live deck."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+
+from content import deal
+from content.admin.cards import CARD_CSS
+from content.admin.steps import confirm_drain, fresh
+from content.models import Deck
+
+
+class DeckAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "is_live", "dealable"]
+    readonly_fields = ["dealable"]
+    prepopulated_fields = {"slug": ["name"]}
+    search_fields = ["name", "slug"]
+    actions = ["make_live"]
+
+    class Media:
+        css = CARD_CSS
+
+    @admin.action(description="Make this the live deck", permissions=["change"])
+    def make_live(self, request: HttpRequest, queryset: QuerySet[Deck]) -> HttpResponse | None:
+        if queryset.count() != 1:
+            self.message_user(request, "Choose exactly one deck to make live.", messages.ERROR)
+            return None
+        chosen = queryset.get()
+        ask = confirm_drain(
+            request,
+            self.model._meta,
+            self.admin_site.each_context(request),
+            lambda: deal.make_deck_live(deck=fresh(chosen)),
+            what="Make this the live deck",
+            cancel_url=reverse("admin:content_deck_changelist"),
+        )
+        if ask is not None:
+            return ask
+        deck = deal.make_deck_live(deck=chosen)
+        self.message_user(request, f"“{deck.name}” is now the live deck. {deal.dealability(deck)}.")
+        return None
+
+    @admin.display(description="Ready to deal")
+    def dealable(self, deck: Deck) -> str:
+        return deal.dealability(deck) if deck.pk else "Add stories once the deck is saved."

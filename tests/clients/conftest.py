@@ -2,30 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterator
 from typing import TextIO
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 
 from tests.e2e.live import live_asgi  # noqa: F401  (a fixture)
-
-
-def _file_based_sqlite_for_tests() -> None:
-    """A forked server cannot see an in-memory database: one SQLite file for the run, named as the
-    browser tests name theirs, so whichever conftest comes first, both agree."""
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] != "django.db.backends.sqlite3":
-        return
-    test = database.setdefault("TEST", {})
-    if not test.get("NAME"):
-        test["NAME"] = os.path.join(tempfile.gettempdir(), f"jag-test-{os.getpid()}.sqlite3")
-
-
-_file_based_sqlite_for_tests()
 
 
 @pytest.fixture

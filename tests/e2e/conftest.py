@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from tests.e2e.live import deck, live_asgi, server, server_log  # noqa: F401  (fixtures)
 from tests.e2e.seated import host_at_table  # noqa: F401  (a fixture)
@@ -19,23 +17,6 @@ PHONE = {"width": 390, "height": 844}
 # Playwright's sync API keeps an event loop in this thread; the ORM calls the tests make are
 # still plain synchronous calls, so Django's guard against async use does not apply here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-def _file_based_sqlite_for_tests() -> None:
-    """The live ASGI server runs in a forked process, which cannot see an in-memory database.
-
-    This runs when the e2e conftest is imported, before the session's test database is created, so
-    the whole run uses one SQLite file (unique per run; DJANGO_TEST_SQLITE still wins).
-    """
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] != "django.db.backends.sqlite3":
-        return
-    test = database.setdefault("TEST", {})
-    if not test.get("NAME"):
-        test["NAME"] = os.path.join(tempfile.gettempdir(), f"jag-test-{os.getpid()}.sqlite3")
-
-
-_file_based_sqlite_for_tests()
 
 
 @pytest.hookimpl(trylast=True)

@@ -1,17 +1,15 @@
 """The delivery contract runs through a real daphne process, like the browser tests: the server is
-forked, so it needs the test database in a file (or PostgreSQL) and the live_asgi fixture."""
+forked, so it needs the test database in a file (settings.py names one for SQLite) or PostgreSQL,
+and the live_asgi fixture."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import _file_based_sqlite_for_tests
 from tests.e2e.live import deck, live_asgi, server, server_log  # noqa: F401  (fixtures)
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
 from tests.realtime.own_redis import own_redis  # noqa: F401  (fixture)
-
-_file_based_sqlite_for_tests()
 
 
 @pytest.fixture

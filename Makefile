@@ -44,6 +44,7 @@ format: $(VENV)/.installed-dev
 JOBS ?= 4
 test: $(VENV)/.installed-dev chromium
 	[ -f node_modules/axe-core/axe.min.js ] || npm ci --no-audit --no-fund
+	node --test tests/js/
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run

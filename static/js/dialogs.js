@@ -1,4 +1,5 @@
-// Dialogs that manage focus: Remember the Word, and the confirm before ending or leaving.
+// Dialogs that manage focus: Remember the Word, and the confirm before ending or leaving. Fetched
+// after the welcome (table.js), off the first load.
 import { h, fill } from "./dom.js";
 import { verseBlock, verseNodes } from "./verse.js";
 import { focusInView } from "./in-reach.js";
@@ -14,7 +15,7 @@ function open(dialog, focusTarget) {
 }
 
 export function setUpDialogs() {
-  for (const dialog of document.querySelectorAll("dialog")) {
+  for (const dialog of document.querySelectorAll("#word-dialog, #confirm-dialog")) {
     dialog.addEventListener("close", () => {
       // Back where it was, scrolled clear of the pinned bar if the game moved it meanwhile.
       if (returnFocus && returnFocus !== document.body && document.contains(returnFocus)) focusInView(returnFocus);
@@ -25,8 +26,24 @@ export function setUpDialogs() {
   document.getElementById("confirm-cancel").addEventListener("click", () => document.getElementById("confirm-dialog").close());
 }
 
-/** Ask before a step that cannot be undone; the form posts to `action`. */
-export function confirmThen({ title, text, ok, action }) {
+const CONFIRMS = {
+  end: {
+    title: "End the game for everyone?",
+    text: "The game stops now and nobody wins a game that was ended. Everyone sees the end screen.",
+    ok: "End the game",
+  },
+  leave: {
+    title: "Leave the table?",
+    text: "JagAI will play your seat as a Helper for the rest of the game, and your points will not count.",
+    ok: "Leave the table",
+  },
+};
+
+/** Ask before ending the game or leaving the table (`step`, "end" or "leave"), which cannot be undone;
+ *  the form posts to the table's `${base}${step}/`. */
+export function confirmThen(step, base) {
+  const { title, text, ok } = CONFIRMS[step];
+  const action = `${base}${step}/`;
   const dialog = document.getElementById("confirm-dialog");
   document.getElementById("confirm-title").textContent = title;
   document.getElementById("confirm-text").textContent = text;
@@ -92,9 +109,4 @@ export function showAnswer(app, event) {
   );
   dialog.dataset.state = "answer";
   open(dialog, close);
-}
-
-export function closeWord() {
-  const dialog = document.getElementById("word-dialog");
-  if (dialog.open) dialog.close();
 }

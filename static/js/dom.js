@@ -74,13 +74,6 @@ export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A seat's name among `seats` ([{seat, tag}]): its tag, with the seat number when two seats share
- *  it ("JagAI 3"), as the table and the replay both say it. */
-export function tagAtSeat(seats, seat) {
-  const tag = seats.find((s) => s.seat === seat)?.tag ?? `Seat ${seat}`;
-  return seats.filter((s) => s.tag === tag).length > 1 ? `${tag} ${seat}` : tag;
-}
-
 /** The first letter of a tag, for an avatar (whole characters, not halves of one). */
 export function initial(text) {
   return (Array.from(text || "?")[0] || "?").toUpperCase();

@@ -9,7 +9,7 @@ const ELLIPSIS = "…";
 // The tags at this table (every seat's name as the screen says it), for telling them apart.
 let peers = [];
 
-/** Tell the name rule which tags share the table (as tagAtSeat names them). */
+/** Tell the name rule which tags share the table (as seatTag in table-model.js names them). */
 export function setPeers(tags) {
   peers = [...new Set(tags.filter(Boolean))];
 }

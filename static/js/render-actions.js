@@ -1,7 +1,12 @@
 // Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
 import { h, fill, plural } from "./dom.js";
 import { tagName, tagsInText } from "./names.js";
-import { cardChip, cardName, storyOf } from "./cards.js";
+import { cardName, storyOf } from "./cards.js";
+
+// Passing a card (render-passing.js), at the tables that pass: teams, and Together.
+let passing = null;
+export const tablePasses = (table) => !!table?.teams || table?.options?.variant === "together";
+export const loadPassing = () => (passing ? null : import("./render-passing.js").then((m) => (passing = m)));
 
 function movesOf(view, name) {
   return (view.legal_moves || []).filter((m) => name in m).map((m) => m[name]);
@@ -20,19 +25,6 @@ function promptFor(app, view) {
   const which = app.table?.options?.ask_any ? "any story" : "a story you hold a card of";
   if (app.askStory !== null) return `Your turn! Ask someone for ${which}.`;
   return `Your turn! Ask someone for ${which}. Which story?`;
-}
-
-// This seat's own acts: they end what the panel says about its last Well draw or timeout.
-const OWN_ACTS = new Set(["ask", "knock", "seal", "done", "pass", "share"]);
-
-/** Keep what the panel says about the newest events: the last ask (who had none), and this seat's
- * Well draw or timeout until its next act of its own (a timeout can hand the turn straight back,
- * with helpers at the other seats, or end a Word question; neither is the seat's act). */
-export function noticeForPanel(app, event) {
-  if (event.type === "ask") app.lastAsk = event;
-  if (event.seat !== app.me?.seat) return;
-  if (event.type === "well_draw" || event.type === "timeout") app.news = event;
-  else if (OWN_ACTS.has(event.type) || (event.type === "word_answer" && event.choice != null)) app.news = null;
 }
 
 function timedOut(app, words) {
@@ -113,9 +105,9 @@ function fillActions(app) {
   const asks = movesOf(view, "ask");
   if (asks.length) body.push(askPicker(app, asks, busy));
   const passes = movesOf(view, "pass");
-  if (passes.length) body.push(passPicker(app, passes, busy));
+  if (passes.length) body.push(passing?.passPicker(app, passes, busy));
   const shares = movesOf(view, "share");
-  if (shares.length) body.push(sharePicker(app, shares, busy));
+  if (shares.length) body.push(passing?.sharePicker(app, shares, busy));
   if (movesOf(view, "done").length) {
     body.push(moveButton(app, { done: {} }, "Done", "button button-secondary action-done"));
   }
@@ -184,71 +176,5 @@ function askPicker(app, asks, busy) {
       }),
     ),
     h("button", { type: "button", class: "link-button picker-back", onclick: () => app.chooseAskStory(null) }, "Choose another story"),
-  );
-}
-
-function passPicker(app, passes, busy) {
-  const mate = app.view.seats.find((s) => s.team === app.view.seats[app.me.seat - 1].team && s.seat !== app.me.seat);
-  const mateName = mate ? app.seatName(mate.seat) : "your partner";
-  if (!app.passing) {
-    return h("button", { type: "button", class: "button button-secondary action-pass", disabled: busy, onclick: () => app.setPassing(true) }, tagsInText(`Pass a card to ${mateName}`));
-  }
-  return h(
-    "fieldset",
-    { class: "picker pass-picker", dataset: { passing: "" } },
-    h("legend", {}, `Pass which card to ${mateName}? (face down, once a turn)`),
-    h(
-      "div",
-      { class: "picker-options", "data-arrows": "" },
-      passes.map(({ card }) =>
-        h("button", { type: "button", class: "choice card-choice", disabled: busy, onclick: () => app.sendMove({ pass: { card } }) }, cardChip(app.card(card))),
-      ),
-    ),
-    h("button", { type: "button", class: "link-button picker-back", onclick: () => app.setPassing(false) }, "Don't pass"),
-  );
-}
-
-
-/** Together (V3): pass one card face down to any other person, once a turn: a person, then a card. */
-function sharePicker(app, shares, busy) {
-  if (!app.passing) {
-    return h("button", { type: "button", class: "button button-secondary action-pass", disabled: busy, onclick: () => app.setPassing(true) }, "Pass a card to someone");
-  }
-  const seats = [...new Set(shares.map((s) => s.seat))];
-  if (typeof app.passing !== "number" || !seats.includes(app.passing)) {
-    return h(
-      "fieldset",
-      { class: "picker seat-picker", dataset: { passing: "" } },
-      h("legend", {}, "Pass a card to whom? (face down, once a turn)"),
-      h(
-        "div",
-        { class: "picker-options", "data-arrows": "" },
-        seats.map((seat) =>
-          h(
-            "button",
-            { type: "button", class: "choice seat-choice", disabled: busy, onclick: () => app.setPassing(seat) },
-            h("span", { class: "choice-title choice-who" }, h("span", {}, "Pass to"), tagName(app.seatName(seat))),
-            h("span", { class: "choice-note" }, plural(app.view.seats[seat - 1].hand_size, "card")),
-          ),
-        ),
-      ),
-      h("button", { type: "button", class: "link-button picker-back", onclick: () => app.setPassing(false) }, "Don't pass"),
-    );
-  }
-  const seat = app.passing;
-  return h(
-    "fieldset",
-    { class: "picker pass-picker", dataset: { passing: "" } },
-    h("legend", {}, "Pass which card to ", tagName(app.seatName(seat)), "?"),
-    h(
-      "div",
-      { class: "picker-options", "data-arrows": "" },
-      shares
-        .filter((s) => s.seat === seat)
-        .map(({ card }) =>
-          h("button", { type: "button", class: "choice card-choice", disabled: busy, onclick: () => app.sendMove({ share: { seat, card } }) }, cardChip(app.card(card))),
-        ),
-    ),
-    h("button", { type: "button", class: "link-button picker-back", onclick: () => app.setPassing(true) }, "Choose someone else"),
   );
 }

@@ -3,47 +3,43 @@ import { h, fill } from "./dom.js";
 import { tagName, tagsInText } from "./names.js";
 import { verseBlock } from "./verse.js";
 import { foldVerse } from "./in-reach.js";
+import { ring } from "./table-model.js";
 
 export function renderCircle(app) {
-  const stones = app.view.stones || [];
-  const places = [];
-  for (let place = 1; place <= 12; place += 1) {
-    const stone = stones.find((s) => s.place === place);
-    if (!stone) {
-      places.push(h("li", { class: `place place-${place} is-empty` }));
-      continue;
-    }
-    // The ring is a picture; the list below it names each stone and opens its verse.
-    places.push(
-      h(
-        "li",
-        { class: `place place-${place} is-filled${stone.sealed ? " is-sealed" : " is-open"}` },
-        h("span", { class: "stone", title: app.story(stone.story), onclick: () => showVerse(app, stone.story, { focus: true }) }, String(place)),
-      ),
-    );
-  }
-  places.push(h("li", { class: "circle-center" }, h("strong", {}, String(stones.length)), h("span", {}, "of 12")));
-  fill(app.el.circle, places);
+  const places = ring(app.view);
+  const stones = places.filter(Boolean);
+  // The ring is a picture; the list below it names each stone and opens its verse.
+  fill(
+    app.el.circle,
+    places.map((stone, i) =>
+      stone
+        ? h(
+            "li",
+            { class: `place place-${i + 1} is-filled${stone.sealed ? " is-sealed" : " is-open"}` },
+            h("span", { class: "stone", title: app.story(stone.story), onclick: () => showVerse(app, stone.story, { focus: true }) }, String(i + 1)),
+          )
+        : h("li", { class: `place place-${i + 1} is-empty` }),
+    ),
+    h("li", { class: "circle-center" }, h("strong", {}, String(stones.length)), h("span", {}, "of 12")),
+  );
   fill(
     app.el.stoneList,
-    [...stones]
-      .sort((a, b) => a.place - b.place)
-      .map((stone) => {
-        const owner = app.seatName(stone.seat);
-        const kind = stone.sealed ? "sealed" : "stone of three";
-        return h(
-          "li",
-          { class: `stone-row${stone.sealed ? " is-sealed" : ""}` },
-          h(
-            "button",
-            { type: "button", class: "stone-button", onclick: () => showVerse(app, stone.story, { focus: true }) },
-            h("span", { class: "stone-badge" }, String(stone.place)),
-            h("span", { class: "stone-row-title" }, app.story(stone.story)),
-            // Owner and kind share a line when both fit, else the kind goes under the whole tag.
-            h("span", { class: "stone-row-meta" }, h("span", { class: "stone-row-who" }, tagName(owner)), h("span", { class: "stone-row-kind" }, kind)),
-          ),
-        );
-      }),
+    stones.map((stone) => {
+      const owner = app.seatName(stone.seat);
+      const kind = stone.sealed ? "sealed" : "stone of three";
+      return h(
+        "li",
+        { class: `stone-row${stone.sealed ? " is-sealed" : ""}` },
+        h(
+          "button",
+          { type: "button", class: "stone-button", onclick: () => showVerse(app, stone.story, { focus: true }) },
+          h("span", { class: "stone-badge" }, String(stone.place)),
+          h("span", { class: "stone-row-title" }, app.story(stone.story)),
+          // Owner and kind share a line when both fit, else the kind goes under the whole tag.
+          h("span", { class: "stone-row-meta" }, h("span", { class: "stone-row-who" }, tagName(owner)), h("span", { class: "stone-row-kind" }, kind)),
+        ),
+      );
+    }),
   );
   app.el.stoneCount.textContent = String(stones.length);
 }

@@ -32,7 +32,7 @@ function nameWithBadge(app, seat, cls) {
   return h(
     "span",
     { class: cls },
-    tagName(me ? app.tag : app.seatName(seat)),
+    tagName(me ? app.me.tag : app.seatName(seat)),
     me ? h("span", { class: "badge badge-you" }, "You") : null,
   );
 }
@@ -73,7 +73,7 @@ function podium(app, result) {
     h(
       "li",
       { class: `podium-step podium-${r.rank}${r.seat === app.me.seat ? " is-me" : ""}` },
-      h("span", { class: "podium-medal", "aria-hidden": "true" }, initial(app.seatName(r.seat) === "You" ? app.tag : app.seatName(r.seat))),
+      h("span", { class: "podium-medal", "aria-hidden": "true" }, initial(app.seatName(r.seat) === "You" ? app.me.tag : app.seatName(r.seat))),
       h("span", { class: "visually-hidden" }, `${place(r.rank)}: `),
       nameWithBadge(app, r.seat, "podium-name"),
       h("span", { class: "podium-points" }, plural(r.points, "point")),

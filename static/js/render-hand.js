@@ -1,6 +1,7 @@
 // Your hand, one compact row per story (title, pips, the cards you hold); a tap opens the full cards.
 import { h, fill, plural } from "./dom.js";
-import { cardFace, kindIcon, kindOf, storyOf, KINDS, KIND_LABELS } from "./cards.js";
+import { cardFace, kindIcon, kindOf, KINDS, KIND_LABELS } from "./cards.js";
+import { byStory } from "./table-model.js";
 
 const WIDE = "(min-width: 60rem)";
 
@@ -12,12 +13,6 @@ function isOpen(app, story) {
 
 export function renderHand(app) {
   const hand = app.view.hand || [];
-  const groups = new Map();
-  for (const id of hand) {
-    const story = storyOf(id);
-    if (!groups.has(story)) groups.set(story, []);
-    groups.get(story).push(id);
-  }
   app.el.handCount.textContent = `(${plural(hand.length, "card")})`;
   if (!hand.length) {
     fill(app.el.hand, h("p", { class: "muted hand-empty" }, "Your hand is empty."));
@@ -25,7 +20,7 @@ export function renderHand(app) {
   }
   fill(
     app.el.hand,
-    [...groups.entries()].map(([story, ids]) => storyRow(app, story, ids)),
+    [...byStory(hand)].map(([story, ids]) => storyRow(app, story, ids)),
   );
 }
 

@@ -104,6 +104,11 @@ function giftReason(e, w) {
   return `a card of ${w.story(e.story)}`;
 }
 
+/** Each event's sentence with its type, leaving out the events that have none. */
+export function sentences(events, ctx) {
+  return events.map((e) => ({ text: describe(e, ctx), type: e.type })).filter((s) => s.text);
+}
+
 const MAX_LOG = 120;
 
 /** Add sentences to the log (newest first), each tag in them kept on one line. */

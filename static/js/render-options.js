@@ -27,7 +27,3 @@ export function dealWords(table) {
   const count = options.deal_seven ? 7 : options.variant === "quick" ? 3 : 5;
   return `Everyone has ${COUNTS[count]} cards.`;
 }
-
-export function isTogether(app) {
-  return app.table?.options?.variant === "together";
-}

@@ -1,6 +1,7 @@
 // The seats around the table: tag, badge, cards in hand, points, stones, whose turn, the clock.
-import { h, fill, initial, plural, tagAtSeat } from "./dom.js";
+import { h, fill, initial, plural } from "./dom.js";
 import { tagName } from "./names.js";
+import { laidBy, seatTag } from "./table-model.js";
 
 // A member's tag is letters, digits, _ and - (accounts/tags.py); "a player" is none.
 const MEMBER_TAG = /^[A-Za-z0-9_-]+$/;
@@ -34,11 +35,6 @@ export function seatInfo(app, seat) {
   return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: `Seat ${seat}`, badge: null };
 }
 
-/** A seat's name at this table: its tag, with the seat number when two seats share it (JagAI 3). */
-export function seatTag(app, seat) {
-  return tagAtSeat(app.table?.seats || [], seat);
-}
-
 function badge(app, seat, info, facts) {
   if (seat === app.me.seat && facts.kind === "person") return h("span", { class: "badge badge-you" }, "You");
   if (info.badge) return h("span", { class: `badge badge-${info.badge.toLowerCase()}` }, info.badge);
@@ -48,7 +44,6 @@ function badge(app, seat, info, facts) {
 
 export function renderSeats(app) {
   const view = app.view;
-  const stones = view.stones || [];
   fillSeats(
     app.el.seats,
     view.seats.map((facts) => {
@@ -57,7 +52,7 @@ export function renderSeats(app) {
       const tag = seatTag(app, seat);
       const turn = view.turn === seat && !view.result;
       const person = facts.kind === "person";
-      const laid = stones.filter((s) => s.seat === seat).length;
+      const laid = laidBy(view, seat);
       const clock = app.clock && app.clock.seat === seat && turn;
       const mine = view.seats[app.me.seat - 1];
       const partner = facts.team && seat !== app.me.seat && mine && mine.team === facts.team;

@@ -1,6 +1,7 @@
 // The waiting room: seats filling live, the host's start button, the public countdown, Leave.
 import { h, fill, initial, postForm, plural } from "./dom.js";
 import { tagName } from "./names.js";
+import { countdownLeft } from "./table-model.js";
 
 export function renderWaiting(app) {
   const table = app.table;
@@ -69,13 +70,9 @@ export function renderWaiting(app) {
 /** The public table's countdown, ticking locally between messages. */
 export function updateCountdown(app) {
   const box = app.el.countdown;
-  const table = app.table;
-  if (!table || table.status !== "waiting" || table.countdown_left === null || table.countdown_left === undefined) {
-    box.hidden = true;
-    return;
-  }
-  const left = Math.max(0, Math.ceil(table.countdown_left - (performance.now() - app.tableAt) / 1000));
-  box.hidden = false;
+  const left = countdownLeft(app, performance.now());
+  box.hidden = app.table?.status !== "waiting" || left === null;
+  if (box.hidden) return;
   app.el.countdownNumber.textContent = String(left);
   app.el.countdownText.textContent = left > 0 ? `The game starts in ${plural(left, "second")}` : "Starting…";
 }

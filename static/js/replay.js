@@ -1,10 +1,11 @@
 // A replay: steps through the server-built views in the JSON data block, forward and back.
 // Players get their own seat's views only; reviewers get every hand and the timing of each move.
-import { h, fill, initial, plural, tagAtSeat } from "./dom.js";
+import { h, fill, initial, plural } from "./dom.js";
 import { fitNames, keepNamesFitted, setPeers } from "./names.js";
-import { cardChip, cardFace, cardName, kindOf, storyOf } from "./cards.js";
+import { cardChip, cardFace, cardName, kindOf } from "./cards.js";
 import { describe, endReason } from "./render-log.js";
 import { fillSeats, openSeatMenu, reportable, seatHead } from "./render-seats.js";
+import { byStory, faceOf, laidBy, ring, sayContext, seatTag, storyTitle } from "./table-model.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("replay-data").textContent);
@@ -14,13 +15,12 @@ const reporting = { game: $("replay").dataset.game, csrf: $("replay").dataset.cs
 const LOG_STEPS = 40;
 
 const tags = Object.fromEntries(data.seats.map((s) => [s.seat, s]));
-const name = (seat) => tagAtSeat(data.seats, seat);
-const card = (id) => data.cards[String(id)] || null;
-const story = (n) => {
-  const face = card((n - 1) * 4);
-  return face ? face.story_title : `Story ${n}`;
-};
-const ctx = { me: data.me, name, card, story };
+// The game's faces and seats as the table's model holds them (table-model.js), for the same names.
+const model = { cards: data.cards, table: { seats: data.seats }, me: data.me ? { seat: data.me } : null };
+const name = (seat) => seatTag(model, seat);
+const card = (id) => faceOf(model, id);
+const story = (n) => storyTitle(model, n);
+const ctx = sayContext(model);
 const sentences = data.steps.map((step) => step.events.map((e) => (full ? describeFull(e) : describe(e, ctx))).filter(Boolean));
 
 let at = 0;
@@ -48,7 +48,7 @@ function seatChip(view, facts) {
   const seat = facts.seat;
   const info = tags[seat] || {};
   const turn = view.turn === seat && !view.result;
-  const laid = view.stones.filter((s) => s.seat === seat).length;
+  const laid = laidBy(view, seat);
   const person = facts.kind === "person";
   const badge = seat === data.me ? "You" : info.badge || (person ? null : "JagAI");
   return h(
@@ -73,12 +73,7 @@ function menu(seat, info) {
 }
 
 function storyGroups(hand, faces) {
-  const groups = new Map();
-  for (const id of hand) {
-    if (!groups.has(storyOf(id))) groups.set(storyOf(id), []);
-    groups.get(storyOf(id)).push(id);
-  }
-  return [...groups.values()].map((ids) => faces(ids));
+  return [...byStory(hand).values()].map((ids) => faces(ids));
 }
 
 function ownHand(view) {
@@ -108,16 +103,12 @@ function everyHand(view) {
 }
 
 function circle(view) {
-  const places = [];
-  for (let place = 1; place <= 12; place += 1) {
-    const stone = view.stones.find((s) => s.place === place);
-    if (!stone) {
-      places.push(h("li", { class: `place place-${place} is-empty` }, h("span", { class: "visually-hidden" }, `Place ${place}: empty`)));
-      continue;
-    }
+  const places = ring(view).map((stone, i) => {
+    const place = i + 1;
+    if (!stone) return h("li", { class: `place place-${place} is-empty` }, h("span", { class: "visually-hidden" }, `Place ${place}: empty`));
     const label = `Place ${place}: ${name(stone.seat)}'s ${stone.sealed ? "sealed stone" : "stone of three"} of ${story(stone.story)}`;
-    places.push(h("li", { class: `place place-${place} is-filled${stone.sealed ? " is-sealed" : " is-open"}` }, h("span", { class: "stone", title: label, role: "img", "aria-label": label }, String(stone.story))));
-  }
+    return h("li", { class: `place place-${place} is-filled${stone.sealed ? " is-sealed" : " is-open"}` }, h("span", { class: "stone", title: label, role: "img", "aria-label": label }, String(stone.story)));
+  });
   places.push(h("li", { class: "circle-center", "aria-hidden": "true" }, h("strong", {}, String(view.stones.length)), h("span", {}, "of 12")));
   return places;
 }

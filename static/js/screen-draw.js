@@ -1,23 +1,13 @@
 // The family screen's drawings: the waiting room, the circle of twelve with each stone's story and
 // owner, the seats, the feed, the verse moment and the end. Large and public: no seat is "you" here,
 // so these read a screen's `app` (screen.js), not the table page's, and never draw a hand.
-import { fill, h, initial, plural, tagAtSeat } from "./dom.js";
+import { fill, h, initial, plural } from "./dom.js";
 import { tagName, tagsInText } from "./names.js";
 import { verseNodes } from "./verse.js";
 import { endReason } from "./render-log.js";
+import { countdownLeft, laidBy, ring, seatTag, storyTitle } from "./table-model.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** A seat's name as the whole table says it ("JagAI 3" when two share a tag). */
-export function seatTag(app, seat) {
-  return tagAtSeat(app.table?.seats || [], seat);
-}
-
-/** A story's title, from its first card's face. */
-export function storyTitle(app, story) {
-  const face = app.cards?.[String((story - 1) * 4)];
-  return face ? face.story_title : `Story ${story}`;
-}
 
 function seatBadge(info, facts) {
   if (facts && facts.kind !== "person") return h("span", { class: "badge badge-jagai" }, facts.taken_over ? "Helper" : "JagAI");
@@ -75,44 +65,32 @@ export function renderWaiting(app) {
 
 export function updateCountdown(app) {
   const el = $("waiting-countdown");
-  const left = app.table?.countdown_left;
-  if (app.table?.kind !== "public" || left === null || left === undefined) {
-    el.hidden = true;
-    return;
-  }
-  const now = Math.max(0, Math.ceil(left - (performance.now() - app.tableAt) / 1000));
-  el.textContent = now > 0 ? `The game begins in ${now} s` : "The game begins now";
-  el.hidden = false;
+  const left = countdownLeft(app, performance.now());
+  el.hidden = app.table?.kind !== "public" || left === null;
+  if (!el.hidden) el.textContent = left > 0 ? `The game begins in ${left} s` : "The game begins now";
 }
 
 // --- The game ---------------------------------------------------------------------------------
 
 export function renderRing(app) {
-  const stones = app.view.stones || [];
-  const places = [];
-  for (let place = 1; place <= 12; place += 1) {
-    const stone = stones.find((s) => s.place === place);
-    if (!stone) {
-      places.push(h("li", { class: `ring-place place-${place} is-empty` }, h("span", { class: "ring-number" }, String(place)), h("span", { class: "visually-hidden" }, "empty")));
-      continue;
-    }
-    places.push(
-      h(
-        "li",
-        { class: `ring-place place-${place} is-filled ${stone.sealed ? "is-sealed" : "is-open"}`, dataset: { story: String(stone.story) } },
-        h("span", { class: "ring-head" }, h("span", { class: "ring-number", "aria-hidden": "true" }, String(place)), h("span", { class: "ring-title" }, storyTitle(app, stone.story))),
-        tagName(seatTag(app, stone.seat), "ring-owner"),
-        h("span", { class: "ring-kind" }, stone.sealed ? "sealed" : "stone of three"),
-      ),
+  const stones = ring(app.view);
+  const places = stones.map((stone, i) => {
+    const place = i + 1;
+    if (!stone) return h("li", { class: `ring-place place-${place} is-empty` }, h("span", { class: "ring-number" }, String(place)), h("span", { class: "visually-hidden" }, "empty"));
+    return h(
+      "li",
+      { class: `ring-place place-${place} is-filled ${stone.sealed ? "is-sealed" : "is-open"}`, dataset: { story: String(stone.story) } },
+      h("span", { class: "ring-head" }, h("span", { class: "ring-number", "aria-hidden": "true" }, String(place)), h("span", { class: "ring-title" }, storyTitle(app, stone.story))),
+      tagName(seatTag(app, stone.seat), "ring-owner"),
+      h("span", { class: "ring-kind" }, stone.sealed ? "sealed" : "stone of three"),
     );
-  }
+  });
   fill($("ring"), places);
-  $("stone-count").textContent = String(stones.length);
+  $("stone-count").textContent = String(stones.filter(Boolean).length);
 }
 
 export function renderSeats(app) {
   const view = app.view;
-  const stones = view.stones || [];
   fill(
     $("seats"),
     view.seats.map((facts) => {
@@ -120,7 +98,7 @@ export function renderSeats(app) {
       const info = (app.table?.seats || []).find((s) => s.seat === seat);
       const tag = seatTag(app, seat);
       const turn = view.turn === seat && !view.result;
-      const laid = stones.filter((s) => s.seat === seat).length;
+      const laid = laidBy(view, seat);
       const person = facts.kind === "person";
       const label = [tag, facts.taken_over ? "played by JagAI as a Helper" : null, plural(facts.hand_size, "card"), person ? plural(facts.points, "point") : null, plural(laid, "stone"), turn ? "their turn" : null];
       return h(
@@ -288,7 +266,7 @@ export function renderEnd(app) {
   $("end-podium").hidden = steps.length === 0;
   fill($("end-ranking"), result ? ranking(app, result, !(ended || result.no_winner)) : []);
   $("end-ranking").hidden = !$("end-ranking").children.length;
-  const stones = [...(app.view?.stones || [])].sort((a, b) => a.place - b.place);
+  const stones = app.view ? ring(app.view).filter(Boolean) : [];
   $("end-stones-title").textContent = `${plural(stones.length, "stone")} laid`;
   fill(
     $("end-stones"),

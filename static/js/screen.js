@@ -2,8 +2,9 @@
 // sees it, drawn from the server's messages (docs/protocol.md). Nothing here sends a move.
 import { fitNames, keepNamesFitted, setPeers } from "./names.js";
 import { FINAL_WORDS, LiveSocket } from "./socket.js";
-import { describe } from "./render-log.js";
-import { addToFeed, hideVerse, renderChips, renderEnd, renderRing, renderSeats, renderTurn, renderWaiting, seatTag, showVerse, storyTitle, updateCountdown } from "./screen-draw.js";
+import { sentences } from "./render-log.js";
+import { addToFeed, hideVerse, renderChips, renderEnd, renderRing, renderSeats, renderTurn, renderWaiting, showVerse, updateCountdown } from "./screen-draw.js";
+import { applyMessage, clockLeft, heldVersion, initialModel, reader, sayContext, seatTag, stage } from "./table-model.js";
 import { setUpVoice } from "./voice.js";
 import { setUpChime } from "./chime.js";
 
@@ -27,20 +28,13 @@ const CLOSED = {
       : ["This table is being watched in another tab.", "This page has stopped; the other one goes on."],
 };
 
-const app = {
+// The table as the messages made it (table-model.js, as the table page's); onMessage makes each new one.
+let model = initialModel(root.dataset.code);
+
+// The page: the model's fields read-only (screen-draw.js reads them), and its own.
+const app = Object.assign(reader(() => model), {
   kind,
-  code: root.dataset.code,
-  audience: null,
-  table: null,
-  tableAt: performance.now(),
-  cards: null,
-  view: null,
-  verses: {},
-  clock: null,
-  clockAt: 0,
-  version: 0,
-  logVersion: -1,
-  waitingWord: new Set(), // stories whose Remember the Word question is open: their verse waits
+  audience: null, // the welcome's: the join link and its QR in the waiting room
   verseTimer: null,
   nextTimer: null,
   turnSaid: null, // the table and seat whose turn was last said out loud
@@ -49,11 +43,8 @@ const app = {
   socket: null,
   voice: null,
   chime: null,
-  clockLeft() {
-    if (!this.clock) return null;
-    return Math.max(0, this.clock.seconds_left - (performance.now() - this.clockAt) / 1000);
-  },
-};
+  clockLeft: () => clockLeft(model, performance.now()),
+});
 Object.seal(app);
 
 // --- Saying ----------------------------------------------------------------------------------
@@ -74,124 +65,45 @@ function say(text) {
 
 // --- Messages --------------------------------------------------------------------------------
 
-function sentences(events) {
-  // ctx.me null: no seat is this page's, so no sentence says "You".
-  const ctx = { me: null, name: (s) => seatTag(app, s), card: (id) => app.cards?.[String(id)] ?? null, story: (n) => storyTitle(app, n) };
-  const out = [];
-  for (const event of events) {
-    if (event.type === "turn") continue; // the big turn line says it, and the voice with it
-    const text = describe(event, ctx);
-    if (text) out.push({ text, type: event.type });
-  }
-  return out;
-}
-
-/** The verse moment (as table.js's moments): a stone's verse, but never while a Remember the Word
- *  question about that story is open; the answer brings it. */
-function moments(events) {
-  let verse = null;
-  for (const event of events) {
-    if (event.type === "word_question") app.waitingWord.add(event.story);
-    if (event.type === "word_answer") {
-      app.waitingWord.delete(event.story);
-      verse = { story: event.story, seat: event.seat };
-    }
-  }
-  for (const event of events) {
-    if ((event.type === "knock" || event.type === "seal") && !app.waitingWord.has(event.story)) verse = { story: event.story, seat: event.seat };
-  }
-  if (events.some((e) => e.type === "knock" || e.type === "seal")) app.chime?.play();
-  if (verse) {
-    const words = showVerse(app, verse.story, verse.seat);
-    if (words) {
-      clearTimeout(app.verseTimer);
-      app.verseTimer = setTimeout(hideVerse, VERSE_MS);
-      return words;
-    }
-  }
-  return null;
-}
-
-function applyGame(msg, events, live) {
-  if (msg.view) app.view = msg.view;
-  if (msg.verses) app.verses = msg.verses;
-  if ("clock" in msg) {
-    app.clock = msg.clock;
-    app.clockAt = performance.now();
-  }
-  if (typeof msg.version === "number") app.version = Math.max(app.version, msg.version);
-  const fresh = events.filter((e) => e.version === undefined || e.version > app.logVersion);
-  app.logVersion = Math.max(app.logVersion, msg.version ?? 0, ...events.map((e) => e.version ?? 0));
-  // The open questions, from the view as well: a page that arrives mid-question holds the verse too.
-  for (const e of fresh) if (e.type === "word_question") app.waitingWord.add(e.story);
-  const said = sentences(fresh);
-  // A welcome or catchup fills the feed quietly with the last few; only live news is read out.
+/** Tell what the message brought: the newest few in the feed, and read out only what happens live:
+ *  every sentence, the chime for a stone, and its verse, large, a while. */
+function tell({ events, live, verse, stone }) {
+  // No sentence says "You" (no seat is this page's); the big turn line says the turn, and the voice with it.
+  const said = sentences(events.filter((e) => e.type !== "turn"), sayContext(model));
   addToFeed(said.slice(-4));
-  if (!live) {
-    for (const e of fresh) if (e.type === "word_answer") app.waitingWord.delete(e.story);
-    return;
-  }
+  if (!live) return;
   // The end screen says the end, once (render): its event only goes in the feed.
   for (const { text, type } of said) if (type !== "game_over") say(text);
-  const verse = moments(fresh);
-  if (verse) say(verse);
+  if (stone) app.chime?.play();
+  const words = verse && showVerse(app, verse.story, verse.seat);
+  if (words) {
+    clearTimeout(app.verseTimer);
+    app.verseTimer = setTimeout(hideVerse, VERSE_MS);
+    say(words);
+  }
 }
 
 function onMessage(msg) {
-  switch (msg.type) {
-    case "welcome":
-      // A fresh start: after Play again the screen's next welcome is the new table's.
-      app.audience = msg.audience || null;
-      app.code = msg.audience?.code || msg.table?.code || app.code;
-      app.cards = msg.cards || null;
-      app.view = null;
-      app.verses = {};
-      app.version = 0;
-      app.logVersion = -1;
-      app.waitingWord.clear();
-      clearTimeout(app.nextTimer);
-      $("feed").replaceChildren();
-      hideVerse();
-      setTable(msg.table);
-      if (msg.view) applyGame(msg, msg.events || [], false);
-      render();
-      break;
-    case "table": {
-      const before = app.table?.status;
-      setTable(msg.table);
-      if (before === "waiting" && msg.table.status === "playing" && !app.cards) app.socket.reconnect(); // the welcome brings the faces
-      render();
-      break;
-    }
-    case "update":
-      if (msg.cards) app.cards = msg.cards;
-      if (!app.cards) return;
-      if (app.view && msg.version > app.version + 1) {
-        app.socket.resyncIfBehind(app.version, msg.version); // lost updates: the catchup brings them
-        return;
-      }
-      applyGame(msg, (msg.events || []).map((e) => ({ ...e, version: msg.version })), msg.version > app.logVersion);
-      render();
-      break;
-    case "catchup":
-      if (!msg.view || !app.cards) return;
-      applyGame(msg, msg.events || [], false);
-      render();
-      break;
-    case "reaction": {
-      const text = `${msg.tag}: ${msg.label}`;
-      if (app.view) addToFeed([{ text, type: "reaction" }]);
-      say(`${msg.tag} says ${msg.label}`);
-      break;
-    }
-    default:
-      break;
+  model = applyMessage(model, msg, performance.now());
+  const change = model.change;
+  // Lost updates: the catchup brings them. A game begun before the faces came: the welcome brings them.
+  if (change.behind) app.socket.resyncIfBehind(change.behind.held, change.behind.version);
+  if (change.reconnect) app.socket.reconnect();
+  if (change.reset) {
+    // Another table's welcome: after Play again the screen starts over with the next game.
+    clearTimeout(app.nextTimer);
+    $("feed").replaceChildren();
+    hideVerse();
   }
-}
-
-function setTable(table) {
-  app.table = table;
-  app.tableAt = performance.now();
+  if (msg.type === "welcome") app.audience = msg.audience || null;
+  if (change.applied) tell(change);
+  if (msg.type === "reaction") {
+    const text = `${msg.tag}: ${msg.label}`;
+    if (model.view) addToFeed([{ text, type: "reaction" }]);
+    say(`${msg.tag} says ${msg.label}`);
+  } else if (change.applied || msg.type === "welcome" || msg.type === "table") {
+    render();
+  }
 }
 
 // --- Drawing ---------------------------------------------------------------------------------
@@ -206,32 +118,31 @@ function show(state) {
 }
 
 function render() {
-  const table = app.table;
+  const { table, view, code } = model;
   if (!table || app.closed) return;
-  const over = table.status === "finished" || table.status === "ended" || !!app.view?.result;
-  const playing = !over && table.status === "playing" && app.view && app.cards;
-  for (const el of document.querySelectorAll(".table-code-now, #watch-code")) el.textContent = app.code;
-  setPeers((table.seats || []).map((s) => seatTag(app, s.seat)));
+  const at = stage(model);
+  for (const el of document.querySelectorAll(".table-code-now, #watch-code")) el.textContent = code;
+  setPeers((table.seats || []).map((s) => seatTag(model, s.seat)));
   renderChips(app);
-  if (table.status === "waiting") {
+  if (at === "waiting") {
     show("waiting");
     renderWaiting(app);
-  } else if (playing) {
+  } else if (at === "playing") {
     show("playing");
     renderRing(app);
     renderSeats(app);
     renderTurn(app);
     // Each turn is said once, the first of a game too (a welcome again at the same turn says nothing).
-    const turnKey = `${app.code}:${app.view.turn}`;
+    const turnKey = `${code}:${view.turn}`;
     if (app.turnSaid !== turnKey) {
       app.turnSaid = turnKey;
-      app.voice?.speak(`It's ${seatTag(app, app.view.turn)}'s turn.`);
+      app.voice?.speak(`It's ${seatTag(model, view.turn)}'s turn.`);
     }
-  } else if (over && app.view) {
+  } else if (at === "over" && view) {
     show("over");
     const words = renderEnd(app);
-    if (app.endSaid !== app.code) {
-      app.endSaid = app.code;
+    if (app.endSaid !== code) {
+      app.endSaid = code;
       app.chime?.play();
       say(words);
     }
@@ -244,7 +155,7 @@ function render() {
 
 /** Play again: the screen follows the table to its next game; a watcher is given the way there. */
 function renderNextGame() {
-  const next = app.table.next_code;
+  const next = model.table.next_code;
   const el = $("next-game");
   el.hidden = !next;
   if (!next || el.dataset.code === next) return;
@@ -312,7 +223,7 @@ if (full && document.documentElement.requestFullscreen) {
 }
 /** Once a touch lets the page speak: whose turn it is now, so the room hears where the game is. */
 function sayTurnNow() {
-  if (app.view && !app.view.result && !$("screen-game").hidden) app.voice?.speak(`It's ${seatTag(app, app.view.turn)}'s turn.`);
+  if (model.view && !model.view.result && !$("screen-game").hidden) app.voice?.speak(`It's ${seatTag(model, model.view.turn)}'s turn.`);
 }
 
 // The table screen reads aloud by default, so does a Young children table (read_aloud option); the
@@ -327,7 +238,7 @@ app.voice = setUpVoice(controls, {
 });
 app.chime = setUpChime(controls);
 keepNamesFitted(root);
-const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, lastVersion: () => (app.view ? app.version : null) }, new Set(["ping", "hello"]));
+const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, lastVersion: () => heldVersion(model) }, new Set(["ping", "hello"]));
 app.socket = socket;
 socket.connect();
 setInterval(tick, 500);

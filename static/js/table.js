@@ -3,16 +3,16 @@ import { arrowsInGroups, fill, h } from "./dom.js";
 import { fitNames, keepNamesFitted, setPeers, tagName, tagsInText } from "./names.js";
 import { showConnection } from "./connection.js";
 import { LiveSocket } from "./socket.js";
-import { addToLog, describe } from "./render-log.js";
+import { addToLog, sentences } from "./render-log.js";
 import { renderHand } from "./render-hand.js";
-import { renderSeats, seatTag, updateClockRings } from "./render-seats.js";
+import { renderSeats, updateClockRings } from "./render-seats.js";
 import { renderCircle, showVerse } from "./render-circle.js";
-import { noticeForPanel, renderActions } from "./render-actions.js";
+import { loadPassing, renderActions, tablePasses } from "./render-actions.js";
 import { renderWaiting, updateCountdown } from "./render-waiting.js";
 import { dealWords, renderChips } from "./render-options.js";
 import { showTurnInTab, vibrateSetting } from "./turn-signals.js";
 import { bringMoveIntoView, focusInView, keepPlacedFocusInView } from "./in-reach.js";
-import { closeWord, confirmThen, setUpDialogs, showAnswer, showQuestion } from "./dialogs.js";
+import { applyMessage, clockLeft, faceOf, heldVersion, initialModel, reader, sayContext, seatName, seatTag, stage, startMove, storyTitle } from "./table-model.js";
 
 const root = document.getElementById("table-app");
 // Fetched when first needed, not on the first load: the end screen, and the host's box for letting a
@@ -22,33 +22,27 @@ const loadEnd = () => (later.end ||= import("./render-end.js"));
 const loadLetBack = () => (later.letBack ||= import("./render-let-back.js"));
 // Whether the member the game waits on will be told (issue 46): once a tap is answered or a seat has no way.
 const loadTold = () => (later.told ||= import("./told.js"));
-// After the welcome: Read aloud, who watches.
+// After the welcome: Read aloud, who watches; and the dialogs, there before one opens (a welcome that
+// brings a question opens it as soon as they are).
 const loadLater = () => (later.more ||= import("./table-later.js").then((m) => (app.more = m.start(app))));
+const loadDialogs = () =>
+  (later.dialogs ||= import("./dialogs.js").then((m) => {
+    m.setUpDialogs();
+    return (app.dialogs = m);
+  }));
+const withDialogs = (show) => (app.dialogs ? show(app.dialogs) : loadDialogs().then(show));
 const $ = (id) => document.getElementById(id);
 
-const app = {
-  code: root.dataset.code,
+// The game as the server's messages made it (table-model.js); only onMessage and sendMove make a new one.
+let model = initialModel(root.dataset.code);
+
+// The page: the model's fields read-only (a drawing reads the game, never writes it), and its own.
+const app = Object.assign(reader(() => model), {
   csrf: root.dataset.csrf,
   base: root.dataset.actionUrl,
   homeUrl: root.dataset.homeUrl,
-  tag: "",
-  me: null,
-  table: null,
-  tableAt: performance.now(),
-  cards: null,
-  view: null,
-  verses: {},
-  clock: null,
-  clockAt: 0,
-  moveSeconds: 60,
-  version: 0,
-  logVersion: -1,
-  pending: null,
   askStory: null,
   passing: false,
-  waitingWord: new Set(),
-  lastAsk: null, // the newest ask event, to say who had none when the Well is next
-  news: null, // what just happened to this seat that the Your move panel says: a Well draw, a timeout
   moveCount: 0,
   socket: null, // the LiveSocket, once it is made below
   openStories: new Map(), // story -> whether its full cards are open (render-hand.js)
@@ -60,6 +54,7 @@ const app = {
   baseTitle: document.title, // the tab's title when it is not your turn (turn-signals.js)
   wasMyTurn: false, // whether the last redraw was your turn, so the buzz comes once a turn
   more: null, // what table-later.js draws after the welcome
+  dialogs: null, // dialogs.js, once it is here
   el: {
     loading: $("loading"),
     waiting: $("waiting"),
@@ -106,33 +101,23 @@ const app = {
     endActions: $("end-actions"),
   },
 
-  card(id) {
-    return this.cards ? this.cards[String(id)] : null;
-  },
-  story(n) {
-    const face = this.card((n - 1) * 4);
-    return face ? face.story_title : `Story ${n}`;
-  },
-  seatName(seat) {
-    return seat === this.me?.seat ? "You" : seatTag(this, seat);
-  },
-  clockLeft() {
-    if (!this.clock) return null;
-    return Math.max(0, this.clock.seconds_left - (performance.now() - this.clockAt) / 1000);
-  },
+  card: (id) => faceOf(model, id),
+  story: (n) => storyTitle(model, n),
+  seatName: (seat) => seatName(model, seat),
+  clockLeft: () => clockLeft(model, performance.now()),
 
   sendMove(move) {
-    if (this.pending) return;
-    this.moveCount += 1;
-    const id = `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}-${this.moveCount}`;
-    if (!socket.send({ type: "move", id, version: this.version, move })) {
+    if (model.pending) return;
+    app.moveCount += 1;
+    const id = `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}-${app.moveCount}`;
+    if (!socket.send({ type: "move", id, version: model.version, move })) {
       toast("Not connected right now. Your move will be possible once we are back.");
       announce(["Not connected right now. Your move will be possible once we are back."]);
       return;
     }
-    this.pending = { id, version: this.version, move };
-    this.askStory = null;
-    this.passing = false;
+    model = startMove(model, id, move);
+    app.askStory = null;
+    app.passing = false;
     redrawActions();
   },
   chooseAskStory(story) {
@@ -153,18 +138,18 @@ const app = {
   },
   openWord() {
     const q = this.view?.question;
-    if (q) showQuestion(this, q, (choice) => this.sendMove({ answer: { choice } }));
+    if (q) withDialogs((d) => d.showQuestion(app, q, (choice) => app.sendMove({ answer: { choice } })));
   },
-};
+});
 // Every field is declared above: a redraw reads state, it never adds any (a typo throws here instead).
 Object.seal(app);
 
 // --- Announcing -------------------------------------------------------------------------------
 
-function announce(sentences) {
-  if (!sentences.length) return;
+function announce(lines) {
+  if (!lines.length) return;
   // Every sentence of the change, in the log's words: one move and what followed from it.
-  const text = sentences.join(" ");
+  const text = lines.join(" ");
   app.el.announcer.textContent = "";
   requestAnimationFrame(() => {
     app.el.announcer.textContent = text;
@@ -180,108 +165,61 @@ function toast(text, kind = "info") {
 
 // --- Messages ---------------------------------------------------------------------------------
 
-function logEvents(events, { speak }) {
-  const ctx = { me: app.me.seat, name: (s) => seatTag(app, s), card: (id) => app.card(id), story: (n) => app.story(n) };
-  const entries = [];
-  for (const event of events) {
-    const text = describe(event, ctx);
-    if (text) entries.push({ text, type: event.type });
-  }
+function logEvents(events, speak) {
+  const entries = sentences(events, sayContext(model));
   addToLog(app.el.log, entries);
   if (speak) announce(entries.map((e) => e.text));
 }
 
-/** React to what just happened: verses after stones, the question and its answer. */
-function moments(events) {
-  for (const event of events) {
-    if (event.type === "word_question") app.waitingWord.add(event.story);
-    if (event.type === "word_answer") {
-      app.waitingWord.delete(event.story);
-      showVerse(app, event.story, { laidBy: event.seat });
-      if (event.seat === app.me.seat) showAnswer(app, event);
-    }
-  }
-  for (const event of events) {
-    if ((event.type === "knock" || event.type === "seal") && !app.waitingWord.has(event.story)) {
-      showVerse(app, event.story, { laidBy: event.seat });
-    }
-  }
-}
-
-function applyGame(msg, { events, speak }) {
-  if (msg.view) app.view = msg.view;
-  if (msg.verses) app.verses = msg.verses;
-  if ("clock" in msg) {
-    app.clock = msg.clock;
-    app.clockAt = performance.now();
-    if (msg.clock && speak !== null) app.moveSeconds = Math.max(5, msg.clock.seconds_left);
-  }
-  if (typeof msg.version === "number") app.version = Math.max(app.version, msg.version);
-  const fresh = events.filter((e) => e.version === undefined || e.version > app.logVersion);
-  if (fresh.length) logEvents(fresh, { speak });
-  for (const event of fresh) noticeForPanel(app, event);
-  app.logVersion = Math.max(app.logVersion, msg.version ?? 0, ...events.map((e) => e.version ?? 0));
-  if (speak) moments(fresh);
-  if (app.pending && app.version > app.pending.version) app.pending = null;
-}
-
 function onMessage(msg) {
+  const waited = model.pending;
+  model = applyMessage(model, msg, performance.now());
+  const { applied, events, live, verse, answer, behind, began, reconnect } = model.change;
+  // Updates lost on the way: the catchup brings their events and the view.
+  if (behind) socket.resyncIfBehind(behind.held, behind.version);
+  if (reconnect) socket.reconnect();
+  if (applied) {
+    logEvents(events, live);
+    // What just happened: a stone's verse, this seat's answer to its question.
+    if (verse) showVerse(app, verse.story, { laidBy: verse.seat });
+    if (answer) withDialogs((d) => d.showAnswer(app, answer));
+    if (model.view.question && !document.getElementById("word-dialog").open) app.openWord();
+  }
   switch (msg.type) {
-    case "welcome":
-      app.me = msg.me;
-      app.tag = msg.me.tag;
-      setTable(msg.table);
-      if (msg.cards) app.cards = msg.cards;
-      if (msg.view) applyGame(msg, { events: msg.events || [], speak: false });
-      if (msg.view && app.view.question && !document.getElementById("word-dialog").open) app.openWord();
-      // Lines table-later.js draws at the top (who watches, a screen following) come with the first
-      // drawing, so the game never jumps down under them.
-      if (app.more || !drawnAtTheTop(msg)) render();
-      else loadLater().then(render, render);
+    case "welcome": {
+      // What the first drawing needs: the lines table-later.js draws at the top (who watches, a screen
+      // following), so the game never jumps down under them; passing a card, at a table that passes.
+      const first = [!app.more && drawnAtTheTop(msg) && loadLater(), tablePasses(msg.table) && loadPassing()];
+      if (first.some(Boolean)) Promise.all(first).then(render, render);
+      else render();
       loadLater();
+      loadDialogs();
       break;
-    case "table": {
-      const before = app.table?.status;
-      setTable(msg.table);
-      if (before === "waiting" && msg.table.status === "playing") {
-        announce([`The game begins! ${dealWords(msg.table)}`]);
-        if (!app.cards) socket.reconnect(); // a fresh welcome brings the card faces
-      }
+    }
+    case "table":
+      if (began) announce([`The game begins! ${dealWords(msg.table)}`]);
       render();
       break;
-    }
     case "update":
-      if (!app.cards) return; // the welcome that follows a reconnect brings everything
-      if (app.view && msg.version > app.version + 1) {
-        // One or more updates were lost on the way: the catchup brings their events and the view.
-        socket.resyncIfBehind(app.version, msg.version);
-        return;
-      }
-      applyGame(msg, { events: (msg.events || []).map((e) => ({ ...e, version: msg.version })), speak: msg.version > app.logVersion });
-      if (app.view.question && !document.getElementById("word-dialog").open) app.openWord();
+      if (!applied) break;
       app.focusPlaced = null;
       render();
-      if ((app.view.legal_moves || []).length && !app.el.game.hidden) bringMoveIntoView(app);
+      if ((model.view.legal_moves || []).length && !app.el.game.hidden) bringMoveIntoView(app);
       keepPlacedFocusInView(app);
       break;
     case "catchup":
-      if (!msg.view || !app.cards) return;
-      applyGame(msg, { events: msg.events || [], speak: false });
-      render();
-      break;
-    case "ack":
-      if (app.pending?.id !== msg.id) break;
-      app.pending = null;
-      if (app.view) redrawActions();
+      if (applied) render();
       break;
     case "error":
-      if (app.pending && (!msg.id || msg.id === app.pending.id)) app.pending = null;
       toast(msg.message || "That didn't work.", "error");
       announce([msg.message || "That didn't work."]);
-      if (app.view) redrawActions();
+      if (model.view) redrawActions();
+      break;
+    case "ack":
+      if (waited && !model.pending && model.view) redrawActions();
       break;
     case "reaction": {
-      const who = msg.seat === app.me?.seat ? "You" : msg.tag;
+      const who = msg.seat === model.me?.seat ? "You" : msg.tag;
       toast(`${who}: ${msg.label}`, "reaction");
       addToLog(app.el.log, [{ text: `${who}: ${msg.label}`, type: "reaction" }]);
       announce([`${who} says ${msg.label}`]);
@@ -295,11 +233,6 @@ function onMessage(msg) {
   }
 }
 
-function setTable(table) {
-  app.table = table;
-  app.tableAt = performance.now();
-}
-
 /** Whether table-later.js draws lines above the game as soon as it starts (its rule, in short). */
 function drawnAtTheTop(msg) {
   const table = msg.table || {};
@@ -310,17 +243,18 @@ function drawnAtTheTop(msg) {
 // --- Drawing ----------------------------------------------------------------------------------
 
 function render() {
-  const table = app.table;
+  const { table, view } = model;
   const focusLost = !document.activeElement || document.activeElement === document.body;
   if (!table) return;
   root.classList.remove("is-loading");
   app.el.loading.hidden = true;
-  const over = table.status === "finished" || table.status === "ended" || !!app.view?.result;
-  const playing = !over && table.status === "playing" && app.view && app.cards;
+  const at = stage(model);
+  const over = at === "over";
+  const playing = at === "playing";
   app.el.waiting.hidden = table.status !== "waiting";
   app.el.game.hidden = !playing;
   app.el.end.hidden = !over;
-  const myTurn = !!playing && (app.view.legal_moves || []).length > 0;
+  const myTurn = playing && (view.legal_moves || []).length > 0;
   document.body.classList.toggle("is-my-turn", myTurn);
   showTurnInTab(app, myTurn, root.dataset.turnIcon);
   renderChips(app);
@@ -328,7 +262,7 @@ function render() {
     loadLetBack().then((m) => m.renderLetBack(app, $("let-back")));
   }
   app.more?.render();
-  setPeers((table.seats || []).map((s) => seatTag(app, s.seat)));
+  setPeers((table.seats || []).map((s) => seatTag(model, s.seat)));
   if (table.status === "waiting") renderWaiting(app);
   if (playing) renderGame(focusLost);
   if (later.told || table.no_way_to_tell?.length) loadTold().then((m) => m.renderTold(app));
@@ -354,7 +288,7 @@ document.getElementById("word-dialog").addEventListener("close", () => {
 
 function closeWordIfQuestionGone() {
   const dialog = document.getElementById("word-dialog");
-  if (dialog.open && dialog.dataset.state === "question" && !app.view?.question) closeWord();
+  if (dialog.open && dialog.dataset.state === "question" && !app.view?.question) dialog.close();
 }
 
 function renderGame(focusLost) {
@@ -427,45 +361,11 @@ function renderFooter() {
   const key = `${isHost}:${me?.kind}`;
   if (app.footerKey === key) return; // redrawn only when it changes, so focus stays put
   app.footerKey = key;
+  // Each asks first (dialogs.js).
+  const ask = (label, step) => h("button", { type: "button", class: "button button-secondary button-small", onclick: () => withDialogs((d) => d.confirmThen(step, app.base)) }, label);
   const buttons = [];
-  if (isHost) {
-    buttons.push(
-      h(
-        "button",
-        {
-          type: "button",
-          class: "button button-secondary button-small",
-          onclick: () =>
-            confirmThen({
-              title: "End the game for everyone?",
-              text: "The game stops now and nobody wins a game that was ended. Everyone sees the end screen.",
-              ok: "End the game",
-              action: `${app.base}end/`,
-            }),
-        },
-        "End game",
-      ),
-    );
-  }
-  if (me && me.kind === "person") {
-    buttons.push(
-      h(
-        "button",
-        {
-          type: "button",
-          class: "button button-secondary button-small",
-          onclick: () =>
-            confirmThen({
-              title: "Leave the table?",
-              text: "JagAI will play your seat as a Helper for the rest of the game, and your points will not count.",
-              ok: "Leave the table",
-              action: `${app.base}leave/`,
-            }),
-        },
-        "Leave table",
-      ),
-    );
-  }
+  if (isHost) buttons.push(ask("End game", "end"));
+  if (me && me.kind === "person") buttons.push(ask("Leave table", "leave"));
   if (isHost && app.table.kind !== "public") buttons.push(h("a", { href: `${app.base}tv/`, class: "link-button" }, "Show on TV"));
   if ("vibrate" in navigator) buttons.push(vibrateSetting());
   app.el.footer.replaceChildren(...buttons);
@@ -483,7 +383,6 @@ function tick() {
 
 // --- Start ------------------------------------------------------------------------------------
 
-setUpDialogs();
 document.addEventListener("jag:focus-lost", () => {
   if (app.view && !app.el.game.hidden) placeFocus();
 });
@@ -506,13 +405,14 @@ if (navigator.clipboard && copy) {
   });
 }
 
-const onStatus = (status) => showConnection(root, app.el, status, app.pending !== null);
+const onStatus = (status) => showConnection(root, app.el, status, model.pending !== null);
 // After a reconnect, a move still waiting for its answer is sent again with the same id: the server
 // applies a move id once, so a move lost with the socket is applied now and one already applied is
 // only acknowledged. If the table moved on meanwhile, the answer is stale_version and its words.
-const onReopen = () => app.pending && socket.send({ type: "move", ...app.pending });
-const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, onReopen, lastVersion: () => (app.view ? app.version : null) });
+const onReopen = () => model.pending && socket.send({ type: "move", ...model.pending });
+const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, onReopen, lastVersion: () => heldVersion(model) });
 app.socket = socket;
 socket.connect();
 setInterval(tick, 500);
-window.jagTable = app; // for the curious, and for the browser tests
+// For the curious, and the browser tests' one way in (tests/e2e/helpers.py): the model, and the page's acts.
+window.jagTable = Object.freeze({ model: () => model, sendMove: app.sendMove, card: app.card, story: app.story, seatName: app.seatName, socket });

@@ -35,3 +35,16 @@ def in_a_thread(work):
 def fits_sideways(page) -> bool:
     """Whether the page needs no sideways scroll at its viewport's width."""
     return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def table_model(page, read: str = "(m) => m", arg=None, *, until: bool = False, timeout: float | None = None):
+    """Read the table page's model (static/js/table-model.js) through its one hook, window.jagTable.
+
+    `read` is a JavaScript function of the model (null until the page has made one), `arg`, and the
+    page's acts (`sendMove`, `card`, `story`, `seatName`, `socket`). With until=True this waits until
+    `read` returns something truthy, and returns that.
+    """
+    script = f"(arg) => {{ const t = window.jagTable; return ({read})(t ? t.model() : null, arg, t); }}"
+    if until:
+        return page.wait_for_function(script, arg=arg, timeout=timeout).json_value()
+    return page.evaluate(script, arg)

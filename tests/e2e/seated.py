@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import in_a_thread
+from tests.e2e.helpers import in_a_thread, table_model
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
@@ -23,6 +23,6 @@ def host_at_table(live_asgi, new_page):
     sign_in(page, server, host)
     page.goto(f"{server.url}/t/{table.code}/")
     expect(page.locator("#game")).to_be_visible()
-    page.wait_for_function("() => window.jagTable.view && window.jagTable.view.legal_moves.length > 0")
+    table_model(page, "(m) => m && m.view && m.view.legal_moves.length > 0", until=True)
     page.evaluate("() => { window.notReloaded = true; }")
     return page, table, {1: host, 2: guest}

@@ -10,7 +10,7 @@ from django.db import connections
 from playwright.sync_api import expect
 
 from game import services
-from tests.e2e.helpers import screenshot
+from tests.e2e.helpers import screenshot, table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 
@@ -96,9 +96,9 @@ def test_a_whole_ask_can_be_made_with_the_keyboard(live_asgi, new_page):
     page.keyboard.press("Enter")
     seat = page.locator(".seat-choice").first
     expect(seat).to_be_focused()
-    version = page.evaluate("() => window.jagTable.version")
+    version = table_model(page, "(m) => m.version")
     page.keyboard.press("Enter")
-    page.wait_for_function("(v) => window.jagTable.version > v", arg=version)
+    table_model(page, "(m, v) => m.version > v", version, until=True)
     expect(page.locator("#log")).to_contain_text("You asked")
     # The live region read the ask out in words.
     expect(page.locator("#announcer")).to_contain_text("You asked")

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import screenshot
+from tests.e2e.helpers import screenshot, table_model
 from tests.e2e.test_table_on_a_phone import PHONES, deal, no_overflow, open_table, play_out
 from tests.factories import UserFactory
 
@@ -51,8 +51,7 @@ WRAPS = """(scope) => [...document.querySelectorAll(scope)].flatMap((button) => 
 
 # Adds a choice for each of the deck's longest cards (the real chip, in the real picker's grid), so
 # the test does not depend on the deal.
-LONGEST = """async ([picker, kind, count]) => {
-  const app = window.jagTable;
+LONGEST = """async (app, [picker, kind, count]) => {
   const href = document.querySelector('link[rel="modulepreload"][href*="cards.js"]').href;
   const { cardChip } = await import(href);
   const options = document.querySelector(`#actions-body ${picker} .picker-options`);
@@ -85,7 +84,7 @@ def test_the_teams_pass_picker_and_the_story_choices_wrap_between_words(live_asg
     page.get_by_role("button", name="Pass a card to Grandpa_Bob").click()
     expect(page.locator(".pass-picker .card-choice").first).to_be_focused()
     assert page.evaluate(WRAPS, ".pass-picker .choice") == []
-    probes = page.evaluate(LONGEST, [".pass-picker", "card", 8])
+    probes = table_model(page, LONGEST, [".pass-picker", "card", 8])
     assert any("Nehemiah" in p for p in probes), probes
     assert page.evaluate(WRAPS, ".pass-picker .choice") == []
     no_overflow(page, f"pass picker at {phone}")
@@ -96,7 +95,7 @@ def test_the_teams_pass_picker_and_the_story_choices_wrap_between_words(live_asg
     page.get_by_role("button", name="Don't pass").click()
     expect(page.locator(".story-choice").first).to_be_visible()
     assert page.evaluate(WRAPS, ".ask-picker .choice") == []
-    page.evaluate(LONGEST, [".ask-picker", "story", 6])
+    table_model(page, LONGEST, [".ask-picker", "story", 6])
     assert page.evaluate(WRAPS, ".ask-picker .choice") == []
     no_overflow(page, f"story choices at {phone}")
 
@@ -109,7 +108,7 @@ def test_the_checks_see_a_title_that_stacks_one_word_a_line(live_asgi, new_page)
     code = deal(people)
     page = open_table(new_page, server, people[0], code, PHONES["320"])
     expect(page.locator(".story-choice").first).to_be_visible()
-    page.evaluate(LONGEST, [".ask-picker", "story", 1])
+    table_model(page, LONGEST, [".ask-picker", "story", 1])
     page.evaluate("() => { document.querySelector('.is-probe').style.width = '4.5rem'; }")
     assert page.evaluate(WRAPS, ".ask-picker .is-probe") != []
 
@@ -131,9 +130,7 @@ def test_after_a_stone_your_move_is_on_screen_and_the_verse_folds_to_read_it(liv
     stone.scroll_into_view_if_needed()
     stone.click()
     expect(page.locator("#verse-moment")).to_be_visible()
-    page.wait_for_function(
-        "() => window.jagTable.pending === null && window.jagTable.view.legal_moves.length"
-    )
+    table_model(page, "(m) => m.pending === null && m.view.legal_moves.length", until=True)
     first = page.locator("#actions-body button:not([disabled])").first
     expect(first).to_be_in_viewport(ratio=1)
     bar = page.locator(".game-top").bounding_box()

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from game.models import Game, GameEvent
-from tests.e2e.helpers import in_a_thread
+from tests.e2e.helpers import in_a_thread, table_model
 from tests.game.support import commit_without_publishing
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,34 +37,34 @@ def game_row(table_id: int) -> Game:
 @pytest.mark.parametrize("when", ["before", "after"])
 def test_a_socket_dropped_mid_move_comes_back_and_the_move_is_applied_once(host_at_table, when):
     page, table, _members = host_at_table
-    version = page.evaluate("() => window.jagTable.version")
+    version = table_model(page, "(m) => m.version")
     page.evaluate(DROP_AT_NEXT_MOVE, when)
-    page.evaluate("() => window.jagTable.sendMove(window.jagTable.view.legal_moves[0])")
+    table_model(page, "(m, _, t) => t.sendMove(m.view.legal_moves[0])")
     move_id = page.evaluate("() => window.droppedMove")
-    assert move_id and page.evaluate("() => window.jagTable.pending !== null")
-    page.wait_for_function(f"() => window.jagTable.version > {version} && window.jagTable.pending === null")
+    assert move_id and table_model(page, "(m) => m.pending !== null")
+    table_model(page, "(m, v) => m.version > v && m.pending === null", version, until=True)
     assert page.evaluate("() => window.notReloaded") is True
     expect(page.locator("#conn-status")).to_be_hidden()
     game = game_row(table.pk)
     assert game.version == version + 1
     assert in_a_thread(lambda: GameEvent.objects.filter(game=game, move_id=move_id).count()) == 1
     # The buttons answer again: the next move goes through on the new socket.
-    if page.evaluate("() => window.jagTable.view.turn === window.jagTable.view.seat"):
-        page.evaluate("() => window.jagTable.sendMove(window.jagTable.view.legal_moves[0])")
-        page.wait_for_function(f"() => window.jagTable.version > {version + 1}")
+    if table_model(page, "(m) => m.view.turn === m.view.seat"):
+        table_model(page, "(m, _, t) => t.sendMove(m.view.legal_moves[0])")
+        table_model(page, "(m, v) => m.version > v", version + 1, until=True)
 
 
 def test_an_update_lost_on_its_way_reaches_the_page_within_the_keep_alive(host_at_table):
     page, table, members = host_at_table
-    version = page.evaluate("() => window.jagTable.version")
+    version = table_model(page, "(m) => m.version")
 
     lost = in_a_thread(lambda: commit_without_publishing(table.pk, members))
     assert lost == version + 1
-    page.wait_for_function(
-        f"() => window.jagTable.version === {lost}", timeout=(PING_SECONDS + SLACK_SECONDS) * 1000
+    table_model(
+        page, "(m, v) => m.version === v", lost, until=True, timeout=(PING_SECONDS + SLACK_SECONDS) * 1000
     )
     assert page.evaluate("() => window.notReloaded") is True
-    assert page.evaluate("() => window.jagTable.logVersion") == lost
+    assert table_model(page, "(m) => m.logVersion") == lost
 
 
 # How long the page waits for an answer to a ping or a move before taking its socket as lost.
@@ -74,10 +74,10 @@ ANSWER_SECONDS = 5
 def test_a_network_that_goes_quiet_is_noticed_and_the_move_goes_once_it_is_back(host_at_table):
     """A phone that loses its network keeps its socket "open": the page must notice by itself."""
     page, table, _members = host_at_table
-    version = page.evaluate("() => window.jagTable.version")
+    version = table_model(page, "(m) => m.version")
     page.context.set_offline(True)
-    page.evaluate("() => window.jagTable.sendMove(window.jagTable.view.legal_moves[0])")
-    move_id = page.evaluate("() => window.jagTable.pending.id")
+    table_model(page, "(m, _, t) => t.sendMove(m.view.legal_moves[0])")
+    move_id = table_model(page, "(m) => m.pending.id")
 
     status = page.locator("#conn-status")
     expect(status).to_be_visible(timeout=(ANSWER_SECONDS + SLACK_SECONDS) * 1000)
@@ -85,8 +85,11 @@ def test_a_network_that_goes_quiet_is_noticed_and_the_move_goes_once_it_is_back(
     assert game_row(table.pk).version == version  # nothing reached the server
 
     page.context.set_offline(False)
-    page.wait_for_function(
-        f"() => window.jagTable.version > {version} && window.jagTable.pending === null",
+    table_model(
+        page,
+        "(m, v) => m.version > v && m.pending === null",
+        version,
+        until=True,
         timeout=(ANSWER_SECONDS + SLACK_SECONDS) * 1000,
     )
     expect(status).to_be_hidden()

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import services
-from tests.e2e.helpers import ARTIFACTS, in_a_thread
+from tests.e2e.helpers import ARTIFACTS, in_a_thread, table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 
@@ -21,8 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 GAME_TIME_LIMIT = 300
 MAX_PRESSES = 80
 
-STATE = """() => {
-  const app = window.jagTable;
+STATE = """(app) => {
   const dialog = document.getElementById("word-dialog");
   if (!app || !app.view || !app.table) return null;
   return {
@@ -122,7 +121,7 @@ class KeyboardPlayer:
         self.shot_word = False
 
     def state(self) -> dict | None:
-        return self.page.evaluate(STATE)
+        return table_model(self.page, STATE)
 
     def step(self) -> bool:
         state = self.state()
@@ -179,9 +178,7 @@ class KeyboardPlayer:
             else:
                 self.moves_made += 1
                 self.just_moved = True
-                self.page.wait_for_function(
-                    "(v) => !window.jagTable.pending || window.jagTable.version > v", arg=version
-                )
+                table_model(self.page, "(m, v) => !m.pending || m.version > v", version, until=True)
             return True
         return False
 
@@ -225,7 +222,7 @@ def test_two_members_play_a_whole_game_with_the_keyboard_and_hear_every_move(liv
         states = [p.state() for p in players]
         if all(s and s["over"] for s in states):
             break
-        if not axe_mid_game and states[0] and len(host.evaluate("() => window.jagTable.view.stones")) >= 2:
+        if not axe_mid_game and states[0] and len(table_model(host, "(m) => m.view.stones")) >= 2:
             axe_mid_game = True
             assert axe_violations(host) == [], "mid-game, with stones in the circle"
         if not any(p.step() for p in players):

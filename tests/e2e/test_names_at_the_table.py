@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import screenshot
+from tests.e2e.helpers import screenshot, table_model
 from tests.e2e.live import sign_in
 from tests.e2e.test_table_on_a_phone import PHONES, deal, no_overflow, open_table, play_out
 from tests.factories import UserFactory
@@ -88,9 +88,7 @@ def the_end_celebrates(page, view: dict, tags: list[str]) -> None:
     assert actions.first.bounding_box()["y"] < page.locator("#end-ranking").bounding_box()["y"]
     stones = len(view["stones"])
     expect(page.locator(".end-facts")).to_contain_text(f"{stones} stones laid")
-    met = page.evaluate(
-        "() => window.jagTable.view.stones.filter((s) => window.jagTable.verses[String(s.story)]?.text).length"
-    )
+    met = table_model(page, "(m) => m.view.stones.filter((s) => m.verses[String(s.story)]?.text).length")
     expect(page.locator(".end-facts")).to_contain_text(f"{met} verse{'' if met == 1 else 's'} met")
 
 

@@ -28,7 +28,7 @@ from content.default_deck import STORIES
 from game import engine, services
 from game.models import Game, Table
 from game.services import snapshots
-from tests.e2e.helpers import ARTIFACTS, in_a_thread
+from tests.e2e.helpers import ARTIFACTS, in_a_thread, table_model
 from tests.e2e.live import sign_in
 from tests.e2e.test_keyboard_whole_game import LISTEN, STATE, press_until_focused
 from tests.e2e.test_page_does_not_jump import OBSERVE, SETTLED
@@ -602,7 +602,7 @@ def test_a_whole_game_at_320_never_scrolls_sideways_and_never_puts_the_focus_out
     rng = random.Random(5)
     moves, questions, deadline = 0, 0, time.monotonic() + 240
     while time.monotonic() < deadline:
-        state = page.evaluate(STATE)
+        state = table_model(page, STATE)
         if state["over"]:
             break
         width = page.evaluate("() => document.documentElement.scrollWidth")
@@ -623,7 +623,7 @@ def test_a_whole_game_at_320_never_scrolls_sideways_and_never_puts_the_focus_out
         elif state["moves"] and not state["pending"]:
             moves += play_one(page, rng, state["version"])
         else:
-            page.wait_for_function(NEXT, arg=state["version"])
+            table_model(page, NEXT, state["version"], until=True)
     else:
         pytest.fail("the game did not end in time")
     page.wait_for_function("() => window.stops > 0")
@@ -635,8 +635,7 @@ def test_a_whole_game_at_320_never_scrolls_sideways_and_never_puts_the_focus_out
 
 
 # Something to do again: a newer version, the end, a question, or a move that is not waiting.
-NEXT = """(v) => {
-  const app = window.jagTable;
+NEXT = """(app, v) => {
   return app.version !== v || !!app.view.result || document.getElementById("word-dialog").open
     || (!app.pending && (app.view.legal_moves || []).length > 0);
 }"""
@@ -660,6 +659,6 @@ def play_one(page, rng: random.Random, version: int) -> int:
         if selector == ".story-choice":
             expect(page.locator(f"{body} .seat-choice").first).to_be_focused()
             return 0
-        page.wait_for_function("(v) => !window.jagTable.pending && window.jagTable.version > v", arg=version)
+        table_model(page, "(m, v) => !m.pending && m.version > v", version, until=True)
         return 1
     return 0

@@ -11,6 +11,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import TimeoutError, expect
 
+from tests.e2e.helpers import table_model
 from tests.e2e.live import sign_in
 from tests.e2e.test_table_on_a_phone import deal, play_out
 from tests.factories import UserFactory
@@ -95,8 +96,8 @@ LARGEST_BURST = """() => {
 }"""
 # What the page has drawn: the game's version and the words of the move panel (a story picked for an
 # ask changes only the panel).
-DRAWN = """() => window.jagTable && window.jagTable.view
-  ? `${window.jagTable.version} ${document.getElementById("actions").textContent}` : "" """
+DRAWN = """(m) => m && m.view
+  ? `${m.version} ${document.getElementById("actions").textContent}` : "" """
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -124,13 +125,13 @@ def test_the_table_does_not_jump_when_the_turn_comes_back(live_asgi, new_page, s
     for _ in range(60):
         buttons = {each: each.locator("#actions-body button:enabled") for each in (page, other)}
         actor = next((each for each in (page, other) if buttons[each].count()), page)
-        drawn = actor.evaluate(DRAWN)
+        drawn = table_model(actor, DRAWN)
         if buttons[actor].count():
             buttons[actor].nth(rng.randrange(buttons[actor].count())).click()
             turns_back += actor is other
-        changed = f"(drawn) => ({DRAWN})() !== drawn || !!document.querySelector('#end:not([hidden])')"
+        changed = f"(m, drawn) => ({DRAWN})(m) !== drawn || !!document.querySelector('#end:not([hidden])')"
         try:
-            actor.wait_for_function(changed, arg=drawn)
+            table_model(actor, changed, drawn, until=True)
         except TimeoutError:
             # A tap on a panel redrawn under it (on a loaded machine) is tried again, a few times.
             dead.append(f"{'the other' if actor is other else 'this'} page: {drawn[:200]}")

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from game import engine
 from game.models import Game
-from tests.e2e.helpers import in_a_thread, screenshot
+from tests.e2e.helpers import in_a_thread, screenshot, table_model
 from tests.e2e.live import LiveServer, axe_violations, sign_in
 from tests.e2e.test_table_two_members import Driver
 
@@ -57,17 +57,17 @@ def test_a_member_who_left_by_mistake_is_let_back_in_by_the_host_and_plays_on(ho
     # The host finishes their turn; then the seat is Aquila's again and she plays on.
     driver = Driver(host, "host", random.Random(3))
     end = time.monotonic() + TURN_LIMIT
-    while guest.evaluate("() => (window.jagTable.view?.legal_moves || []).length") == 0:
+    while table_model(guest, "(m) => (m?.view?.legal_moves || []).length") == 0:
         assert time.monotonic() < end, "the guest's turn never came"
         if not driver.step():
             time.sleep(0.2)
     state = in_a_thread(lambda: engine.from_json(Game.objects.get(table=table).state))
     assert state["turn"] == 2 and state["kinds"][1] == "person"
     expect(guest.locator("#turn-banner")).to_have_text("Your turn")
-    before = guest.evaluate("() => window.jagTable.version")
+    before = table_model(guest, "(m) => m.version")
     player = Driver(guest, "guest", random.Random(4))
     end = time.monotonic() + TURN_LIMIT
-    while guest.evaluate("() => window.jagTable.version") == before:  # an ask is two taps
+    while table_model(guest, "(m) => m.version") == before:  # an ask is two taps
         assert time.monotonic() < end, "the guest's move was never made"
         if not player.step():
             time.sleep(0.2)

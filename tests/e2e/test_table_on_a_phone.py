@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from game import engine, services
 from game.models import Game, Table
-from tests.e2e.helpers import ARTIFACTS, in_a_thread, screenshot
+from tests.e2e.helpers import ARTIFACTS, in_a_thread, screenshot, table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory, signed_in_session
 
@@ -188,9 +188,7 @@ def test_the_circle_names_each_stone_and_who_laid_it_and_a_tap_shows_the_verse(l
     page = open_table(new_page, server, host, code, PHONES["320"])
     rows = page.locator("#stone-list .stone-row")
     expect(rows).to_have_count(len(view["stones"]))
-    titles = page.evaluate(
-        "() => window.jagTable.view.stones.map((s) => [s.place, window.jagTable.story(s.story)])"
-    )
+    titles = table_model(page, "(m, _, t) => m.view.stones.map((s) => [s.place, t.story(s.story)])")
     for place, title in titles:
         row = page.locator(
             "#stone-list .stone-row", has=page.locator(".stone-badge", has_text=re.compile(rf"^{place}$"))
@@ -362,7 +360,7 @@ def test_on_a_desktop_every_card_of_every_story_is_in_view_with_no_hidden_scroll
     page = open_table(new_page, server, host, code, {"width": 1280, "height": 800})
     expect(page.locator(".story-group").first).to_be_visible()
     cards = page.locator("#hand .game-card")
-    expect(cards).to_have_count(len(page.evaluate("() => window.jagTable.view.hand")))
+    expect(cards).to_have_count(len(table_model(page, "(m) => m.view.hand")))
     assert (
         page.evaluate(
             "() => Math.max(...[...document.querySelectorAll('.story-group')].map((g) => g.querySelectorAll('.game-card').length))"

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import ARTIFACTS, screenshot
+from tests.e2e.helpers import ARTIFACTS, screenshot, table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.e2e.mailbox import mailed_code
 from tests.factories import PASSWORD, UserFactory
@@ -19,8 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 GAME_TIME_LIMIT = 240  # seconds for the whole game
 
-STATE = """() => {
-  const app = window.jagTable;
+STATE = """(app) => {
   const dialog = document.getElementById("word-dialog");
   if (!app || !app.view || !app.table) return null;
   return {
@@ -74,7 +73,7 @@ class Driver:
         self.shots: set[str] = set()
 
     def state(self) -> dict | None:
-        return self.page.evaluate(STATE)
+        return table_model(self.page, STATE)
 
     def shoot_once(self, name: str, *, full_page: bool = True) -> None:
         if name not in self.shots:
@@ -122,9 +121,7 @@ class Driver:
             except Exception:
                 return False  # the panel was redrawn under us; look again
             if selector != ".story-choice":
-                self.page.wait_for_function(
-                    "(v) => !window.jagTable.pending || window.jagTable.version > v", arg=version
-                )
+                table_model(self.page, "(m, v) => !m.pending || m.version > v", version, until=True)
             return True
         return False
 
@@ -192,7 +189,7 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
     # The guest's connection drops: the page says so and comes back by itself, without a reload.
     guest.evaluate("() => { window.stillThisPage = true; }")
     guest.context.set_offline(True)
-    guest.evaluate("() => window.jagTable.socket.ws.close(4000)")
+    table_model(guest, "(m, _, t) => t.socket.ws.close(4000)")
     expect(guest.locator("#conn-status")).to_be_visible()
     expect(guest.locator("#conn-status")).to_contain_text("Reconnecting…")
     guest.context.set_offline(False)

@@ -11,6 +11,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.e2e.helpers import table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.e2e.test_table_two_members import GAME_TIME_LIMIT, Driver, shoot
 from tests.factories import UserFactory
@@ -101,7 +102,7 @@ def test_a_young_children_table_plays_to_its_end_with_its_options_shown(live_asg
     for page in (host, guest):
         expect(page.locator("#game")).to_be_visible()
         expect(page.locator("#game-chips")).to_contain_text("Read the verse together")
-    assert host.evaluate("() => window.jagTable.view.hand.length") == 7
+    assert table_model(host, "(m) => m.view.hand.length") == 7
     expect(host.locator("#actions-prompt")).to_contain_text("any story")
     at_both_widths(host, "variants-young-game")
 

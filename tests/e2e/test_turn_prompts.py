@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from game import engine, services
 from game.models import Game, Table
 from game.services import deadlines
-from tests.e2e.helpers import in_a_thread
+from tests.e2e.helpers import in_a_thread, table_model
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory
 from tests.game.support import deal_private_table
@@ -41,13 +41,11 @@ def time_out_now(table_id: int) -> int:
 def test_after_an_empty_ask_the_panel_names_who_had_none(host_at_table):
     page, table, members = host_at_table
     move, seat, story = an_ask_that_finds_nothing(table.pk)
-    page.evaluate("(move) => window.jagTable.sendMove(move)", move)
-    page.wait_for_function("() => window.jagTable.view.phase === 'well'")
-    title = page.evaluate(f"() => window.jagTable.story({story})")
+    table_model(page, "(m, move, t) => t.sendMove(move)", move)
+    table_model(page, "(m) => m.view.phase === 'well'", until=True)
+    title = table_model(page, "(m, n, t) => t.story(n)", story)
     who = (
-        members[seat].gamer_tag
-        if seat in members
-        else page.evaluate(f"() => window.jagTable.seatName({seat})")
+        members[seat].gamer_tag if seat in members else table_model(page, "(m, s, t) => t.seatName(s)", seat)
     )
     expect(page.locator("#actions-prompt")).to_have_text(
         f"{who} has no card of “{title}”. Go to the Well and draw one card."
@@ -57,23 +55,23 @@ def test_after_an_empty_ask_the_panel_names_who_had_none(host_at_table):
 def test_after_a_well_draw_the_panel_says_what_was_drawn(host_at_table):
     page, table, _members = host_at_table
     move, _seat, story = an_ask_that_finds_nothing(table.pk)
-    page.evaluate("(move) => window.jagTable.sendMove(move)", move)
-    page.wait_for_function("() => window.jagTable.view.phase === 'well' && window.jagTable.pending === null")
-    page.evaluate("() => window.jagTable.sendMove({well: {}})")
-    page.wait_for_function("() => window.jagTable.view.phase !== 'well' && window.jagTable.pending === null")
-    drawn = page.evaluate("() => window.jagTable.card(window.jagTable.news.card).title")
-    title = page.evaluate(f"() => window.jagTable.story({story})")
+    table_model(page, "(m, move, t) => t.sendMove(move)", move)
+    table_model(page, "(m) => m.view.phase === 'well' && m.pending === null", until=True)
+    table_model(page, "(m, _, t) => t.sendMove({well: {}})")
+    table_model(page, "(m) => m.view.phase !== 'well' && m.pending === null", until=True)
+    drawn = table_model(page, "(m, _, t) => t.card(m.news.card).title")
+    title = table_model(page, "(m, n, t) => t.story(n)", story)
     said = re.compile(rf"^You drew {re.escape(drawn)}, (a|not a) card of “{re.escape(title)}”")
     expect(page.locator("#actions-prompt")).to_have_text(said)
 
 
 def test_after_a_timeout_the_panel_says_the_time_ran_out(host_at_table):
     page, table, _members = host_at_table
-    version = page.evaluate("() => window.jagTable.version")
+    version = table_model(page, "(m) => m.version")
 
     assert in_a_thread(lambda: time_out_now(table.pk)) == 1
     # The clock ran in this process, so the page hears of it from its next ping (at most 10 s).
-    page.wait_for_function(f"() => window.jagTable.version > {version}", timeout=15_000)
+    table_model(page, "(m, v) => m.version > v", version, until=True, timeout=15_000)
     expect(page.locator("#actions-prompt")).to_have_text(
         re.compile(r"^Your time ran out, so the turn passed\. \S")
     )
@@ -95,13 +93,12 @@ def test_a_timeout_is_still_said_when_the_helpers_hand_the_turn_straight_back(li
     page = new_page()
     sign_in(page, server, host)
     page.goto(f"{server.url}/t/{table.code}/")
-    page.wait_for_function("() => window.jagTable.view && window.jagTable.view.legal_moves.length > 0")
-    version = page.evaluate("() => window.jagTable.version")
+    table_model(page, "(m) => m && m.view && m.view.legal_moves.length > 0", until=True)
+    version = table_model(page, "(m) => m.version")
 
     assert in_a_thread(lambda: time_out_now(table.pk)) == 1
-    page.wait_for_function(
-        f"() => window.jagTable.version > {version} && window.jagTable.view.turn === window.jagTable.view.seat",
-        timeout=15_000,
+    table_model(
+        page, "(m, v) => m.version > v && m.view.turn === m.view.seat", version, until=True, timeout=15_000
     )
     expect(page.locator("#actions-prompt")).to_have_text(
         re.compile(r"^Your time ran out last turn\. Your turn!")
@@ -130,17 +127,17 @@ def test_a_word_card_from_the_well_is_named_by_its_story_with_the_reference_afte
     page = new_page()
     sign_in(page, server, host)
     page.goto(f"{server.url}/t/{table.code}/")
-    page.wait_for_function("() => window.jagTable.view && window.jagTable.view.legal_moves.length > 0")
+    table_model(page, "(m) => m && m.view && m.view.legal_moves.length > 0", until=True)
     page.evaluate(HEAR)
     move, _seat, story = an_ask_that_finds_nothing(table.pk)
     assert engine.story_of(top) != story
-    page.evaluate("(move) => window.jagTable.sendMove(move)", move)
-    page.wait_for_function("() => window.jagTable.view.phase === 'well' && window.jagTable.pending === null")
-    page.evaluate("() => window.jagTable.sendMove({well: {}})")
-    page.wait_for_function("() => window.jagTable.view.phase !== 'well' && window.jagTable.pending === null")
+    table_model(page, "(m, move, t) => t.sendMove(move)", move)
+    table_model(page, "(m) => m.view.phase === 'well' && m.pending === null", until=True)
+    table_model(page, "(m, _, t) => t.sendMove({well: {}})")
+    table_model(page, "(m) => m.view.phase !== 'well' && m.pending === null", until=True)
 
-    face = page.evaluate(f"() => window.jagTable.card({top})")
-    asked = page.evaluate(f"() => window.jagTable.story({story})")
+    face = table_model(page, "(m, id, t) => t.card(id)", top)
+    asked = table_model(page, "(m, n, t) => t.story(n)", story)
     card = f"the Word card of “{face['story_title']}” ({face['reference']})"
     assert face["reference"] and face["reference"] == face["title"], face
     expect(page.locator("#actions-prompt")).to_have_text(
@@ -156,12 +153,12 @@ def test_a_word_card_from_the_well_is_named_by_its_story_with_the_reference_afte
 def test_every_sentence_that_names_a_word_card_names_its_story_and_reference(host_at_table):
     """The table's own sentence module, on the page's own card faces: draws, gifts, seals and passes."""
     page, _table, _members = host_at_table
-    said = page.evaluate(
-        """async () => {
-          const app = window.jagTable;
+    said = table_model(
+        page,
+        """async (m, _, app) => {
           const href = document.querySelector('link[rel="modulepreload"][href*="render-log"]').href;
           const { describe } = await import(href);
-          const word = Object.keys(app.cards).map(Number).find((id) => app.card(id).kind === "word");
+          const word = Object.keys(m.cards).map(Number).find((id) => app.card(id).kind === "word");
           const ctx = { me: 1, name: (s) => app.seatName(s), card: (id) => app.card(id), story: (n) => app.story(n) };
           const events = [
             { type: "well_draw", seat: 1, card: word, story: 1 + ((Math.floor(word / 4) + 1) % 5), matched: false },
@@ -172,7 +169,7 @@ def test_every_sentence_that_names_a_word_card_names_its_story_and_reference(hos
             { type: "pass", seat: 1, to: 2, card: word },
           ];
           return { face: app.card(word), sentences: events.map((e) => describe(e, ctx)) };
-        }"""
+        }""",
     )
     face = said["face"]
     name = f"the Word card of “{face['story_title']}” ({face['reference']})"

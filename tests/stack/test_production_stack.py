@@ -28,7 +28,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tests.accounts.mailed_codes import code_in
 from tests.content.pdf_reading import read_qr_codes
-from tests.e2e.helpers import ARTIFACTS
+from tests.e2e.helpers import ARTIFACTS, table_model
 from tests.e2e.test_table_two_members import Driver, sign_up
 from tests.stack.support import (
     RunningStack,
@@ -288,8 +288,8 @@ def test_two_members_play_to_the_end_through_the_proxy_on_two_processes(stack, b
     host.get_by_role("button", name="Start the game").click()
     for page in pages:
         expect(page.locator(".seat-chip")).to_have_count(4)
-    start = host.evaluate("() => window.jagTable.version")
-    play_until(players, lambda: host.evaluate("() => window.jagTable.version") >= start + 4, 60)
+    start = table_model(host, "(m) => m.version")
+    play_until(players, lambda: table_model(host, "(m) => m.version") >= start + 4, 60)
     # Each process is ready while it holds a game's sockets (its probe must not wait behind them).
     for process in (1, 2):
         status, body = get(stack.url + "/readyz", headers={"Cookie": f"jag_process={process}"})

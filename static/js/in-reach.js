@@ -45,6 +45,15 @@ export function foldVerse(verse, folded) {
   if (button) button.setAttribute("aria-expanded", String(!folded));
 }
 
+/** A verse that rose by itself folds when it would make the move panel taller than the room it
+ *  keeps (or, before the room is known, taller at all); on a wide screen it stands in the corner,
+ *  over the page, and takes no room. One the member opened stays open. */
+export function fitVerse(verse, panel) {
+  if (!panel || verse.hidden || verse.dataset.asked === "true" || verse.classList.contains("is-folded")) return;
+  if (getComputedStyle(verse).position === "fixed") return;
+  if (panel.offsetHeight > (parseFloat(panel.style.minHeight) || 0)) foldVerse(verse, true);
+}
+
 /** Focus an element and make sure it is on screen, under the pinned bar, without a jump if it is. */
 export function focusInView(el) {
   el.focus({ preventScroll: true });

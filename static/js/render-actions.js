@@ -1,5 +1,6 @@
 // Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
 import { h, fill, plural } from "./dom.js";
+import { fitVerse } from "./in-reach.js";
 import { tagName, tagsInText } from "./names.js";
 import { cardName, storyOf } from "./cards.js";
 
@@ -60,8 +61,15 @@ function holdRoom(app) {
   if (heldAt !== innerWidth || panel.hidden) [held, heldAt] = [0, innerWidth];
   panel.style.minHeight = "";
   const mine = panel.classList.contains("is-mine");
+  // The room is the move's own, measured without a verse in it: the verse fits the room, not the
+  // room the verse.
+  const verse = app.el.verseMoment;
+  const shown = !verse.hidden;
+  verse.hidden = true;
   if (mine) held = Math.max(held, panel.offsetHeight);
+  verse.hidden = !shown;
   if (held) panel.style.minHeight = `${held}px`;
+  fitVerse(verse, panel);
   const lines = mine || app.view.result ? [] : [...app.el.log.querySelectorAll(".log-item:not(.log-turn)")].slice(0, 6);
   fill(app.el.meanwhile, lines.map((line) => line.cloneNode(true)));
 }

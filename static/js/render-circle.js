@@ -2,7 +2,7 @@
 import { h, fill } from "./dom.js";
 import { tagName, tagsInText } from "./names.js";
 import { verseBlock } from "./verse.js";
-import { foldVerse } from "./in-reach.js";
+import { fitVerse, foldVerse } from "./in-reach.js";
 import { ring } from "./table-model.js";
 
 export function renderCircle(app) {
@@ -68,12 +68,11 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
   );
   box.hidden = false;
   foldVerse(box, false);
-  // While others play, the verse fits the room the move panel keeps, or folds to its heading line
-  // (Read it opens it): the page below never moves for it.
-  const panel = box.closest(".actions-panel");
-  if (panel && !panel.classList.contains("is-mine") && panel.offsetHeight > (parseFloat(panel.style.minHeight) || 0)) {
-    foldVerse(box, true);
-  }
+  // A verse that rises by itself fits the room the move panel keeps (whoever's turn it is), or folds
+  // to its heading line (Read it opens it): the page below never moves for it. One the member asked
+  // for (a tapped stone) opens whole.
+  box.dataset.asked = String(focus);
+  fitVerse(box, box.closest(".actions-panel"));
   box.classList.remove("is-new");
   void box.offsetWidth;
   box.classList.add("is-new");
@@ -81,6 +80,7 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
 }
 
 function openVerse(box) {
+  box.dataset.asked = "true";
   foldVerse(box, false);
   box.querySelector("h2").focus();
 }

@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import path, re_path
 
-from game.sockets.audience import ScreenConsumer, WatcherConsumer
 from game.sockets.doors import NotFoundSocket
 from game.sockets.lobby import LobbyConsumer
+from game.sockets.screen import ScreenConsumer
 from game.sockets.table import TableConsumer
+from game.sockets.watcher import WatcherConsumer
 
 websocket_urlpatterns = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),

@@ -1,21 +1,16 @@
-"""What a client sends, parsed into typed messages at the door; a frame that is not one of them is
-refused with the same codes as always (malformed_message, unknown_type, bad_reaction)."""
+"""What a client sends, parsed in one place: `parse` turns a frame into one of a sealed union of
+typed messages, read from one table of each type's fields. A frame that is none of the messages its
+socket takes is parsed too, into `Unknown` or `Malformed`, which the socket answers with the same
+codes as always (unknown_type, malformed_message, bad_reaction)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
 from game.protocol.types import ClientType
-from justalllowgod.lib.refusals import Code, Refusal
-
-
-def client_type(message: dict) -> ClientType:
-    """The message's type, or `unknown_type`."""
-    kind = message.get("type")
-    if not isinstance(kind, str) or kind not in ClientType._value2member_map_:
-        raise Refusal(Code.UNKNOWN_TYPE)
-    return ClientType(kind)
+from justalllowgod.lib.refusals import Code
 
 
 @dataclass(frozen=True)
@@ -27,13 +22,6 @@ class Move:
     version: int
     move: Any
 
-    @classmethod
-    def parse(cls, message: dict) -> Move:
-        move_id, version = message.get("id"), message.get("version")
-        if not isinstance(move_id, str) or not 0 < len(move_id) <= 64 or type(version) is not int:
-            raise Refusal(Code.MALFORMED_MESSAGE)
-        return cls(move_id, version, message.get("move"))
-
 
 @dataclass(frozen=True)
 class Hello:
@@ -41,19 +29,10 @@ class Hello:
 
     version: int
 
-    @classmethod
-    def parse(cls, message: dict) -> Hello:
-        version = message.get("version")
-        if type(version) is not int:
-            raise Refusal(Code.MALFORMED_MESSAGE)
-        return cls(version)
-
 
 @dataclass(frozen=True)
 class Ping:
-    @classmethod
-    def parse(cls, message: dict) -> Ping:
-        return cls()
+    """Keeps the connection awake; its pong names the table's version."""
 
 
 @dataclass(frozen=True)
@@ -62,13 +41,6 @@ class React:
 
     reaction: str
 
-    @classmethod
-    def parse(cls, message: dict) -> React:
-        reaction = message.get("reaction")
-        if not isinstance(reaction, str):
-            raise Refusal(Code.BAD_REACTION)
-        return cls(reaction)
-
 
 @dataclass(frozen=True)
 class Join:
@@ -76,32 +48,67 @@ class Join:
 
     code: str
 
-    @classmethod
-    def parse(cls, message: dict) -> Join:
-        code = message.get("code")
-        if not isinstance(code, str):
-            raise Refusal(Code.MALFORMED_MESSAGE)
-        return cls(code)
-
 
 @dataclass(frozen=True)
 class Leave:
-    @classmethod
-    def parse(cls, message: dict) -> Leave:
-        return cls()
+    """An agent leaves its table before the deal."""
 
 
-ClientMessage = Move | Hello | Ping | React | Join | Leave
-PARSERS: dict[ClientType, type] = {
-    ClientType.MOVE: Move,
-    ClientType.HELLO: Hello,
-    ClientType.PING: Ping,
-    ClientType.REACT: React,
-    ClientType.JOIN: Join,
-    ClientType.LEAVE: Leave,
+@dataclass(frozen=True)
+class Unknown:
+    """A frame whose type is not one its socket takes: answered `unknown_type` before anything else."""
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """A type the socket takes with a field that is wrong: refused with `code`, as an act is."""
+
+    type: ClientType
+    code: Code
+
+
+ClientMessage = Move | Hello | Ping | React | Join | Leave | Unknown | Malformed
+
+
+def _move_id(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 64
+
+
+def _whole_number(value: Any) -> bool:
+    return type(value) is int  # not a bool, not a float
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _anything(value: Any) -> bool:
+    return True
+
+
+# Each type a client sends: its message, each field with the check it must pass (in the message's
+# order), and the code a frame with a wrong field is refused with.
+FIELDS: dict[ClientType, tuple[type, dict[str, Callable[[Any], bool]], Code]] = {
+    ClientType.MOVE: (
+        Move,
+        {"id": _move_id, "version": _whole_number, "move": _anything},
+        Code.MALFORMED_MESSAGE,
+    ),
+    ClientType.HELLO: (Hello, {"version": _whole_number}, Code.MALFORMED_MESSAGE),
+    ClientType.PING: (Ping, {}, Code.MALFORMED_MESSAGE),
+    ClientType.REACT: (React, {"reaction": _text}, Code.BAD_REACTION),
+    ClientType.JOIN: (Join, {"code": _text}, Code.MALFORMED_MESSAGE),
+    ClientType.LEAVE: (Leave, {}, Code.MALFORMED_MESSAGE),
 }
 
 
-def parse(kind: ClientType, message: dict) -> ClientMessage:
-    """The typed message of a frame whose type is known; raises the refusal if a field is wrong."""
-    return PARSERS[kind].parse(message)
+def parse(frame: dict, takes: Collection[ClientType]) -> ClientMessage:
+    """The typed message of a frame (a JSON object), for a socket that takes the types `takes`."""
+    kind = frame.get("type")
+    if not isinstance(kind, str) or kind not in ClientType._value2member_map_ or kind not in takes:
+        return Unknown()
+    message, fields, code = FIELDS[ClientType(kind)]
+    values = {name: frame.get(name) for name in fields}
+    if not all(check(values[name]) for name, check in fields.items()):
+        return Malformed(ClientType(kind), code)
+    return message(**values)

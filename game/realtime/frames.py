@@ -114,3 +114,11 @@ def parse_bytes(data: bytes, scope: dict | None = None) -> tuple[str, Any]:
         log_malformed(scope or {}, f"not UTF-8 ({error.reason} at byte {error.start})")
         return data.decode("utf-8", "replace"), UNPARSED
     return text, parse(text, scope)
+
+
+def read(text_data: str | None, bytes_data: bytes | None, scope: dict) -> tuple[str, Any]:
+    """A frame as Channels hands it to a consumer: its text (kept for audit) and its JSON value, or
+    UNPARSED."""
+    if text_data is not None:
+        return text_data, parse(text_data, scope)
+    return parse_bytes(bytes_data or b"", scope)

@@ -3,10 +3,10 @@ the sockets of this process, and swept for expired messages less often.
 
 **Handed over.** Upstream puts each message in its channel's queue, where the consumer's receive
 loop picks it up: a task for every message and three turns of the event loop before the handler
-runs (about 0.8 ms per relayed update at 200 tables). A socket that registers with `hand_over`
-instead gets each message for its channel at once, through its own `take`, in the order they are
-sent: it handles the message then, or keeps it in order while it is sending a snapshot
-(game/sockets/). The message is not copied; receivers must not change it. A receiver's
+runs (about 0.8 ms per relayed update at 200 tables). A socket whose delivery registers with
+`hand_over` instead gets each message for its channel at once, through the delivery's `take`, in
+the order they are sent: it handles the message then, or keeps it in order while it is sending a
+snapshot (game/realtime/delivery.py). The message is not copied; receivers must not change it. A receiver's
 handler runs on the sender's task, so it must not wait on the database thread (a service sending
 from that thread would then wait for it in turn); ours (`relay`, `revoked`) only send. Order
 between a socket's own sends and handed-over ones holds because daphne's send never waits.

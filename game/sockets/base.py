@@ -1,5 +1,8 @@
-"""What all our sockets share as doors: direct dispatch, a close that is final, turning away for
-cause, and one answer for our own bugs."""
+"""The Channels consumer every socket kind is (table.py, agent.py, screen.py, watcher.py,
+lobby.py): direct dispatch, a close that is final, turning away for cause, one answer for outages
+and our own bugs, and the socket's `Delivery`, which it holds. It asks a kind for nothing beyond
+Channels' own connect, receive and disconnect: each kind is one class on it that says everything
+it does itself."""
 
 from __future__ import annotations
 
@@ -10,19 +13,28 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from game.realtime import faults
 from game.realtime.delivery import Delivery
-from game.realtime.dispatch import DirectDispatch
+from game.realtime.dispatch import dispatch_at_once
 from game.sockets.closing import Close
 from game.sockets.doors import log_refusal
 
 log = logging.getLogger(__name__)
 
 
-class ServerSocket(Delivery, DirectDispatch, AsyncWebsocketConsumer):
-    """What all our sockets share as doors: direct dispatch, a close that is final, turning away
-    for cause, and one answer for our own bugs. What reaches them, and in what order, is
-    game/realtime/delivery.py's."""
+class ServerSocket(AsyncWebsocketConsumer):
+    """Channels' consumer as all our sockets use it. What reaches a socket, and in what order, is
+    its `delivery`'s (game/realtime/delivery.py)."""
 
-    accepted = False
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.accepted = False
+        # Set once the server closes the socket: nothing more is sent or relayed.
+        self.closed = False
+        self.delivery = Delivery(self)
+
+    @property
+    def live(self) -> bool:
+        """Accepted and not closed: a socket its client still listens to."""
+        return self.accepted and not self.closed
 
     async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
         self.closed = True
@@ -36,16 +48,35 @@ class ServerSocket(Delivery, DirectDispatch, AsyncWebsocketConsumer):
         if not self.closed:
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
+    async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
+        self.accepted = True
+        await super().accept(subprotocol, headers)
+
     async def refuse(self, code: Close, detail: str = "") -> None:
         """Turn a socket away for cause, with one warning line in the log."""
         log_refusal(self.scope, code, detail)
         await self.turn_away(code)
 
+    async def turn_away(self, code: Close) -> None:
+        """Close a socket that may not stay: it leaves its groups now, not when the close is
+        answered (and, closed, it relays nothing held or queued for it). A handshake refused before
+        accept() reaches a browser only as 1006, so a socket not yet accepted is accepted first and
+        the client reads the code."""
+        try:
+            await self.disconnect(int(code))
+        except faults.OUTAGES as error:  # Redis is down: its groups go with it, or expire
+            log.warning("leaving groups failed (%s: %s)", type(error).__name__, error)
+        if self.closed:
+            return
+        if not self.accepted:
+            await self.accept()
+        await self.close(code=code)
+
     async def dispatch(self, message: dict) -> None:
         """Any unexpected error closes the socket with 4500 (a code daphne lets through, unlike
         1011 from the application), after logging it once with its traceback: it is our bug."""
         try:
-            await super().dispatch(message)
+            await dispatch_at_once(self, message)
         except (StopConsumer, AcceptConnection, DenyConnection):
             raise
         except faults.OUTAGES as error:
@@ -66,38 +97,14 @@ class ServerSocket(Delivery, DirectDispatch, AsyncWebsocketConsumer):
             raise StopConsumer from None
 
     async def websocket_connect(self, message: dict) -> None:
-        self.start_handing_over()
-        async with self.holding():  # the welcome is a snapshot too
+        self.delivery.start_handing_over()
+        async with self.delivery.holding():  # the welcome is a snapshot too
             await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict) -> None:
-        self.stop_handing_over()
+        self.delivery.stop_handing_over()
         await super().websocket_disconnect(message)
 
-    async def layer_resumed(self, message: dict) -> None:
-        """The channel layer is back after an outage: what it carried meanwhile may be lost
-        (game/realtime/redis_layer.py). Each socket says how it makes that good."""
-        if not self.closed and self.accepted:
-            await self.resume()
-
-    async def resume(self) -> None:
-        """What a socket sends again after an outage of the channel layer."""
-
-    async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
-        self.accepted = True
-        await super().accept(subprotocol, headers)
-
-    async def turn_away(self, code: Close) -> None:
-        """Close a socket that may not stay: it leaves its groups now, not when the close is
-        answered (and, closed, it relays nothing held or queued for it). A handshake refused before
-        accept() reaches a browser only as 1006, so a socket not yet accepted is accepted first and
-        the client reads the code."""
-        try:
-            await self.disconnect(int(code))
-        except faults.OUTAGES as error:  # Redis is down: its groups go with it, or expire
-            log.warning("leaving groups failed (%s: %s)", type(error).__name__, error)
-        if self.closed:
-            return
-        if not self.accepted:
-            await self.accept()
-        await self.close(code=code)
+    async def relay(self, event: dict) -> None:
+        """A group message for the client, from the channel layer: its delivery sends it on."""
+        await self.delivery.relay(event)

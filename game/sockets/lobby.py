@@ -1,4 +1,6 @@
-"""The start screen's socket: the live list of open public tables."""
+"""The start screen's socket (/ws/lobby/): the live list of open public tables, for signed-in
+members. It only listens, so it keeps no state of its own: its delivery and its session watch hold
+all there is."""
 
 from __future__ import annotations
 
@@ -6,27 +8,49 @@ from game.realtime.database import database_call
 from game.realtime.groups import LOBBY_GROUP
 from game.services import snapshots
 from game.sockets.base import ServerSocket
-from game.sockets.member_door import MemberDoor
+from game.sockets.closing import Close
+from game.sockets.session_watch import SessionWatch
 
 
-class LobbyConsumer(MemberDoor, ServerSocket):
-    """The start screen's live list of open public tables, for signed-in members."""
+class LobbyConsumer(ServerSocket):
+    """The start screen's live list of open public tables."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.session = SessionWatch(self)
 
     async def connect(self) -> None:
-        if not await self.admit_member():
+        if not await self.session.admit():
             return
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
-        await self.send_json(await database_call(snapshots.lobby)())
+        await self.delivery.send_json(await database_call(snapshots.lobby)())
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
-        await self.leave_member_groups()
+        await self.session.leave()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The lobby only listens."""
 
-    async def resume(self) -> None:
-        await self.account_check({"type": "account.check"})
+    # What the channel layer sends it (besides `relay`, game/sockets/base.py).
+
+    async def account_check(self, event: dict) -> None:
+        await self.session.check()
+
+    async def session_ended(self, event: dict) -> None:
+        await self.session.signed_out()
+
+    async def socket_replaced(self, event: dict) -> None:
+        """The member opened more sockets than allowed: this one, the oldest, gives way."""
         if not self.closed:
-            await self.send_json(await database_call(snapshots.lobby)())
+            await self.refuse(Close.REPLACED)
+
+    async def layer_resumed(self, event: dict) -> None:
+        """The channel layer is back after an outage: the session first, then the list again (what
+        changed meanwhile may not have reached it)."""
+        if not self.live:
+            return
+        await self.session.check()
+        if not self.closed:
+            await self.delivery.send_json(await database_call(snapshots.lobby)())

@@ -218,12 +218,12 @@ async def test_a_socket_holding_messages_back_refuses_more_than_its_capacity():
 
     socket = ServerSocket()
     socket.channel_layer, socket.channel_name = SweptInMemoryChannelLayer(capacity=2), "specific.x!y"
-    socket.held_back = deque()
-    await socket.take({"type": "relay", "n": 1})
-    await socket.take({"type": "relay", "n": 2})
+    socket.delivery.held_back = deque()
+    await socket.delivery.take({"type": "relay", "n": 1})
+    await socket.delivery.take({"type": "relay", "n": 2})
     with pytest.raises(ChannelFull):
-        await socket.take({"type": "relay", "n": 3})
-    assert [m["n"] for m in socket.held_back] == [1, 2]
+        await socket.delivery.take({"type": "relay", "n": 3})
+    assert [m["n"] for m in socket.delivery.held_back] == [1, 2]
 
 
 async def test_a_handed_over_message_that_fails_closes_its_socket_and_the_group_still_gets_it(live_deck):

@@ -45,9 +45,7 @@ export function foldVerse(verse, folded) {
   if (button) button.setAttribute("aria-expanded", String(!folded));
 }
 
-/** A verse that rose by itself folds when it would make the move panel taller than the room it
- *  keeps (or, before the room is known, taller at all); on a wide screen it stands in the corner,
- *  over the page, and takes no room. One the member opened stays open. */
+/** A verse that rose by itself folds if it would stretch the move panel's room (a corner card takes none). */
 export function fitVerse(verse, panel) {
   if (!panel || verse.hidden || verse.dataset.asked === "true" || verse.classList.contains("is-folded")) return;
   if (getComputedStyle(verse).position === "fixed") return;

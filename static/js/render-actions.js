@@ -61,8 +61,7 @@ function holdRoom(app) {
   if (heldAt !== innerWidth || panel.hidden) [held, heldAt] = [0, innerWidth];
   panel.style.minHeight = "";
   const mine = panel.classList.contains("is-mine");
-  // The room is the move's own, measured without a verse in it: the verse fits the room, not the
-  // room the verse.
+  // Measured without the verse: the verse fits the room.
   const verse = app.el.verseMoment;
   const shown = !verse.hidden;
   verse.hidden = true;

@@ -68,9 +68,7 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
   );
   box.hidden = false;
   foldVerse(box, false);
-  // A verse that rises by itself fits the room the move panel keeps (whoever's turn it is), or folds
-  // to its heading line (Read it opens it): the page below never moves for it. One the member asked
-  // for (a tapped stone) opens whole.
+  // One the member asked for (a tapped stone) opens whole; one that rose fits the panel's room.
   box.dataset.asked = String(focus);
   fitVerse(box, box.closest(".actions-panel"));
   box.classList.remove("is-new");

@@ -1,10 +1,5 @@
-// The table as a page knows it from the server's messages (docs/protocol.md): one pure module for the
-// table page, the screen and watcher (screen.js) and the replay (tests/js/). No DOM, no clock of its
-// own (a page passes `now`); each message makes a new frozen model, whose `change` says what it did,
-// for the page to show: `applied` (its view and events are in), `events` (those not told before),
-// `live` (as they happen: not a welcome's or a catchup's), `verse` ({story, seat} to show), `answer`
-// (this seat's to its Word question), `stone` (laid), `behind` ({held, version}: updates were lost,
-// ask with a hello), `began` (the game), `reconnect` (for the card faces), `reset` (a new table).
+// The table as a page knows it from the server's messages: pure, shared by the table, the screen and
+// the replay; each message makes a new frozen model whose `change` says what it did (docs/architecture.md).
 
 // This seat's own acts: they end what its move panel says of its last Well draw or timeout.
 const OWN_ACTS = new Set(["ask", "knock", "seal", "done", "pass", "share"]);

@@ -18,7 +18,7 @@ from game.realtime.groups import member_group, table_group
 from justalllowgod.asgi import application
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import HOST, ORIGIN, Communicator, Player, seated, session_cookie, two_member_game
-from tests.game.test_socket_games import play_to_the_end
+from tests.realtime.test_socket_games import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 

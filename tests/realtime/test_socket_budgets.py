@@ -15,7 +15,7 @@ from game.models import Game
 from game.services import snapshots
 from tests.game.support import connect, seated, two_member_game
 from tests.game.test_agents import agent_socket, approved_agent
-from tests.game.test_socket_authority import closed_with
+from tests.realtime.test_socket_authority import closed_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

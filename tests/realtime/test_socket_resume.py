@@ -18,7 +18,7 @@ from tests.game.support import (
     session_cookie,
     two_member_game,
 )
-from tests.game.test_socket_authority import closed_with
+from tests.realtime.test_socket_authority import closed_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -191,10 +191,13 @@ CACHE_PREFIX = env_str("DJANGO_CACHE_PREFIX", "jag")  # the limits cache's KEY_P
 if REDIS_URL:
     # channels-redis's pub/sub layer, made to carry on when Redis restarts: the reasons, and the
     # timeouts and retry it adds to each host, are in game/realtime/redis_layer.py.
+    CHANNEL_LAYER_PREFIX = env_str("DJANGO_CHANNEL_LAYER_PREFIX", "asgi")
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "game.realtime.redis_layer.RedisPubSubLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+            # Redis pub/sub ignores the database number in REDIS_URL: two sites (or test workers)
+            # on one Redis keep apart only by the prefix of their channels.
+            "CONFIG": {"hosts": [{"address": REDIS_URL}], "prefix": CHANNEL_LAYER_PREFIX},
         }
     }
     LIMITS_CACHE = {

@@ -35,6 +35,11 @@ def _a_redis_database_per_worker() -> None:
             cache["LOCATION"] = own
     for host in settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]:
         host["address"] = own
+    # Pub/sub channels are not in a database: each worker's (and the servers it starts) get their
+    # own prefix, or PostgreSQL's table 1 of one worker hears another's.
+    prefix = f"asgi-{worker}"
+    os.environ["DJANGO_CHANNEL_LAYER_PREFIX"] = settings.CHANNEL_LAYER_PREFIX = prefix
+    settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = prefix
 
 
 _a_redis_database_per_worker()

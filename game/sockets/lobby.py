@@ -7,12 +7,10 @@ from __future__ import annotations
 from game.realtime.database import database_call
 from game.realtime.groups import LOBBY_GROUP
 from game.services import snapshots
-from game.sockets.base import ServerSocket
-from game.sockets.closing import Close
-from game.sockets.session_watch import SessionWatch
+from game.sockets.session_watch import MemberSocket, SessionWatch
 
 
-class LobbyConsumer(ServerSocket):
+class LobbyConsumer(MemberSocket):
     """The start screen's live list of open public tables."""
 
     def __init__(self, *args, **kwargs) -> None:
@@ -34,17 +32,6 @@ class LobbyConsumer(ServerSocket):
         """The lobby only listens."""
 
     # What the channel layer sends it (besides `relay`, game/sockets/base.py).
-
-    async def account_check(self, event: dict) -> None:
-        await self.session.check()
-
-    async def session_ended(self, event: dict) -> None:
-        await self.session.signed_out()
-
-    async def socket_replaced(self, event: dict) -> None:
-        """The member opened more sockets than allowed: this one, the oldest, gives way."""
-        if not self.closed:
-            await self.refuse(Close.REPLACED)
 
     async def layer_resumed(self, event: dict) -> None:
         """The channel layer is back after an outage: the session first, then the list again (what

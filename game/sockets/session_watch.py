@@ -23,6 +23,7 @@ from game.realtime.database import database_call
 from game.realtime.frames import WHO_KEY
 from game.services import authority
 from game.sockets import open_sockets
+from game.sockets.base import ServerSocket
 from game.sockets.closing import REFUSAL_CLOSES, Close
 
 log = logging.getLogger(__name__)
@@ -125,3 +126,21 @@ class SessionWatch:
         await socket.channel_layer.group_discard(session_group(self.session_key), socket.channel_name)
         await open_sockets.closed(open_sockets.MEMBER_KEY.format(self.member_id), socket.channel_name)
         self.member_id = None
+
+
+class MemberSocket(ServerSocket):
+    """A member's socket (table, watcher, lobby): the channel layer's events about their session,
+    answered through the `SessionWatch` each such socket holds as `self.session`."""
+
+    session: SessionWatch
+
+    async def account_check(self, event: dict) -> None:
+        await self.session.check()
+
+    async def session_ended(self, event: dict) -> None:
+        await self.session.signed_out()
+
+    async def socket_replaced(self, event: dict) -> None:
+        """The member opened more sockets than allowed: this one, the oldest, gives way."""
+        if not self.closed:
+            await self.refuse(Close.REPLACED)

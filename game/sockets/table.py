@@ -20,9 +20,8 @@ from game.realtime.database import database_call
 from game.realtime.groups import member_group, table_group
 from game.services import access, seen, snapshots
 from game.sockets import answers, seats
-from game.sockets.base import ServerSocket
 from game.sockets.closing import REFUSAL_CLOSES, Close
-from game.sockets.session_watch import SessionWatch
+from game.sockets.session_watch import MemberSocket, SessionWatch
 from justalllowgod.lib.addresses import scope_address
 from justalllowgod.lib.refusals import Code, Refusal
 
@@ -45,7 +44,7 @@ class TableState:
     refreshing: asyncio.Future | None = None
 
 
-class TableConsumer(ServerSocket):
+class TableConsumer(MemberSocket):
     """One member's socket at one table: their seat's view in, their moves out."""
 
     def __init__(self, *args, **kwargs) -> None:
@@ -132,17 +131,6 @@ class TableConsumer(ServerSocket):
 
     async def seat_taken(self, event: dict) -> None:
         await seats.taken(self, self.state)
-
-    async def account_check(self, event: dict) -> None:
-        await self.session.check()
-
-    async def session_ended(self, event: dict) -> None:
-        await self.session.signed_out()
-
-    async def socket_replaced(self, event: dict) -> None:
-        """The member opened more sockets than allowed: this one, the oldest, gives way."""
-        if not self.closed:
-            await self.refuse(Close.REPLACED)
 
     async def layer_resumed(self, event: dict) -> None:
         """The channel layer is back after an outage (game/realtime/redis_layer.py): the session

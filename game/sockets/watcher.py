@@ -15,9 +15,8 @@ from game.realtime.database import database_call
 from game.realtime.groups import watcher_group
 from game.services import access, snapshots
 from game.sockets import answers, audience
-from game.sockets.base import ServerSocket
 from game.sockets.closing import REFUSAL_CLOSES, Close
-from game.sockets.session_watch import SessionWatch
+from game.sockets.session_watch import MemberSocket, SessionWatch
 from justalllowgod.lib.addresses import scope_address
 from justalllowgod.lib.refusals import Code, Refusal
 
@@ -31,7 +30,7 @@ class WatcherState:
     groups: tuple[str, ...] = ()
 
 
-class WatcherConsumer(ServerSocket):
+class WatcherConsumer(MemberSocket):
     """A member watching a private table: the public view, hello and ping, nothing else."""
 
     def __init__(self, *args, **kwargs) -> None:
@@ -103,17 +102,6 @@ class WatcherConsumer(ServerSocket):
 
     async def turned_off(self, event: dict) -> None:
         await audience.turned_off(self)
-
-    async def account_check(self, event: dict) -> None:
-        await self.session.check()
-
-    async def session_ended(self, event: dict) -> None:
-        await self.session.signed_out()
-
-    async def socket_replaced(self, event: dict) -> None:
-        """The member opened more sockets than allowed: this one, the oldest, gives way."""
-        if not self.closed:
-            await self.refuse(Close.REPLACED)
 
     async def layer_resumed(self, event: dict) -> None:
         """The channel layer is back after an outage: the session first, then, unasked, a catch-up

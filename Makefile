@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast chromium lint format migrate deck clean bench soak stack test-stack
+.PHONY: run test test-fast chromium screenshots lint format migrate deck clean bench soak stack test-stack
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,11 +55,19 @@ test-fast: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n $(JOBS) --ignore=tests/e2e
 
-# The browser tests drive Debian's Chromium; as root on Debian this installs it, else it says how.
+# The browser tests drive Debian's Chromium, most of them its headless shell (chromium-headless-shell,
+# a third less CPU); as root on Debian this installs both, else it says how.
 chromium:
-	@[ -x /usr/bin/chromium ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
-	  && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
-	  || { echo "The browser tests need Chromium: run 'sudo apt-get install -y chromium', then 'make test' again."; exit 1; }
+	@{ [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; } \
+	  || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq \
+	       && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; } \
+	  || [ -x /usr/bin/chromium ] \
+	  || { echo "The browser tests need Chromium: run 'sudo apt-get install -y chromium chromium-headless-shell', then 'make test' again."; exit 1; }
+
+# The browser tests again, keeping a picture of every page they check in test-artifacts/ (make test
+# takes none: they assert nothing). K picks tests, e.g. `make screenshots K=names_fit`.
+screenshots: $(VENV)/.installed-dev chromium
+	TEST_SCREENSHOTS=1 $(BIN)/pytest -n $(JOBS) tests/e2e $(if $(K),-k "$(K)")
 
 # The load benchmark (docs/performance.md): one JSON line on stdout, under 5 minutes.
 # `make bench SERVICES=1` runs on PostgreSQL + Redis with two server processes;

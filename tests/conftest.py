@@ -48,11 +48,10 @@ _a_redis_database_per_worker()
 @pytest.fixture
 def live_deck(db):
     """The default deck of twenty approved stories, for tests that deal a game."""
-    from django.core.management import call_command
-
     from content.deal import live_deck
+    from tests.deck import load_deck
 
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     return live_deck()
 
 

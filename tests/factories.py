@@ -111,9 +111,21 @@ class DealableStoryFactory(FullStoryFactory):
 
 
 def signed_in_session(user: User) -> str:
-    """The key of a live browser session signed in as the member, as a socket carries it."""
-    from django.test import Client
+    """The key of a live browser session signed in as the member, as a socket carries it.
 
-    client = Client()
-    client.force_login(user)
-    return client.cookies["sessionid"].value
+    The session Django's login() saves (the member, the backend force_login would name, the
+    password's hash), saved once: without the sign-in's signals (last login, django-axes' access
+    log) and the key cycling, which the tests of signing in meet through the pages, and which cost
+    more than the rest of a move where a test signs in for each one."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
+
+    backend = next(p for p in settings.AUTHENTICATION_BACKENDS if hasattr(load_backend(p), "get_user"))
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = user._meta.pk.value_to_string(user)
+    session[BACKEND_SESSION_KEY] = backend
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return session.session_key

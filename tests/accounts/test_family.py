@@ -8,7 +8,6 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import Group, Permission
 from django.contrib.sessions.models import Session
-from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
@@ -19,6 +18,7 @@ from accounts.models import ChildDevice, ChildSignIn, User
 from game import services
 from game.models import Seat, Table
 from justalllowgod.lib.refusals import WORDS, Code, Refusal
+from tests.deck import load_deck
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -191,7 +191,7 @@ def test_nobody_makes_a_qr_or_changes_anything_for_a_child_not_in_their_family(c
 
 
 def test_a_child_is_refused_play_now_until_the_parent_allows_it():
-    call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
+    load_deck()  # Play now deals only from a ready deck
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
     with pytest.raises(Refusal) as refused:
@@ -203,7 +203,7 @@ def test_a_child_is_refused_play_now_until_the_parent_allows_it():
 
 
 def test_a_child_joins_a_private_table_by_code_but_a_public_one_only_if_allowed():
-    call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
+    load_deck()  # Play now deals only from a ready deck
     parent = UserFactory()
     child = family.add_child(parent=parent, tag="Sam")
     private = services.create_private_table(user=parent).table

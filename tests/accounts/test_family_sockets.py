@@ -10,7 +10,6 @@ import re
 import pytest
 from asgiref.sync import sync_to_async
 from django.core import mail
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -19,6 +18,7 @@ from accounts.models import ChildDevice
 from game import engine, services
 from game.models import Game
 from justalllowgod.lib.refusals import Refusal
+from tests.deck import load_deck
 from tests.factories import UserFactory
 from tests.game.support import connect, deal_private_table, seated
 from tests.trust import session_cookie_of, suspend
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def live_deck(transactional_db):
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
 
 
 def _family_at_a_table():

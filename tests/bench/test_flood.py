@@ -10,9 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pytest
-from django.core.management import call_command
 
 from bench.flood import run_flood
+from tests.deck import load_deck
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,7 +23,7 @@ class Listening:
 
 
 def test_the_flood_scenario_measures_the_other_members_ping_and_the_old_flood_is_closed(live_asgi, capsys):
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     server = live_asgi(WS_HELLO_SECONDS=1)
     args = Namespace(seconds=2.0, flood_sockets=3, services=False)
     with ThreadPoolExecutor(max_workers=1) as executor:

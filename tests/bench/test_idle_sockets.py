@@ -7,16 +7,16 @@ import asyncio
 import random
 
 import pytest
-from django.core.management import call_command
 
 from bench import idle, setup_db
 from bench.load import Stats
+from tests.deck import load_deck
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_idle_sockets_open_on_the_lobby_and_quiet_tables_and_their_pings_are_answered(live_asgi):
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     server = live_asgi()
     members = setup_db.make_members("idle", 5)
     quiet = [setup_db.open_table(members[3:5])]

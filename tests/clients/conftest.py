@@ -6,15 +6,15 @@ from collections.abc import Iterator
 from typing import TextIO
 
 import pytest
-from django.core.management import call_command
 
+from tests.deck import load_deck
 from tests.e2e.live import live_asgi  # noqa: F401  (a fixture)
 
 
 @pytest.fixture
 def default_deck(transactional_db) -> None:
     """The default deck of twenty approved stories."""
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
 
 
 @pytest.fixture

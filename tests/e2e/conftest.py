@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.helpers import CHROMIUM, WHOLE_CHROMIUM
 from tests.e2e.live import deck, live_asgi, server, server_log  # noqa: F401  (fixtures)
 from tests.e2e.seated import host_at_table  # noqa: F401  (a fixture)
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 
 # Playwright's sync API keeps an event loop in this thread; the ORM calls the tests make are
@@ -31,15 +31,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def browser(request: pytest.FixtureRequest) -> Iterator[object]:
     """One headless Chromium per test module, closed after it so no event loop outlives it."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is not installed at {CHROMIUM}; install the chromium package")
+    path = WHOLE_CHROMIUM if getattr(request.module, "WHOLE_BROWSER", False) else CHROMIUM
+    if not Path(path).exists():
+        pytest.fail(f"Chromium is not installed at {path}: run make chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
+            executable_path=path,
             headless=True,
             args=[
                 "--no-sandbox",

@@ -5,14 +5,35 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+
+def _chromium(*paths: str) -> str:
+    for path in (os.environ.get("CHROMIUM_PATH"), *paths):
+        if path and Path(path).exists():
+            return path
+    return os.environ.get("CHROMIUM_PATH") or paths[-1]
+
+
+# The browser most tests drive: Debian's headless shell (package chromium-headless-shell: the same
+# engine as Debian's Chromium without the desktop browser around it, a third less CPU per test),
+# else Debian's Chromium. CHROMIUM_PATH names another.
+CHROMIUM = _chromium("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+# The headless shell shows no notices and answers a notice permission differently: modules that
+# test notices set WHOLE_BROWSER = True and get Debian's Chromium itself.
+WHOLE_CHROMIUM = _chromium("/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("TEST_ARTIFACTS", "test-artifacts"))
+# Pictures of the pages for people to look at (`make screenshots`). Taking them is most of a
+# browser test's drawing work and asserts nothing, so `make test` leaves them out.
+SCREENSHOTS = os.environ.get("TEST_SCREENSHOTS", "") not in ("", "0")
 
 
-def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot as a test artifact."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+def screenshot(page, name: str, *, full_page: bool = True, clip: dict | None = None) -> Path | None:
+    """Save a picture of the page (or of `clip`) as ARTIFACTS/name.png when TEST_SCREENSHOTS is set;
+    `name` may name a folder too ("names-fit/seat-320")."""
+    if not SCREENSHOTS:
+        return None
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page and clip is None, clip=clip)
     return path
 
 

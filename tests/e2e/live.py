@@ -14,8 +14,9 @@ from functools import partial
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.db import connections
+
+from tests.deck import load_deck
 
 START_TIMEOUT = 20
 
@@ -117,7 +118,7 @@ def server_log(tmp_path):
 
 @pytest.fixture
 def deck():
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
 
 
 @pytest.fixture
@@ -128,11 +129,9 @@ def server(deck, live_asgi, server_log):
 
 def sign_in(page, server: LiveServer, user) -> None:
     """Give a browser context the member's session, as if they had just logged in."""
-    from django.test import Client
+    from tests.factories import signed_in_session
 
-    client = Client()
-    client.force_login(user)
-    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server.url}
+    cookie = {"name": "sessionid", "value": signed_in_session(user), "url": server.url}
     page.context.add_cookies([cookie])
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, table_model
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory
@@ -14,7 +14,7 @@ from tests.game.support import deal_private_table
 
 @pytest.fixture
 def host_at_table(live_asgi, new_page):
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     server = live_asgi(GAME_FIXED_SEED=20261130)
     host, guest = UserFactory(gamer_tag="Priscilla"), UserFactory(gamer_tag="Aquila")
 

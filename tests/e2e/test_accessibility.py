@@ -5,11 +5,11 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.core.management import call_command
 from django.db import connections
 from playwright.sync_api import expect
 
 from game import services
+from tests.deck import load_deck
 from tests.e2e.helpers import screenshot, table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
@@ -41,7 +41,7 @@ def _game_for(member) -> str:
 
 def test_how_to_play_and_the_rules_show_real_cards_and_pass_axe(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     page = new_page()
 
     page.goto(server.url + "/how-to-play/")
@@ -62,7 +62,7 @@ def test_how_to_play_and_the_rules_show_real_cards_and_pass_axe(live_asgi, new_p
 
 def test_the_game_in_dark_mode_on_a_phone_a_tablet_and_a_desktop(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     member = UserFactory(gamer_tag="Priscilla")
     code = _game_for(member)
 
@@ -83,7 +83,7 @@ def test_the_game_in_dark_mode_on_a_phone_a_tablet_and_a_desktop(live_asgi, new_
 
 def test_a_whole_ask_can_be_made_with_the_keyboard(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     member = UserFactory(gamer_tag="Lois")
     code = _game_for(member)
     page = new_page()
@@ -106,7 +106,7 @@ def test_a_whole_ask_can_be_made_with_the_keyboard(live_asgi, new_page):
 
 def test_on_a_phone_the_brand_and_the_rules_contents_are_a_finger_wide(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     page = new_page({"width": 360, "height": 640})
     page.goto(server.url + "/rules/")
     brand = page.locator(".brand").bounding_box()

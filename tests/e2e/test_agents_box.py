@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 from websockets.sync.client import ClientConnection, connect
 
 from accounts import agents
 from accounts.models import Agent
 from game.models import Seat, Table
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import StaffFactory, UserFactory
@@ -46,7 +46,7 @@ def agent_socket(server, token: str) -> Iterator[ClientConnection]:
 
 def test_a_host_ticks_the_agents_box_and_an_approved_agent_takes_a_helper_seat(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host = UserFactory(gamer_tag="Grandma_Ruth")
     page = new_page()
     sign_in(page, server, host)
@@ -81,7 +81,7 @@ def test_a_host_ticks_the_agents_box_and_an_approved_agent_takes_a_helper_seat(l
 
 def test_without_the_box_the_same_agent_is_refused_a_seat(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host = UserFactory(gamer_tag="Grandpa_Bob")
     page = new_page()
     sign_in(page, server, host)

@@ -5,13 +5,13 @@ shown to them with a way to turn it off."""
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from game import services
 from game.models import Table
 from game.services import screens
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory, signed_in_session
@@ -25,7 +25,7 @@ LAPTOP = {"width": 1280, "height": 800}
 
 def test_the_host_lets_a_member_who_asked_watch_and_their_page_opens_the_game(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, bea = in_a_thread(
         lambda: (UserFactory(gamer_tag="Daddy_Mike_the_Great"), UserFactory(gamer_tag="Little_Bea"))
     )
@@ -60,7 +60,7 @@ def test_the_host_lets_a_member_who_asked_watch_and_their_page_opens_the_game(li
 
 def test_a_screen_that_follows_play_again_is_shown_to_the_new_host_who_turns_it_off(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     mum, ruth = in_a_thread(lambda: (UserFactory(gamer_tag="Mum"), UserFactory(gamer_tag="Grandma_Ruth")))
 
     def finished_with_a_screen():

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from content.groups import APPROVERS, EDITORS
 from content.models import Card, Kind, Status, Story
-from tests.e2e.helpers import ARTIFACTS, screenshot
+from tests.e2e.helpers import screenshot
 from tests.factories import PASSWORD, StaffFactory
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -95,8 +95,7 @@ def test_the_reader_opens_at_the_key_verse_on_a_phone(live_server, new_page):
     page.goto(f"{live_server.url}/bible/1-samuel/17/#v45")
     expect(page.get_by_role("heading", name="1 Samuel 17")).to_be_visible()
     expect(page.locator("#v45")).to_be_in_viewport()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "content-reader-at-verse.png"))
+    screenshot(page, "content-reader-at-verse", full_page=False)
     page.get_by_role("link", name=re.compile("1 Samuel 18")).click()
     expect(page).to_have_url(re.compile(r"/bible/1-samuel/18/$"))
     page.goto(f"{live_server.url}/bible/jonah/2/#v9")

@@ -8,9 +8,9 @@ import random
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.deck import load_deck
 from tests.e2e.helpers import screenshot, table_model
 from tests.e2e.test_table_on_a_phone import PHONES, deal, no_overflow, open_table, play_out
 from tests.factories import UserFactory
@@ -77,7 +77,7 @@ LONGEST = """async (app, [picker, kind, count]) => {
 @pytest.mark.parametrize("phone", PHONES)
 def test_the_teams_pass_picker_and_the_story_choices_wrap_between_words(live_asgi, new_page, phone):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=t) for t in ("Grandma_Ruth", "Sam", "Grandpa_Bob", "Mum")]
     code = deal(people, teams=True)
     page = open_table(new_page, server, people[0], code, PHONES[phone])
@@ -103,7 +103,7 @@ def test_the_teams_pass_picker_and_the_story_choices_wrap_between_words(live_asg
 def test_the_checks_see_a_title_that_stacks_one_word_a_line(live_asgi, new_page):
     """The wrap check itself: a choice squeezed to a sliver is caught."""
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=t) for t in ("Mum", "Sam")]
     code = deal(people)
     page = open_table(new_page, server, people[0], code, PHONES["320"])
@@ -120,7 +120,7 @@ def lay_a_stone_soon(view: dict) -> bool:
 @pytest.mark.parametrize("phone", PHONES)
 def test_after_a_stone_your_move_is_on_screen_and_the_verse_folds_to_read_it(live_asgi, new_page, phone):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=t) for t in ("Grandma_Ruth", "Sam")]
     code = deal(people)
     view = play_out(code, people, rng=random.Random(2), stop=lay_a_stone_soon)
@@ -156,7 +156,7 @@ def test_after_a_stone_your_move_is_on_screen_and_the_verse_folds_to_read_it(liv
 def test_the_verse_folds_on_a_small_phone(live_asgi, new_page):
     """At 320x640 the verse of a stone always pushes the move off the first screen: it must fold."""
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=t) for t in ("Grandma_Ruth", "Sam")]
     code = deal(people)
     play_out(code, people, rng=random.Random(2), stop=lay_a_stone_soon)
@@ -198,7 +198,7 @@ COVERED = """() => {
 @pytest.mark.parametrize("phone", PHONES)
 def test_a_reaction_toast_covers_no_button_wherever_the_page_is_scrolled(live_asgi, new_page, phone):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=t) for t in ("Mum", "Sam")]
     code = deal(people)
     mine = open_table(new_page, server, people[0], code, PHONES[phone])
@@ -226,7 +226,7 @@ def test_a_reaction_toast_covers_no_button_wherever_the_page_is_scrolled(live_as
 @pytest.mark.parametrize("phone", PHONES)
 def test_with_nine_cards_the_page_stays_within_its_height(live_asgi, new_page, phone, settings):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     for seed in (6, 9):
         # The deal's seed is fixed as well as the moves': with a random deal one try in many reached
         # twelve cards before nine, and twelve cards are a longer page than this test is about.

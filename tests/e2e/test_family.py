@@ -11,11 +11,11 @@ import time
 
 import pytest
 import zxingcpp
-from django.core.management import call_command
 from PIL import Image
 from playwright.sync_api import expect
 
 from accounts import family
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.e2e.test_table_two_members import Driver
@@ -79,7 +79,7 @@ def test_a_parent_adds_a_child_signs_them_in_by_the_qr_and_the_child_plays_a_pri
     live_asgi, new_page
 ):
     server = live_asgi(GAME_FIXED_SEED=20261201)
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     parent = new_page()
     sign_in(parent, server, UserFactory(gamer_tag="Grandma_Ruth"))
     add_child_on_the_family_page(parent, server, "Sam")
@@ -131,7 +131,7 @@ def test_a_parent_adds_a_child_signs_them_in_by_the_qr_and_the_child_plays_a_pri
 
 def test_a_child_is_refused_play_now_until_the_parent_allows_it(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     parent_user = UserFactory(gamer_tag="Grandpa_Joe")
     in_a_thread(lambda: family.add_child(parent=parent_user, tag="Ben"))
     parent = new_page()
@@ -163,7 +163,7 @@ def test_a_child_is_refused_play_now_until_the_parent_allows_it(live_asgi, new_p
 
 def test_a_parent_signs_the_child_out_mid_game_and_jagai_takes_the_seat(live_asgi, new_page):
     server = live_asgi(GAME_FIXED_SEED=20261202)
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     parent_user = UserFactory(gamer_tag="Aunt_Lydia")
     child = in_a_thread(lambda: family.add_child(parent=parent_user, tag="Mia"))
     parent = new_page()

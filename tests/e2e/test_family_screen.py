@@ -10,12 +10,12 @@ import random
 import time
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import engine, services
 from game.models import Game
 from game.services import screens
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory, signed_in_session
@@ -96,7 +96,7 @@ def _no_scrolling(page) -> bool:
 
 def test_a_screen_follows_a_whole_game_to_its_end_and_is_sent_no_hidden_card(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = _members("Grandma_Ruth", "Sam")
     table = in_a_thread(lambda: deal_private_table(host, guest))
     page, received = _open_screen(new_page, server, _screen_link(table, host))
@@ -135,7 +135,7 @@ def test_a_screen_follows_a_whole_game_to_its_end_and_is_sent_no_hidden_card(liv
 
 def test_a_turned_off_link_and_an_ended_game_go_dark_and_hear_no_more(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = _members("Mum", "Dad")
     table = in_a_thread(lambda: deal_private_table(host, guest))
     host_browser = LiveBrowser(server, in_a_thread(lambda: signed_in_client(host)))
@@ -161,7 +161,7 @@ def test_a_turned_off_link_and_an_ended_game_go_dark_and_hear_no_more(live_asgi,
 
 def test_a_watcher_joins_a_full_table_and_follows_it(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, aunt, uncle, cousin, grandpa = _members(
         "Mum", "Auntie_Marigold", "Uncle_Bo", "Cousin_Jo", "Grandpa_Joe"
     )
@@ -198,7 +198,7 @@ def test_a_watcher_joins_a_full_table_and_follows_it(live_asgi, new_page):
 
 def test_a_public_table_has_no_watchers(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     player, stranger = _members("Player_One", "Nosy_Neighbour")
     table = in_a_thread(lambda: services.play_now(user=player).table)
     phone = new_page(PHONE)

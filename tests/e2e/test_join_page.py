@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import services
+from tests.deck import load_deck
 from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
@@ -25,7 +25,7 @@ SIZES = [pytest.param(PHONE_390, id="390px"), pytest.param(LAPTOP, id="1280px")]
 
 @pytest.fixture
 def server(live_asgi):
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     return live_asgi()
 
 

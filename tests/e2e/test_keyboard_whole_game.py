@@ -8,11 +8,11 @@ import re
 import time
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import services
-from tests.e2e.helpers import ARTIFACTS, in_a_thread, table_model
+from tests.deck import load_deck
+from tests.e2e.helpers import in_a_thread, screenshot, table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 
@@ -148,8 +148,7 @@ class KeyboardPlayer:
         expect(dialog.locator(".word-choice").first).to_be_focused()
         if not self.shot_word:
             self.shot_word = True
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "keyboard-remember-the-word.png"))
+            screenshot(page, "keyboard-remember-the-word", full_page=False)
             assert axe_violations(page) == [], "Remember the Word"
         for _ in range(self.rng.randrange(3)):
             page.keyboard.press("ArrowDown")
@@ -185,7 +184,7 @@ class KeyboardPlayer:
 
 def test_two_members_play_a_whole_game_with_the_keyboard_and_hear_every_move(live_asgi, new_page):
     server = live_asgi(GAME_FIXED_SEED=20261130)
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     miriam, barnabas = UserFactory(gamer_tag="Miriam"), UserFactory(gamer_tag="Barnabas")
 
     def seat_both() -> str:

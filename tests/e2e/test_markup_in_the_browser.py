@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.deck import load_deck
 from tests.e2e.helpers import screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
@@ -39,7 +39,7 @@ def test_each_story_row_is_named_by_its_title_and_described_by_what_is_held(host
 
 def test_the_qr_code_is_fetched_only_when_the_host_opens_it(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     page = new_page()
     sign_in(page, server, UserFactory(gamer_tag="Mum"))
     asked: list[str] = []

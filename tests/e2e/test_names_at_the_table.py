@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.deck import load_deck
 from tests.e2e.helpers import screenshot, table_model
 from tests.e2e.live import sign_in
 from tests.e2e.test_table_on_a_phone import PHONES, deal, no_overflow, open_table, play_out
@@ -108,7 +108,7 @@ def test_family_tags_stay_apart_in_the_waiting_room_on_the_tiles_and_the_ask_but
     live_asgi, new_page, phone, name
 ):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = family(name)
     code = deal(people, start=False)
     page = open_table(new_page, server, people[0], code, PHONES[phone])
@@ -140,7 +140,7 @@ def test_family_tags_stay_apart_on_the_stone_list_the_end_screen_and_the_replay(
     live_asgi, new_page, phone, name
 ):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = family(name)
     code = deal(people)
     rng = random.Random(7)

@@ -13,13 +13,10 @@ one page load per size. The whole game is played against the live server, with t
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
-from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.shortcuts import render
 from django.test import RequestFactory
 from playwright.sync_api import expect
@@ -28,7 +25,8 @@ from content.default_deck import STORIES
 from game import engine, services
 from game.models import Game, Table
 from game.services import snapshots
-from tests.e2e.helpers import ARTIFACTS, in_a_thread, table_model
+from tests.deck import load_deck
+from tests.e2e.helpers import in_a_thread, screenshot, table_model
 from tests.e2e.live import sign_in
 from tests.e2e.test_keyboard_whole_game import LISTEN, STATE, press_until_focused
 from tests.e2e.test_page_does_not_jump import OBSERVE, SETTLED
@@ -51,7 +49,6 @@ TV_SIZES = ("1280x720", "1920x1080", "1280x800")
 WATCH_SIZES = ("320x640", "390x844", "1280x800")
 # The deck's titles, longest first: the stories laid are given the longest (retitle, below).
 LONGEST_TITLES = [s.title for s in sorted(STORIES, key=lambda s: -len(s.title))]
-SHOTS = Path(os.environ.get("NAMES_SHOTS", str(ARTIFACTS / "names-fit")))
 SITE = "http://table.test"
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws://table.test"
 MAX_DEAL_HEIGHT = 1700
@@ -342,9 +339,8 @@ def settle(page) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+def shot(page, name: str, *, full_page: bool = True) -> None:
+    screenshot(page, f"names-fit/{name}", full_page=full_page)
 
 
 def whole_up_to(page_kind: str, where: str, size: str) -> int:
@@ -392,7 +388,7 @@ def no_sideways_scroll(page, where: str) -> None:
 @pytest.fixture
 def game(settings):
     settings.GAME_FIXED_SEED = 20261246
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     return family_game()
 
 
@@ -530,7 +526,7 @@ def page_height(new_page, viewport: dict, html: str, welcome: dict) -> int:
 
 
 def test_the_phone_page_is_short_at_the_deal_and_with_nine_cards_and_never_jumps(new_page, settings):
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     family = [UserFactory(gamer_tag=t) for t in ("Grandma_Ruth", "Daddy_Mike_the_Great", "Sam", "Little_Bea")]
     # The host's page at the deal: their turn, every story they hold a button to ask for.
     heights, deals = {}, {}
@@ -585,7 +581,7 @@ def test_a_whole_game_at_320_never_scrolls_sideways_and_never_puts_the_focus_out
     server = live_asgi(
         GAME_FIXED_SEED=20261130, WS_MAX_MESSAGES_PER_SECOND=200, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND=200
     )
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     member = UserFactory(gamer_tag="Daddy_Mike_the_Great")
 
     def deal() -> str:
@@ -611,7 +607,7 @@ def test_a_whole_game_at_320_never_scrolls_sideways_and_never_puts_the_focus_out
             expect(page.locator("#word-dialog .word-choice").first).to_be_focused()
             assert page.evaluate(WORD_ANSWERS) == 0, "an answer is outside the dialog or the screen"
             if not questions:
-                page.screenshot(path=str(SHOTS / "phone-320-remember-the-word.png"))
+                shot(page, "phone-320-remember-the-word", full_page=False)
             questions += 1
             for _ in range(rng.randrange(3)):
                 page.keyboard.press("ArrowDown")

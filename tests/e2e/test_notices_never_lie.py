@@ -31,7 +31,7 @@ from game.realtime import presence
 from game.services.turn_notices import awaited
 from justalllowgod.lib.limits import LIMITS
 from notices.models import Notice, NoticePreference, PushSubscription
-from tests.e2e.helpers import fits_sideways, in_a_thread
+from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 from tests.game.support import play_one_move
@@ -39,8 +39,9 @@ from tests.notices.push_service import running, use_vapid
 from tests.realtime.own_redis import own_redis  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
+# Notices: Debian's Chromium itself, not its headless shell (tests/e2e/helpers.py).
+WHOLE_BROWSER = True
 
-SHOTS = Path("/tmp/notices-shots")
 NARROW = {"width": 320, "height": 720}
 DESKTOP = {"width": 1280, "height": 900}
 WAIT = 15  # seconds, for what the server's clock sends
@@ -87,8 +88,7 @@ def mails_to(outbox: Path, address: str) -> list[str]:
 
 
 def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    screenshot(page, f"notices/{name}")
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import TimeoutError, expect
 
+from tests.deck import load_deck
 from tests.e2e.helpers import table_model
 from tests.e2e.live import sign_in
 from tests.e2e.test_table_on_a_phone import deal, play_out
@@ -54,7 +54,7 @@ def shift_after_load(page, url: str, ready: str) -> dict:
 @pytest.mark.parametrize("size", SIZES)
 def test_the_table_and_the_replay_do_not_jump_as_they_fill(live_asgi, new_page, size):
     server = live_asgi(GAME_FIXED_SEED=20261130)
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=t) for t in ("Grandma_Ruth", "Leader52680")]
     code = deal(people)
 
@@ -108,7 +108,7 @@ def test_the_table_does_not_jump_when_the_turn_comes_back(live_asgi, new_page, s
     server = live_asgi(
         GAME_FIXED_SEED=20261130, WS_MAX_MESSAGES_PER_SECOND=200, WS_MAX_MESSAGES_PER_MEMBER_PER_SECOND=200
     )
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=t) for t in ("Grandma_Ruth", "Daddy_Mike_the_Great")]
     code = deal(people)
     page = new_page(SIZES[size])

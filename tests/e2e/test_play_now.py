@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.deck import load_deck
 from tests.e2e.helpers import screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
@@ -20,7 +20,7 @@ MOVE_SECONDS = 4
 
 def test_play_now_counts_down_fills_with_jagai_and_the_clock_passes_the_turn(live_asgi, new_page):
     server = live_asgi(GAME_PUBLIC_COUNTDOWN_SECONDS=COUNTDOWN, GAME_MOVE_SECONDS=MOVE_SECONDS)
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     member = UserFactory(gamer_tag="Dorcas")
     page = new_page()
     sign_in(page, server, member)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from content.rules_version import RULES_LABEL
+from tests.deck import load_deck
 from tests.e2e.helpers import screenshot
 from tests.e2e.live import axe_violations
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_from_how_to_play_to_the_questions_and_the_print_page_and_its_pdfs(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     page = new_page()
 
     page.goto(server.url + "/how-to-play/")

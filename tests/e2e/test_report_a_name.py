@@ -9,7 +9,8 @@ from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
 from moderation.models import NameReport
-from tests.e2e.helpers import ARTIFACTS, fits_sideways, in_a_thread
+from tests.deck import load_deck
+from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import LiveServer, axe_violations, sign_in
 from tests.factories import UserFactory
 from tests.moderation.conftest import ensure_reviewers_group, play_game
@@ -24,11 +25,10 @@ NARROWEST = {"width": 320, "height": 640}
 def shot(page, selector: str, name: str) -> None:
     """Keep a picture of one part of the page with a little room round it, focus rings included
     (TEST_ARTIFACTS says where)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     box = page.locator(selector).bounding_box()
     left, top = max(0, box["x"] - 8), max(0, box["y"] - 8)
     clip = {"x": left, "y": top, "width": box["width"] + box["x"] - left + 8, "height": box["height"] + 16}
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), clip=clip)
+    screenshot(page, name, clip=clip)
 
 
 def rail_fits(page) -> bool:
@@ -57,7 +57,7 @@ def test_a_member_reports_a_seats_name_and_a_reviewer_asks_for_a_new_one(host_at
     expect(dialog.get_by_role("status")).to_have_text(THANKS)
     expect(dialog.get_by_role("button", name="Report this name")).to_be_hidden()
     expect(dialog.get_by_role("button", name="Close")).to_be_focused()
-    page.screenshot(path=str(ARTIFACTS / "report-dialog-390.png"))
+    screenshot(page, "report-dialog-390", full_page=False)
     [report] = in_a_thread(lambda: list(NameReport.objects.values("tag", "reporter_id", "seat")))
     assert report == {"tag": "Aquila", "reporter_id": members[1].pk, "seat": 2}
 
@@ -89,7 +89,7 @@ def test_a_member_reports_a_seats_name_and_a_reviewer_asks_for_a_new_one(host_at
     expect(names).to_contain_text("Aquila")
     expect(names).to_contain_text("Reported by Priscilla")
     assert axe_violations(queue) == []
-    queue.screenshot(path=str(ARTIFACTS / "review-queue-names-1280.png"), full_page=True)
+    screenshot(queue, "review-queue-names-1280")
     names.get_by_role("button", name="Ask for a new tag").click()
     expect(queue.locator(".messages")).to_contain_text("Aquila is gone from every seat")
 
@@ -100,9 +100,8 @@ def test_a_member_reports_a_seats_name_and_a_reviewer_asks_for_a_new_one(host_at
 
 
 def test_a_player_reports_a_name_from_their_replay(live_asgi, new_page):
-    from django.core.management import call_command
 
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     server = live_asgi()
     played = in_a_thread(lambda: play_game(members=2, seed=5))
     page = new_page()

@@ -6,11 +6,11 @@ import re
 
 import pytest
 from django.contrib.auth.models import Group
-from django.core.management import call_command
 from django.test import Client
 from playwright.sync_api import expect
 
 from moderation.models import Case, Decision
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations
 from tests.factories import UserFactory
@@ -40,7 +40,7 @@ def sign_in(page, base_url: str, user) -> None:
 @pytest.fixture
 def flagged(transactional_db):
     """A game played at script speed: it is flagged on commit, the moment it ends."""
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     ensure_reviewers_group()
     played = in_a_thread(lambda: play_game(members=2, seed=5))
     assert Case.objects.filter(game=played.game, status=Case.Status.OPEN).exists()

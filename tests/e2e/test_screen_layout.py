@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AnonymousUser
-from django.core.management import call_command
 from django.shortcuts import render
 from django.test import RequestFactory
 from playwright.sync_api import expect
@@ -21,6 +20,7 @@ from game import engine, services
 from game.models import Game, GameEvent, Table
 from game.protocol import messages
 from game.services.starting import seat_list
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.factories import UserFactory, signed_in_session
 
@@ -136,7 +136,7 @@ def one_move(code: str, people: list, sessions: list, rng: random.Random) -> Non
 def story():
     """A five-seat private table of long tags: the waiting room, the game with ten stones laid, each
     move up to the next stone, and the end, all as the public sees them."""
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=tag) for tag in TAGS]
 
     def work() -> dict:
@@ -463,7 +463,7 @@ def test_a_watcher_on_a_phone_sees_the_public_view(new_page, story):
 @pytest.fixture
 def word_story():
     """A four-seat table playing Remember the Word, up to the first question and its answer."""
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=tag) for tag in TAGS[:4]]
 
     def work() -> dict:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import services
-from tests.e2e.helpers import ARTIFACTS, in_a_thread, screenshot
+from tests.deck import load_deck
+from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_the_host_ends_the_game_early_after_a_confirm_and_nobody_wins(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = UserFactory(gamer_tag="Lydia"), UserFactory(gamer_tag="Aquila")
 
     def deal() -> str:
@@ -37,8 +37,7 @@ def test_the_host_ends_the_game_early_after_a_confirm_and_nobody_wins(live_asgi,
     dialog = page.get_by_role("dialog", name="End the game for everyone?")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("button", name="Keep playing")).to_be_focused()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "game-end-confirm.png"))
+    screenshot(page, "game-end-confirm", full_page=False)
     dialog.get_by_role("button", name="Keep playing").click()
     expect(dialog).to_be_hidden()
     expect(page.get_by_role("button", name="End game")).to_be_focused()
@@ -55,7 +54,7 @@ def test_the_host_ends_the_game_early_after_a_confirm_and_nobody_wins(live_asgi,
 
 def test_partners_pass_a_card_face_down_in_teams(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = [UserFactory(gamer_tag=tag) for tag in ("Naomi", "Boaz", "Ruth", "Obed")]
 
     def deal() -> str:

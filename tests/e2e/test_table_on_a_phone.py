@@ -7,12 +7,12 @@ import random
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import engine, services
 from game.models import Game, Table
-from tests.e2e.helpers import ARTIFACTS, in_a_thread, screenshot, table_model
+from tests.deck import load_deck
+from tests.e2e.helpers import in_a_thread, screenshot, table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory, signed_in_session
 
@@ -103,7 +103,7 @@ def test_at_the_deal_the_game_fits_two_phone_screens_and_the_turn_bar_stays_in_v
     live_asgi, new_page, settings, phone
 ):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     viewport = PHONES[phone]
     for seed in (11, 12, 13):
         settings.GAME_FIXED_SEED = seed
@@ -147,7 +147,7 @@ def test_at_the_deal_the_game_fits_two_phone_screens_and_the_turn_bar_stays_in_v
 
 def test_a_long_tag_is_cut_on_the_seat_tiles_and_shown_whole_on_a_tap(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = members(2)
     code = deal([host, guest])
     page = open_table(new_page, server, host, code, PHONES["320"])
@@ -180,7 +180,7 @@ def test_a_long_tag_is_cut_on_the_seat_tiles_and_shown_whole_on_a_tap(live_asgi,
 
 def test_the_circle_names_each_stone_and_who_laid_it_and_a_tap_shows_the_verse(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     (host,) = members(1)
     code = deal([host])
     view = play_out(code, [host], rng=random.Random(5), stop=lambda v: len(v["stones"]) >= 2 or v["result"])
@@ -230,7 +230,7 @@ def test_a_teams_waiting_room_shows_seats_and_teams_with_start_above_the_fold(li
 
 def test_a_public_countdown_is_above_the_fold(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)  # Play now deals only from a ready deck
+    load_deck()  # Play now deals only from a ready deck
     (member,) = members(1)
     table = in_a_thread(lambda: services.play_now(user=member).table)
     page = open_table(new_page, server, member, table.code, PHONES["320"])
@@ -258,7 +258,7 @@ def test_the_start_page_fits_a_small_phone_with_a_long_tag(live_asgi, new_page):
 
 def test_a_solo_end_screen_shows_places_and_the_verse_for_a_win(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = members(2)
     code = deal([host, guest])
     view = play_out(code, [host, guest], rng=random.Random(3))
@@ -276,7 +276,7 @@ def test_a_solo_end_screen_shows_places_and_the_verse_for_a_win(live_asgi, new_p
 
 def test_a_teams_end_screen_ranks_the_teams_first_and_members_within_them(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     people = members(4)
     code = deal(people, teams=True)
     view = play_out(code, people, rng=random.Random(8))
@@ -302,7 +302,7 @@ def test_a_teams_end_screen_ranks_the_teams_first_and_members_within_them(live_a
 
 def test_a_game_ended_early_opens_at_its_heading_and_says_once_that_nobody_wins(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = members(2)
     code = deal([host, guest])
     page = open_table(new_page, server, host, code, PHONES["320"])
@@ -327,7 +327,7 @@ def test_a_game_ended_early_opens_at_its_heading_and_says_once_that_nobody_wins(
 
 def test_leave_then_rejoin_by_code_says_one_thing_each_time(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = members(2)
     code = deal([host, guest])
     page = open_table(new_page, server, guest, code, PHONES["390"])
@@ -345,14 +345,13 @@ def test_leave_then_rejoin_by_code_says_one_thing_each_time(live_asgi, new_page)
     expect(page.locator(".story-group, .game-card")).to_have_count(0)
     expect(page.get_by_text("You left the table.")).to_have_count(0)
     no_overflow(page, "seat taken")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     screenshot(page, "phone-390-rejoin-seat-taken")
     assert axe_violations(page) == []
 
 
 def test_on_a_desktop_every_card_of_every_story_is_in_view_with_no_hidden_scroller(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     (host,) = members(1)
     code = deal([host])
     # Enough turns for stories with two or three cards in hand.
@@ -390,7 +389,7 @@ def test_on_a_desktop_every_card_of_every_story_is_in_view_with_no_hidden_scroll
 
 def test_with_ten_cards_the_phone_page_is_at_most_two_and_a_half_screens(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     (host,) = members(1)
     code = deal([host])
     view = play_out(code, [host], rng=random.Random(6), stop=lambda v: len(v["hand"]) >= 10 or v["result"])
@@ -415,7 +414,7 @@ def test_the_log_keeps_its_place_while_the_late_styles_are_on_their_way(live_asg
     """The Read aloud switch beside the log's heading is styled after the welcome; its place is
     laid out by the first sheet, so the page does not jump when the late one arrives (or never does)."""
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     (host,) = members(1)
     code = deal([host])
     heights = {}
@@ -444,7 +443,7 @@ BUZZ_RECORDER = """() => {
 
 def test_the_buzz_on_your_turn_is_off_until_the_member_turns_it_on(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     (host,) = members(1)
     code = deal([host])
     page = new_page(PHONES["390"])
@@ -465,7 +464,7 @@ def test_the_buzz_on_your_turn_is_off_until_the_member_turns_it_on(live_asgi, ne
 
 def test_my_games_and_the_replay_fit_a_small_phone_with_long_tags(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = members(2)
     code = deal([host, guest])
     play_out(code, [host, guest], rng=random.Random(3))
@@ -493,7 +492,7 @@ def test_my_games_and_the_replay_fit_a_small_phone_with_long_tags(live_asgi, new
 
 def test_short_tags_that_differ_at_the_end_stay_apart_on_a_small_phone(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = UserFactory(gamer_tag="Grandma_Jo"), UserFactory(gamer_tag="Grandma_Al")
     code = deal([host, guest])
     page = open_table(new_page, server, host, code, PHONES["320"])

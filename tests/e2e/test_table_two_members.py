@@ -7,10 +7,10 @@ import re
 import time
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import ARTIFACTS, screenshot, table_model
+from tests.deck import load_deck
+from tests.e2e.helpers import screenshot, table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.e2e.mailbox import mailed_code
 from tests.factories import PASSWORD, UserFactory
@@ -41,11 +41,7 @@ OVERFLOW = """() => [...document.querySelectorAll("body *")]
 def shoot(page, name: str, *, full_page: bool = True) -> None:
     """A phone-size screenshot, after checking nothing spills off the side of the screen."""
     assert page.evaluate(OVERFLOW) == [], f"{name}: something is wider than the phone"
-    if full_page:
-        screenshot(page, name)
-    else:  # a dialog is best seen as the screen shows it
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    screenshot(page, name, full_page=full_page)  # a dialog is best seen as the screen shows it
 
 
 def sign_up(page, base: str, email: str, tag: str, outbox) -> None:
@@ -133,7 +129,7 @@ def test_two_members_play_a_private_game_to_the_end_and_play_again(live_asgi, ne
         EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
         EMAIL_FILE_PATH=str(outbox),
     )
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
 
     host = new_page()
     errors: list[str] = []

@@ -8,9 +8,9 @@ import re
 import time
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.deck import load_deck
 from tests.e2e.helpers import table_model
 from tests.e2e.live import axe_violations, sign_in
 from tests.e2e.test_table_two_members import GAME_TIME_LIMIT, Driver, shoot
@@ -23,7 +23,7 @@ DESKTOP = {"width": 1280, "height": 900}
 
 def open_table(server, new_page, choose) -> tuple:
     """The host opens a private table with the options `choose` ticks; a guest joins by its code."""
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     errors: list[str] = []
     host, guest = new_page(), new_page()
     for page, tag in ((host, "Miriam"), (guest, "Barnabas")):

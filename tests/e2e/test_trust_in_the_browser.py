@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import services
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def server(live_asgi):
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     return live_asgi()
 
 

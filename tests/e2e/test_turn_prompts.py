@@ -7,13 +7,13 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from game import engine, services
 from game.models import Game, Table
 from game.services import deadlines
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, table_model
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory
@@ -80,7 +80,7 @@ def test_after_a_timeout_the_panel_says_the_time_ran_out(host_at_table):
 def test_a_timeout_is_still_said_when_the_helpers_hand_the_turn_straight_back(live_asgi, new_page):
     """One person and three JagAI: the helpers play at once, so the turn is back before the page
     hears of the timeout. It must still say the time ran out (one more and JagAI takes the seat)."""
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     server = live_asgi(GAME_FIXED_SEED=20261130)
     host = UserFactory(gamer_tag="Lydia")
 
@@ -118,7 +118,7 @@ HEAR = """() => {
 def test_a_word_card_from_the_well_is_named_by_its_story_with_the_reference_after_it(live_asgi, new_page):
     """Issue 34: "You drew 1 Samuel 17:45" named a verse, not a card a child knows. Seed 2 puts a Word
     card of another story on top of the Well after the host's first ask that finds nothing."""
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     server = live_asgi(GAME_FIXED_SEED=2)
     host, guest = UserFactory(gamer_tag="Mum"), UserFactory(gamer_tag="Sam")
     table = in_a_thread(lambda: deal_private_table(host, guest))

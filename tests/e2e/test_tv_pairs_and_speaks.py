@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import engine, services
 from game.models import Game, Variant
 from game.services import screens, watching
-from tests.e2e.helpers import in_a_thread
+from tests.deck import load_deck
+from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import sign_in
 from tests.factories import UserFactory, signed_in_session
 from tests.realtime.sockets import Tab
@@ -27,7 +26,6 @@ from tests.trust import LiveBrowser, session_cookie_of, signed_in_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHOTS = Path("/tmp/tv-shots")
 TV = {"width": 1920, "height": 1080}
 SMALL_TV = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
@@ -76,8 +74,7 @@ def _spied(new_page, viewport: dict, *, hide_activation: bool = False):
 
 
 def _shot(page, name: str, *, full_page: bool = False) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+    screenshot(page, f"tv/{name}", full_page=full_page)
 
 
 def _spoken(page) -> list[str]:
@@ -124,7 +121,7 @@ def _move(tabs: dict, table_id: int, rng: random.Random, k: int) -> int | None:
 
 def test_a_tv_pairs_by_its_code_then_speaks_after_one_touch(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest, uncle = in_a_thread(
         lambda: [UserFactory(gamer_tag=tag) for tag in ("Grandma_Ruth", "GrandpaJoe", "Uncle_Bo")]
     )
@@ -272,7 +269,7 @@ def test_a_refused_voice_shows_the_prompt_again_and_never_claims_to_speak(live_a
     """A browser that cannot tell whether the page was touched: the first sentence is refused
     (`not-allowed`), and the switch and the prompt then say so; a tap lets it speak."""
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     host, guest = in_a_thread(lambda: [UserFactory(gamer_tag=t) for t in ("Mum_Jo", "LittleSam")])
 
     def dealt():

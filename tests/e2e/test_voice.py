@@ -13,10 +13,10 @@ import re
 import time
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from game import services
+from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
 from tests.e2e.live import sign_in
 from tests.e2e.test_family_screen import _one_move, _screen_link, _state, _tab
@@ -93,7 +93,7 @@ def test_at_a_young_children_table_the_voice_reads_the_turn_the_moves_the_verse_
     live_asgi, new_page
 ):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     table, host, guest = _table(read_aloud=True)
     page = _page(new_page, server, host, f"/t/{table.code}/")
     switch = page.get_by_role("button", name=SWITCH)
@@ -141,7 +141,7 @@ def test_at_a_young_children_table_the_voice_reads_the_turn_the_moves_the_verse_
 
 def test_elsewhere_the_voice_is_off_until_switched_on_and_off_it_stops(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     table, host, guest = _table(read_aloud=False)
     page = _page(new_page, server, guest, f"/t/{table.code}/", viewport={"width": 390, "height": 844})
     switch = page.get_by_role("button", name=SWITCH)
@@ -177,7 +177,7 @@ def test_elsewhere_the_voice_is_off_until_switched_on_and_off_it_stops(live_asgi
 
 def test_the_screen_speaks_by_default_and_chimes_only_when_chosen(live_asgi, new_page):
     server = live_asgi()
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     table, host, guest = _table(read_aloud=False)
     screen = _page(
         new_page, server, None, f"/s/{_screen_link(table, host)}/", viewport={"width": 1280, "height": 720}

@@ -15,13 +15,14 @@ from notices import push
 from notices.models import Notice, PushSubscription
 from notices.telling import Telling
 from notices.vapid import b64url_decode
-from tests.e2e.conftest import CHROMIUM
-from tests.e2e.helpers import in_a_thread, screenshot
+from tests.e2e.helpers import WHOLE_CHROMIUM, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 from tests.notices.push_service import running, use_vapid
 
 pytestmark = pytest.mark.django_db(transaction=True)
+# Notices: Debian's Chromium itself, not its headless shell (tests/e2e/helpers.py).
+WHOLE_BROWSER = True
 
 # Counts the permission asks, and stands in for the push service's subscribe (keys made by the test).
 # Kept in sessionStorage: the settings control reloads the page once the device is set up.
@@ -95,7 +96,10 @@ def test_chrome_finds_the_start_page_installable(live_asgi, browser, tmp_path):
     # Chrome installs nothing from an incognito profile, which every new_context() is: a profile
     # on disk, from the same Playwright and Chromium.
     context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        tmp_path / "profile",
+        executable_path=WHOLE_CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu"],
     )
     try:
         page = context.new_page()

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.converters import IntConverter
@@ -17,6 +16,7 @@ from game.models import Seat, Table
 from game.pages.tables import TABLE_ACTIONS
 from moderation import services as moderation
 from notices import tokens
+from tests.deck import load_deck
 from tests.factories import UserFactory
 from tests.moderation.conftest import ensure_reviewers_group, play_game
 
@@ -53,7 +53,7 @@ def parameters(pattern: URLPattern) -> list[str]:
 @pytest.fixture
 def world(db):
     """A finished game with a case and a decision, a waiting table, and the three kinds of visitor."""
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     ensure_reviewers_group()
     # Two accounts on one device: the game is flagged, so it has a case to decide.
     played = play_game(members=2, devices={1: "one-tablet", 2: "one-tablet"})

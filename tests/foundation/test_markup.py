@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import html5lib
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from game import services
+from tests.deck import load_deck
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ PUBLIC_PAGES = [
 
 @pytest.fixture(autouse=True)
 def _deck(db):
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
 
 
 def parsed(html: bytes) -> tuple[object, list]:

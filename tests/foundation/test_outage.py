@@ -13,12 +13,12 @@ from contextlib import contextmanager
 
 import psycopg
 import pytest
-from django.core.management import call_command
 from django.db import OperationalError, connection
 from django.test import Client
 
 from game.models import Table
 from justalllowgod import outage
+from tests.deck import load_deck
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,7 +80,7 @@ def test_a_page_that_needs_no_database_is_still_served():
 
 
 def test_a_form_posted_during_an_outage_changes_nothing():
-    call_command("load_default_deck", verbosity=0)
+    load_deck()
     user = UserFactory(gamer_tag="Lydia")
     client = browser()
     client.force_login(user)

@@ -28,7 +28,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tests.accounts.mailed_codes import code_in
 from tests.content.pdf_reading import read_qr_codes
-from tests.e2e.helpers import ARTIFACTS, table_model
+from tests.e2e.helpers import ARTIFACTS, CHROMIUM, table_model
 from tests.e2e.test_table_two_members import Driver, sign_up
 from tests.stack.support import (
     RunningStack,
@@ -40,7 +40,6 @@ from tests.stack.support import (
     stop_stack,
 )
 
-CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 GAME_TIME_LIMIT = 240
 HOST_EMAIL, GUEST_EMAIL = "miriam@example.org", "barnabas@example.org"

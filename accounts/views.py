@@ -90,7 +90,11 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     if request.POST.get("confirm") != "yes":
         messages.error(request, "Tick the box to say you mean it: deleting can't be undone.")
         return redirect("accounts:settings")
-    family.delete_account(user=request.user)
+    try:
+        family.delete_account(user=request.user)
+    except Refusal as refusal:  # the service checks again, under its lock, who may delete
+        messages.error(request, refusal.message)
+        return redirect("accounts:settings")
     logout(request)
     messages.success(request, "Your account is deleted. Thank you for playing with us.")
     return redirect("home")

@@ -12,12 +12,8 @@ from django.urls import path, reverse
 from django.utils.safestring import SafeString
 
 from content import compare, reverting
-from content.admin.steps import REFUSED, reason_of
+from content.admin.steps import REFUSED, parse_revision, reason_of
 from justalllowgod.lib.refusals import Code, Refusal
-
-
-def _number(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
 
 
 class CompareAdminMixin:
@@ -69,8 +65,8 @@ class CompareAdminMixin:
             raise PermissionDenied
         found = compare.revision_list(obj)
         newest = found[-1].number if found else 1
-        a = _number(request.GET.get("a")) or max(newest - 1, 1)
-        b = _number(request.GET.get("b")) or newest
+        a = parse_revision(request.GET.get("a")) or max(newest - 1, 1)
+        b = parse_revision(request.GET.get("b")) or newest
         try:
             items = compare.compare(obj, a, b)
         except ValueError:
@@ -101,7 +97,7 @@ class CompareAdminMixin:
             raise Http404("Nothing to revert here")
         if not self.has_change_permission(request, obj):
             raise PermissionDenied
-        number = _number(request.POST.get("number"))
+        number = parse_revision(request.POST.get("number"))
         try:
             if number is None:
                 raise Refusal(Code.CHOOSE_REVISION)

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from accounts import family
 from accounts.models import ChildDevice, ChildSignIn, User
@@ -389,6 +390,23 @@ def test_children_are_deleted_with_the_parents_account(client):
     assert not User.objects.filter(pk__in=[parent.pk, sam.pk]).exists()
     assert not ChildDevice.objects.exists()
     assert client.get(reverse("home")).wsgi_request.user.is_anonymous
+
+
+def test_a_deletion_the_service_refuses_is_said_and_deletes_nothing(client, monkeypatch):
+    """The page says what the service says when it refuses under its lock, and keeps the member
+    signed in with their account whole (the service's own refusals are tested with it)."""
+    parent = UserFactory()
+    client.force_login(parent)
+
+    def refuse(*, user):
+        raise Refusal(Code.NOT_A_PARENT)
+
+    monkeypatch.setattr(family, "delete_account", refuse)
+    response = client.post(reverse("accounts:delete_account"), {"confirm": "yes"}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("accounts:settings")
+    assert escape(WORDS[Code.NOT_A_PARENT]) in response.content.decode()
+    assert User.objects.filter(pk=parent.pk, is_active=True).exists()
+    assert response.wsgi_request.user == parent
 
 
 def test_a_member_who_played_keeps_only_a_former_member_row_when_deleted(live_deck):

@@ -50,10 +50,12 @@ export function applyMessage(model, msg, now = 0) {
   } else if (msg.type === "update") {
     if (msg.cards) m.cards = msg.cards;
     // Lost updates: a catchup brings them. Before the card faces: the welcome that follows.
+    // One the page holds already (sent again, or brought by a catchup first) changes nothing.
+    if (m.view && msg.version <= m.version) return Object.freeze({ ...model, change: Object.freeze(c) });
     if (m.view && msg.version > m.version + 1) c.behind = { held: m.version, version: msg.version };
     else if (m.cards) game(m, msg, (msg.events || []).map((e) => ({ ...e, version: msg.version })), msg.version > m.logVersion, now);
   } else if (msg.type === "catchup") {
-    if (msg.view && m.cards) game(m, msg, msg.events || [], false, now);
+    if (msg.view && m.cards && !(m.view && msg.version < m.version)) game(m, msg, msg.events || [], false, now);
   } else if (msg.type === "ack" || msg.type === "error") {
     // An error with no id answers any move.
     if (msg.id ? msg.id === m.pending?.id : msg.type === "error") m.pending = null;

@@ -31,6 +31,12 @@ def screenshot(page, name: str, *, full_page: bool = True, clip: dict | None = N
     `name` may name a folder too ("names-fit/seat-320")."""
     if not SCREENSHOTS:
         return None
+    # As the page settles: a panel still fading in would be caught half drawn.
+    page.evaluate(
+        """() => Promise.all(document.getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => null)))"""
+    )
     path = ARTIFACTS / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=full_page and clip is None, clip=clip)

@@ -45,11 +45,18 @@ def _screen_link(table, host) -> str:
     )
 
 
-def _open_screen(new_page, server, secret: str, viewport: dict = TV):
-    """A browser with no session on the screen link; every frame its socket receives is kept."""
+def _open_screen(new_page, server, secret: str, viewport: dict = TV, sockets: list | None = None):
+    """A browser with no session on the screen link; every frame its socket receives is kept (and
+    every socket it opens, in `sockets`)."""
     page = new_page(viewport)
     received: list[dict] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda text: received.append(json.loads(text))))
+
+    def opened(ws) -> None:
+        ws.on("framereceived", lambda text: received.append(json.loads(text)))
+        if sockets is not None:
+            sockets.append(ws)
+
+    page.on("websocket", opened)
     page.goto(f"{server.url}/s/{secret}/")
     return page, received
 
@@ -116,8 +123,7 @@ def test_a_screen_follows_a_whole_game_to_its_end_and_is_sent_no_hidden_card(liv
             assert _no_scrolling(page), "a TV screen must not scroll"
         if "verse" not in shots and verse_up:
             shots.add("verse")
-            page.wait_for_timeout(900)  # the verse has faded in
-            screenshot(page, "family-screen-1920-verse")
+            screenshot(page, "family-screen-1920-verse")  # once it has faded in
     _until_version(page, received, version)
     expect(page.locator("#screen-end")).to_be_visible()
     expect(page.locator("#end-podium")).not_to_be_empty()
@@ -141,15 +147,23 @@ def test_a_turned_off_link_and_an_ended_game_go_dark_and_hear_no_more(live_asgi,
     host_browser = LiveBrowser(server, in_a_thread(lambda: signed_in_client(host)))
     page = f"/t/{table.code}/"
 
-    screen, received = _open_screen(new_page, server, _screen_link(table, host))
+    sockets: list = []
+    screen, received = _open_screen(new_page, server, _screen_link(table, host), sockets=sockets)
     expect(screen.locator("#screen-game")).to_be_visible()
     assert host_browser.post_form(f"{page}screen/off/", {}, page=page) == 302
     expect(screen.get_by_text("This screen has been turned off")).to_be_visible()
-    heard = len(received)
+    # Its socket was closed for good, and the page opens no other.
+    for _ in range(100):
+        if all(ws.is_closed() for ws in sockets):
+            break
+        screen.wait_for_timeout(50)
+    assert sockets and all(ws.is_closed() for ws in sockets), "the turned-off screen's socket is still open"
+    heard, opened = len(received), len(sockets)
     tabs = {1: _tab(server, table, host), 2: _tab(server, table, guest)}
-    _one_move(tabs, table.pk, random.Random(1), 0)
-    screen.wait_for_timeout(1500)
+    version = _one_move(tabs, table.pk, random.Random(1), 0)
+    tabs[2].until_version(version)  # the move reached the table's other seat
     assert len(received) == heard, "a turned-off screen was sent more"
+    assert len(sockets) == opened, "a turned-off screen opened another socket"
     screen.reload()
     expect(screen.get_by_text("This screen has been turned off")).to_be_visible()
 

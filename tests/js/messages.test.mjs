@@ -146,6 +146,21 @@ describe("update", () => {
     assert.equal(older.logVersion, 4);
     assert.deepEqual(older.change.events, []);
   });
+
+  it("that the page holds already leaves its view, verses and clock as they are", () => {
+    const model = apply(initialModel(), welcome(3), update(4, [], { view: view({ turn: 2 }), clock: { seat: 2, seconds_left: 30 } }));
+    for (const version of [4, 2]) {
+      const stale = update(version, [{ type: "done", seat: 1 }], { view: view({ turn: 1 }), verses: {}, clock: null });
+      const after = applyMessage(model, stale, 5000);
+      assert.equal(after.view, model.view, `an update at version ${version} replaced the view`);
+      assert.equal(after.verses, model.verses);
+      assert.equal(after.clock, model.clock);
+      assert.equal(after.clockAt, model.clockAt);
+      assert.equal(after.change.applied, false);
+      assert.equal(after.change.type, "update");
+      assert.ok(Object.isFrozen(after) && Object.isFrozen(after.change));
+    }
+  });
 });
 
 describe("catchup", () => {
@@ -164,6 +179,15 @@ describe("catchup", () => {
     assert.deepEqual(model.change.events, events);
     assert.equal(model.change.live, false);
     assert.equal(heldVersion(model), 6);
+  });
+
+  it("older than the view the page holds is not applied", () => {
+    const model = apply(initialModel(), welcome(3), update(4, [], { view: view({ turn: 2 }) }));
+    const old = { type: "catchup", version: 3, events: [], view: view({ turn: 1 }), verses: {}, clock: null, complete: true };
+    const after = applyMessage(model, old);
+    assert.equal(after.view, model.view);
+    assert.equal(after.version, 4);
+    assert.equal(after.change.applied, false);
   });
 
   it("tells only the events newer than those told already", () => {

@@ -59,6 +59,7 @@ def play_game(
         services.join_by_code(user=guest, code=table.code)
     services.start_table(user=users[0], code=table.code)
     seated = {i + 1: user for i, user in enumerate(users)}
+    sessions = {seat: signed_in_session(user) for seat, user in seated.items()}  # a browser each
     played = Played(table, Game.objects.get(table=table), seated, {s: [] for s in seated})
     _capture(played, None)
     rng = random.Random(seed)
@@ -73,7 +74,7 @@ def play_game(
         services.play_move(
             table_id=table.pk,
             user=seated[seat],
-            session_key=signed_in_session(seated[seat]),
+            session_key=sessions[seat],
             move_id=f"m{game.version}",
             version=game.version,
             move=rng.choice(engine.legal_moves(state, seat)),

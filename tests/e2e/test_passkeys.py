@@ -78,3 +78,25 @@ def test_a_newcomer_signs_up_with_a_passkey_and_signs_in_with_it_alone(mail_serv
     page.get_by_role("button", name="Sign in with a passkey").click()
     expect(page.get_by_role("heading", name=re.compile("Priscilla"))).to_be_visible()
     assert not [e for e in errors if "Content Security Policy" in e], errors
+
+
+def test_a_passkey_button_is_enabled_only_once_its_script_has_wired_it(live_asgi, new_page):
+    """On a slow connection the button showed before allauth's script could make a key, and a tap
+    then did nothing (or sent the sign-in form without one): it waits, disabled, until it works."""
+    server = live_asgi()
+    page = new_page()
+    held: list = []
+    page.route(lambda url: "/mfa/js/webauthn" in url and "json" not in url, lambda route: held.append(route))
+    page.goto(f"{server.url}/accounts/login/", wait_until="commit")
+    button = page.get_by_role("button", name="Sign in with a passkey")
+    expect(button).to_be_disabled()
+    for _ in range(100):  # the script's request, held back by the route
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for allauth's passkey script"
+    expect(button).to_be_disabled()
+    for route in held:
+        route.continue_()
+    expect(button).to_be_enabled()
+    assert page.evaluate("() => document.getElementById('passkey_login').dataset.enabledOnLoad === ''")

@@ -185,6 +185,9 @@ def test_the_screen_speaks_by_default_and_chimes_only_when_chosen(live_asgi, new
     # On by default on a screen, but a browser says nothing until the TV is touched: it asks.
     switch = screen.get_by_role("button", name=SWITCH)
     expect(switch).to_have_attribute("aria-pressed", "false")
+    # Tapped once the game is drawn, as a person would: until then the prompt stands in the waiting
+    # room's corner, and under load a tap aimed there landed on the circle drawn over it.
+    expect(screen.locator("#screen-game")).to_be_visible()
     screen.get_by_role("button", name="Tap here to let the TV read aloud").click()
     expect(switch).to_have_attribute("aria-pressed", "true")
     screen.wait_for_function("() => window.__spoken.includes('Read aloud is on.')")

@@ -10,12 +10,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections import Counter
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from bench.load import Stats
+from bench.servers import log
 from bench.setup_db import Member, TableInfo
 
 PING_EVERY = 25.0  # seconds, as the browser
@@ -121,3 +123,24 @@ async def open_all(
                 return False
 
     return sum(await asyncio.gather(*(one(s) for s in sockets)))
+
+
+async def open_idle(args, servers, stats, rng, db, tag) -> list:
+    """The `--idle-sockets` sockets, open before the moves start: half on the start screen, half
+    at quiet tables of two members (see bench/idle.py)."""
+    from bench import setup_db
+
+    if not args.idle_sockets:
+        return []
+    started = time.perf_counter()
+    on_lobby, seated_count = shares(args.idle_sockets)
+    quiet = []
+    members = await db(setup_db.make_members, f"{tag}i", on_lobby + seated_count)
+    lobby, seated = members[:on_lobby], members[on_lobby:]
+    for i in range(0, len(seated), 2):
+        quiet.append(await db(setup_db.open_table, seated[i : i + 2]))
+    urls = [(f"ws://127.0.0.1:{s.port}", f"http://127.0.0.1:{s.port}") for s in servers]
+    sockets = plan(args.idle_sockets, lobby, quiet, urls, stats)
+    opened = await open_all(sockets, rng, stats)
+    log(f"{opened} idle sockets ({len(quiet)} quiet tables) open in {time.perf_counter() - started:.1f} s")
+    return sockets

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import dj_database_url
 
+from bench.options import parse
 from bench.servers import Server, Services, cpu_seconds, log, rss_mb, run_checked, start_server, stop
 
 # Settings the benchmark never passes on to the server it starts.
@@ -42,89 +43,7 @@ DROPPED = (
     "DJANGO_TEST_SQLITE",
 )
 HARD_LIMIT = 285.0  # seconds for the whole run, whatever the options: `make bench` stays under 5 min
-SOAK_TABLES = 400  # a soak plays this many tables unless --tables says otherwise
 SOAK_SETUP = 600.0  # a soak's limit is its own length plus this (dealing 400 tables, connecting, settling)
-
-
-def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--tables", type=int, default=None, help="concurrent tables (default 200; 400 in a soak)"
-    )
-    parser.add_argument("--seconds", type=float, default=60.0, help="measurement window (default 60)")
-    parser.add_argument("--warmup", type=float, default=10.0, help="moves before the window (default 10)")
-    parser.add_argument("--hot", action="store_true", help="each move as soon as the server answers")
-    parser.add_argument("--four-members", action="store_true", help="four members a table, no JagAI")
-    parser.add_argument("--services", action="store_true", help="PostgreSQL + Redis, two daphne processes")
-    parser.add_argument(
-        "--servers", type=int, default=None, help="daphne processes (default 1, 2 with --services)"
-    )
-    parser.add_argument("--pace", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
-    parser.add_argument("--echo-sockets", type=int, default=20, help="echo sockets per server (default 20)")
-    parser.add_argument(
-        "--durable-sockets",
-        type=int,
-        default=5,
-        help="durable floor sockets per server (default 5: each commits twice a second, beside the moves)",
-    )
-    parser.add_argument(
-        "--idle-sockets", type=int, default=0, help="lobby and quiet-table sockets that only ping (default 0)"
-    )
-    parser.add_argument("--seed", type=int, default=None, help="the clients' random choices")
-    parser.add_argument("--profile", metavar="DIR", help="py-spy the (first) server over the window into DIR")
-    parser.add_argument(
-        "--what-if",
-        action="append",
-        choices=[
-            "switch-interval-500",
-            "upstream-layer",
-            "per-call-db",
-            "list-layer",
-            "server-side-binding",
-            "async-commit",
-            "no-gc-freeze",
-            "default-gc-thresholds",
-            "no-prepare",
-        ],
-        help="serve with bench/whatif_settings.py: undo one of the site's speed changes, to measure it; repeatable",
-    )
-    parser.add_argument(
-        "--flood",
-        action="store_true",
-        help="only the flood scenario (bench/flood.py): another member's ping with and without one "
-        "member flooding inside the limits; --seconds is each phase's length",
-    )
-    parser.add_argument("--flood-sockets", type=int, default=10, help="the flooder's sockets (default 10)")
-    parser.add_argument(
-        "--soak",
-        type=float,
-        metavar="SECONDS",
-        help="play for SECONDS (e.g. 1800) and report moves, p50, p99, errors and RSS per window "
-        "(bench/soak.py); the 285 s limit gives way to SECONDS + 600",
-    )
-    parser.add_argument("--soak-window", type=float, default=300.0, help="a soak's window, s (default 300)")
-    parser.add_argument(
-        "--together",
-        action="store_true",
-        help="a soak's tables all begin a new game at the start (their games then end in waves) instead "
-        "of each at a random point of one",
-    )
-    parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, server logs)")
-    args = parser.parse_args(argv)
-    if args.tables is None:
-        args.tables = SOAK_TABLES if args.soak else 200
-    if args.soak is not None:
-        if args.soak <= 0 or args.soak_window <= 0 or args.flood:
-            parser.error("--soak and --soak-window must be > 0, and a soak is not a --flood")
-        args.seconds = args.soak
-    if args.durable_sockets < 1:
-        parser.error("--durable-sockets must be >= 1")
-    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.idle_sockets < 0:
-        parser.error("--tables must be >= 1, --seconds > 0, --warmup >= 0, --idle-sockets >= 0")
-    if args.soak is None and args.warmup + args.seconds > 200:
-        parser.error("--warmup + --seconds must stay within 200 s")
-    args.servers = args.servers or (2 if args.services else 1)
-    return args
 
 
 def database_kind(url: str) -> str:
@@ -164,6 +83,7 @@ async def run_load(
     profilers: list,
     database: str,
 ) -> dict:
+    from bench import idle as idle_sockets_of
     from bench import load, setup_db, soak
 
     loop = asyncio.get_running_loop()
@@ -194,7 +114,7 @@ async def run_load(
         stats.moves_before = await soak.spread_over_a_game(infos, db, rng)
         log(f"tables spread over a game: {stats.moves_before} moves in {time.perf_counter() - started:.1f} s")
 
-    idle_sockets = await open_idle(args, servers, stats, rng, db, tag)
+    idle_sockets = await idle_sockets_of.open_idle(args, servers, stats, rng, db, tag)
 
     async def reopen(table_members):
         return await db(setup_db.open_table, table_members)
@@ -413,27 +333,6 @@ async def open_probes(probes: list, stats, kind: str) -> list:
     if not probes:
         raise RuntimeError(f"no {kind} socket could connect: is DJANGO_BENCH_ECHO on in the server?")
     return probes
-
-
-async def open_idle(args, servers, stats, rng, db, tag) -> list:
-    """The `--idle-sockets` sockets, open before the moves start: half on the start screen, half
-    at quiet tables of two members (see bench/idle.py)."""
-    from bench import idle, setup_db
-
-    if not args.idle_sockets:
-        return []
-    started = time.perf_counter()
-    on_lobby, seated_count = idle.shares(args.idle_sockets)
-    quiet = []
-    members = await db(setup_db.make_members, f"{tag}i", on_lobby + seated_count)
-    lobby, seated = members[:on_lobby], members[on_lobby:]
-    for i in range(0, len(seated), 2):
-        quiet.append(await db(setup_db.open_table, seated[i : i + 2]))
-    urls = [(f"ws://127.0.0.1:{s.port}", f"http://127.0.0.1:{s.port}") for s in servers]
-    sockets = idle.plan(args.idle_sockets, lobby, quiet, urls, stats)
-    opened = await idle.open_all(sockets, rng, stats)
-    log(f"{opened} idle sockets ({len(quiet)} quiet tables) open in {time.perf_counter() - started:.1f} s")
-    return sockets
 
 
 def main(argv: list[str] | None = None) -> int:

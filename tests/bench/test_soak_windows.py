@@ -96,7 +96,7 @@ def test_the_summary_of_no_windows_is_empty_not_an_error():
 
 
 def test_a_soak_plays_400_tables_unless_told_and_is_not_held_to_the_200_s_window():
-    from bench.run import parse
+    from bench.options import parse
 
     assert parse([]).tables == 200
     soak = parse(["--soak", "1800"])
@@ -107,7 +107,7 @@ def test_a_soak_plays_400_tables_unless_told_and_is_not_held_to_the_200_s_window
 def test_a_soak_refuses_a_window_or_length_of_zero(capsys):
     import pytest
 
-    from bench.run import parse
+    from bench.options import parse
 
     for argv in (["--soak", "0"], ["--soak", "10", "--soak-window", "0"], ["--seconds", "300"]):
         with pytest.raises(SystemExit):

@@ -5,8 +5,8 @@ rows (a few bulk inserts) wherever a test asks for it again.
 approval, and was a quarter of the suite's CPU outside the browser tests, for the same rows every
 time. The first load in a process runs the loader itself and keeps every row it wrote, table by
 table; later loads insert those rows as they were, unless the database already holds content of its
-own (then the loader runs as always). tests/content/test_default_deck.py checks that both ways give
-the same rows.
+own (then the loader runs as always). tests/content/test_deck_for_tests.py checks that both ways
+give the same rows.
 """
 
 from __future__ import annotations
@@ -85,14 +85,14 @@ def _can_put_back() -> bool:
 
 def _put_back() -> None:
     """Insert the kept rows; users get new keys, and every column that names one follows."""
-    user_model = get_user_model()
+    kept, user_model = _kept or (), get_user_model()
     new_user_keys: dict[int, int] = {}
-    for table in _kept or ():
+    for table in kept:
         if table.model is user_model:
             for row in table.rows:
                 fresh = {k: v for k, v in row.items() if k != "id"}
                 new_user_keys[row["id"]] = user_model._base_manager.create(**fresh).pk
-    for table in _kept or ():
+    for table in kept:
         if table.model is user_model:
             continue
         user_columns = [
@@ -109,7 +109,7 @@ def _put_back() -> None:
             rows.append(table.model(**row))
         table.model._base_manager.bulk_create(rows)
     # PostgreSQL's sequences do not move for rows inserted with their keys.
-    reset = connection.ops.sequence_reset_sql(no_style(), [t.model for t in _kept or ()])
+    reset = connection.ops.sequence_reset_sql(no_style(), [t.model for t in kept])
     if reset:
         with connection.cursor() as cursor:
             for statement in reset:

@@ -131,6 +131,14 @@ class Player:
         await self.comm.disconnect()
 
 
+async def until_dealt(players, table_id: int) -> None:
+    """Wait until every socket holds the dealt game's view. A quiet moment proves nothing: under
+    load the deal's update can come after the socket has been still for a while."""
+    game = await sync_to_async(Game.objects.get)(table_id=table_id)
+    for player in players:
+        await player.until_version(game.version, limit=HANDSHAKE_SECONDS)
+
+
 def deal_private_table(host, guest, *, start: bool = True):
     """A private table with a host in seat 1 and a guest in seat 2 (JagAI fills the other seats),
     dealt unless told not."""

@@ -17,7 +17,7 @@ from game.protocol.types import SHAPES, ServerType
 from game.realtime.groups import member_group, table_group
 from justalllowgod.asgi import application
 from tests.factories import UserFactory, signed_in_session
-from tests.game.support import HOST, ORIGIN, Communicator, Player, seated, session_cookie, two_member_game
+from tests.game.support import HOST, ORIGIN, Communicator, Player, seated, session_cookie, two_member_game, until_dealt
 from tests.realtime.test_socket_games import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,8 +59,7 @@ async def test_every_frame_of_a_whole_game_is_a_typed_message(live_deck):
     table, host, guest = await two_member_game(start=False)
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}
     await sync_to_async(services.start_table)(user=host, code=table.code)
-    for player in players.values():
-        await player.drain()
+    await until_dealt(players.values(), table.pk)
     await play_to_the_end(players, table.pk, random.Random(3))
     host_socket = players[1]
     await host_socket.send_paced({"type": "ping"})
@@ -87,8 +86,7 @@ async def test_a_move_returns_exactly_the_messages_its_seats_receive(live_deck):
     table, host, guest = await two_member_game(start=False)
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}
     await sync_to_async(services.start_table)(user=host, code=table.code)
-    for player in players.values():
-        await player.drain()
+    await until_dealt(players.values(), table.pk)
     game = await sync_to_async(Game.objects.get)(table=table)
     state = engine.from_json(game.state)
     mover = players[state["turn"]].user

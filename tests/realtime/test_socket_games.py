@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 from game import engine, services
 from game.models import Game, GameEvent
 from tests.factories import UserFactory
-from tests.game.support import seated
+from tests.game.support import seated, until_dealt
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -69,8 +69,7 @@ async def test_two_members_and_two_jagai_play_a_whole_game_seeing_only_their_own
     await sync_to_async(services.join_by_code)(user=guest, code=table.code.lower())
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}
     await sync_to_async(services.start_table)(user=host, code=table.code)
-    for player in players.values():
-        await player.drain()
+    await until_dealt(players.values(), table.pk)
     states = await play_to_the_end(players, table.pk, random.Random(7))
     events = await sync_to_async(_events_at)(table.pk)
     for seat, player in players.items():
@@ -89,8 +88,7 @@ async def test_a_teams_game_is_played_to_its_end(live_deck):
         await sync_to_async(services.join_by_code)(user=member, code=table.code)
     players = {seat: await seated(member, table.code) for seat, member in enumerate(members, start=1)}
     await sync_to_async(services.start_table)(user=members[0], code=table.code)
-    for player in players.values():
-        await player.drain()
+    await until_dealt(players.values(), table.pk)
     states = await play_to_the_end(players, table.pk, random.Random(11))
     events = await sync_to_async(_events_at)(table.pk)
     final = states[max(states)]

@@ -17,7 +17,16 @@ from game.protocol.types import SHAPES, ServerType
 from game.realtime.groups import member_group, table_group
 from justalllowgod.asgi import application
 from tests.factories import UserFactory, signed_in_session
-from tests.game.support import HOST, ORIGIN, Communicator, Player, seated, session_cookie, two_member_game, until_dealt
+from tests.game.support import (
+    HOST,
+    ORIGIN,
+    Communicator,
+    Player,
+    seated,
+    session_cookie,
+    two_member_game,
+    until_dealt,
+)
 from tests.realtime.test_socket_games import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,12 +18,12 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.db.models.deletion import ProtectedError
 from django.dispatch import Signal
 from django.utils import timezone
 
-from accounts.models import ChildDevice, ChildSignIn, FormerTag, User
+from accounts.models import ChildDevice, ChildSignIn, FormerTag, Managed, User
 from accounts.services import set_gamer_tag, tag_is_taken
 from accounts.sockets import end_session_sockets, recheck_member_sockets
 from accounts.tags import approved_agent_names, validate_gamer_tag
@@ -59,7 +59,7 @@ def _locked_parent(parent: User, *, changing: bool = False) -> User:
     allow public play, a new QR): refused while a reviewer restricts the parent, who could
     otherwise play on through a child."""
     parent = User.objects.select_for_update().get(pk=parent.pk)
-    if parent.is_child or not parent.is_active:
+    if parent.is_managed or not parent.is_active:
         raise Refusal(Code.NOT_A_PARENT)
     if changing and parent.restriction() is not None:
         raise Refusal(Code.PARENT_RESTRICTED)
@@ -85,9 +85,15 @@ def _locked_child(parent: User, child_id: int | str, *, changing: bool = False) 
     """The parent's child, locked after the parent's row; anyone else's answers alike."""
     parent = _locked_parent(parent, changing=changing)
     try:
-        return User.objects.select_for_update().get(pk=int(child_id), managed_by=parent)
+        return children(parent).select_for_update().get(pk=int(child_id))
     except (User.DoesNotExist, ValueError, TypeError):
         raise Refusal(Code.NOT_YOUR_CHILD) from None
+
+
+def children(parent: User) -> QuerySet[User]:
+    """The parent's children's accounts (the guests a member let sit are theirs to manage too, but
+    are no family's: accounts/guests.py)."""
+    return User.objects.filter(managed_by=parent).exclude(managed_as=Managed.GUEST)
 
 
 @transaction.atomic
@@ -96,11 +102,13 @@ def add_child(*, parent: User, tag: str) -> User:
     of the wrong shape is a ValidationError (the form's own check); every other "no" is a Refusal."""
     parent = _locked_parent(parent, changing=True)
     tag = validate_gamer_tag(tag, agent_names=approved_agent_names())
-    if parent.children.count() >= MAX_CHILDREN:
+    if children(parent).count() >= MAX_CHILDREN:
         raise Refusal(Code.TOO_MANY_CHILDREN)
     if tag_is_taken(tag):
         raise Refusal(Code.TAG_TAKEN)
-    child = User(gamer_tag=tag, tag_changed_at=timezone.now(), managed_by=parent, email=None)
+    child = User(
+        gamer_tag=tag, tag_changed_at=timezone.now(), managed_by=parent, managed_as=Managed.CHILD, email=None
+    )
     child.set_unusable_password()
     try:
         with transaction.atomic():
@@ -219,19 +227,27 @@ def delete_child(*, parent: User, child_id: int | str) -> str:
     as "a former member". Returns the tag they had, for the parent's message."""
     child = _locked_child(parent, child_id)
     tag = child.gamer_tag
-    for device in list(child.devices.all()):
+    delete_managed(child)
+    return tag
+
+
+def delete_managed(person: User) -> None:
+    """Delete a managed account (a child's or a guest's, its row locked by the caller) and what it
+    holds about them: its sessions end, JagAI takes its seats, and a row that never sat anywhere
+    goes entirely; one whose games keep its seats stays with no name (read "a former member", or
+    "a guest")."""
+    for device in list(person.devices.all()):
         _end_device(device)
-    _leave_tables(child)
-    forgetting_member.send(sender=User, user=child)
-    child.sign_ins.all().delete()
-    FormerTag.objects.filter(user=child).delete()
-    _forget_notices(child)
+    _leave_tables(person)
+    forgetting_member.send(sender=User, user=person)
+    person.sign_ins.all().delete()
+    FormerTag.objects.filter(user=person).delete()
+    _forget_notices(person)
     try:
         with transaction.atomic():
-            child.delete()  # a child who never sat anywhere leaves no row at all
+            person.delete()
     except ProtectedError:
-        _keep_only_a_former_member(child)
-    return tag
+        _keep_only_a_former_member(person)
 
 
 @transaction.atomic
@@ -240,8 +256,8 @@ def delete_account(*, user: User) -> None:
     Their games stay, their seats shown as "a former member"; their other browsers are signed out
     at once (an inactive account has no session: Django's auth backend and the sockets refuse it)."""
     user = _locked_parent(user)
-    for child in list(user.children.all()):
-        delete_child(parent=user, child_id=child.pk)
+    for person in list(User.objects.select_for_update().filter(managed_by=user)):
+        delete_managed(person)  # their children, and the guests they let sit
     _leave_tables(user)
     forgetting_member.send(sender=User, user=user)
     FormerTag.objects.filter(user=user).delete()
@@ -337,10 +353,10 @@ def live_devices(child: User) -> list[ChildDevice]:
 
 def children_of(parent: User) -> list[User]:
     """The parent's children, by tag, each with the devices still signed in (`live_devices`)."""
-    children = list(parent.children.order_by("gamer_tag").prefetch_related("devices"))
-    for child in children:
+    family = list(children(parent).order_by("gamer_tag").prefetch_related("devices"))
+    for child in family:
         child.live_devices = live_devices(child)
-    return children
+    return family
 
 
 @transaction.atomic

@@ -1,7 +1,10 @@
-"""A child's session never opens a page about accounts, the admin or the review pages.
+"""A child's session never opens a page about accounts, the admin or the review pages; a guest's
+opens only the pages of the table they were let in at, and keeping their games.
 
 The parent manages the child's tag and settings (accounts/family.py); a child only plays. This
 runs for every request, so a page added later under these prefixes is closed to children too.
+A guest (accounts/guests.py) goes by a list of the pages open to them instead: a page added later
+is closed to guests until it is named here.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 
 # Where a child never goes: allauth's pages, the member pages, the admin, the review pages, and
 # reviewers' notices (their parent reads and appeals those).
@@ -27,19 +30,57 @@ def closed_to_children(path: str) -> bool:
     return path.startswith(CLOSED_PREFIXES) and path not in _open_to_children()
 
 
-class ChildrenKeepToTheTable:
-    """Answers 403 with a kind word to any child's request for a closed page, GET or POST."""
+# The pages a guest may open, by URL name: the site's pages for everyone, the asking pages, the
+# table's own page and buttons (each service checks the guest sits there), their games' replays,
+# and keeping their games. Not: joining by a code, Play now, opening a table, watching, screens.
+OPEN_TO_GUESTS = frozenset(
+    {
+        "home",
+        "how_to_play",
+        "rules",
+        "privacy",
+        "bible_chapter",
+        "join_invite",
+        "guest_sit",
+        "guest_wait",
+        "guest_state",
+        "table",
+        "table_action",
+        "my_games",
+        "replay",
+        "report_name",
+        "account_logout",
+        "accounts:keep_games",
+        "manifest",
+        "service_worker",
+        "offline",
+        "apple_touch_icon",
+    }
+)
+
+
+def closed_to_guests(path: str) -> bool:
+    """Whether a guest's session is refused this path (a path naming no page is left to its 404)."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return False
+    return match.view_name not in OPEN_TO_GUESTS
+
+
+class ManagedKeepToTheTable:
+    """Answers 403 with a kind word to any child's request for a closed page, GET or POST, and to a
+    guest's for any page not open to guests."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
-        if (
-            user is not None
-            and user.is_authenticated
-            and user.is_child
-            and closed_to_children(request.path_info)
-        ):
+        if user is None or not user.is_authenticated or not user.is_managed:
+            return self.get_response(request)
+        if user.is_guest and closed_to_guests(request.path_info):
+            return render(request, "accounts/guest_elsewhere.html", status=403)
+        if not user.is_guest and closed_to_children(request.path_info):
             return render(request, "accounts/family_grown_ups.html", status=403)
         return self.get_response(request)

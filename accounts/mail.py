@@ -29,6 +29,11 @@ def _send(recipients: list[str], subject: str, body: str) -> None:
         log.exception("mail: could not send %r to %d recipient(s)", subject, len(recipients))
 
 
+def mail_to_address(*, address: str, subject: str, body: str) -> None:
+    """One mail now, to an address no account has yet (a guest's, before their games are kept)."""
+    _send([address], subject, body)
+
+
 def mail_after_commit(*, to: Iterable[User], subject: str, body: str, team: bool = False) -> None:
     """Send one mail to each member once the transaction commits; team mails respect the opt-out."""
     recipients = sorted({u.email for u in to if u.email and u.is_active and (not team or u.team_mail)})

@@ -70,6 +70,15 @@ def _restriction_message(kind: str, until: datetime | None) -> str:
     )
 
 
+class Managed(models.TextChoices):
+    """Whose account this is when someone else manages it (`User.managed_by`): a parent's child,
+    or a guest a host let sit at their table (accounts/guests.py). A member's own account is neither."""
+
+    MEMBER = "", "a member"
+    CHILD = "child", "a child"
+    GUEST = "guest", "a guest"
+
+
 class User(AbstractBaseUser, PermissionsMixin):
     """A member. The email is private; the gamer tag is what others see."""
 
@@ -94,6 +103,16 @@ class User(AbstractBaseUser, PermissionsMixin):
     # A child's account: the member who manages it (accounts/family.py). Deleted with them.
     managed_by = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children", editable=False
+    )
+    # What a managed account is; kept when the account is deleted but its seats stay (a seat then
+    # reads "a guest"). Written only by accounts/family.py and accounts/guests.py.
+    managed_as = models.CharField(
+        max_length=8,
+        choices=Managed.choices,
+        blank=True,
+        default=Managed.MEMBER,
+        db_default=Managed.MEMBER,
+        editable=False,
     )
     # The parent's choice for a child: Play now and public tables too. Off: private tables only.
     # Read only for children's accounts.
@@ -123,19 +142,31 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.gamer_tag or f"member #{self.pk}"
 
     @property
-    def is_child(self) -> bool:
-        """A child's account, managed by a parent's (accounts/family.py)."""
+    def is_managed(self) -> bool:
+        """An account someone else manages: a child's or a guest's. It only plays."""
         return self.managed_by_id is not None
 
-    # A child holds no permission, whatever groups they are put in: no admin, no review pages.
+    @property
+    def is_child(self) -> bool:
+        """A child's account, managed by a parent's (accounts/family.py). Every managed account
+        that is not a guest's: a row made by a server that did not know `managed_as` yet (during
+        an upgrade) is a child's, as every managed account before guests was."""
+        return self.managed_by_id is not None and self.managed_as != Managed.GUEST
+
+    @property
+    def is_guest(self) -> bool:
+        """A guest's account, managed by the host who let them sit (accounts/guests.py)."""
+        return self.managed_by_id is not None and self.managed_as == Managed.GUEST
+
+    # A managed account holds no permission, whatever groups it is put in: no admin, no review pages.
     def has_perm(self, perm: str, obj: object = None) -> bool:
-        return not self.is_child and super().has_perm(perm, obj)
+        return not self.is_managed and super().has_perm(perm, obj)
 
     def has_perms(self, perm_list: Iterable[str], obj: object = None) -> bool:
-        return not self.is_child and super().has_perms(perm_list, obj)
+        return not self.is_managed and super().has_perms(perm_list, obj)
 
     def has_module_perms(self, app_label: str) -> bool:
-        return not self.is_child and super().has_module_perms(app_label)
+        return not self.is_managed and super().has_module_perms(app_label)
 
     def restriction(self, now: datetime | None = None) -> Restriction | None:
         """What keeps this member from tables right now (a ban, or a suspension still running), or None."""

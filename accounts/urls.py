@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from accounts import views
+from accounts import keep_views, views
 
 app_name = "accounts"
 urlpatterns = [
@@ -10,4 +10,5 @@ urlpatterns = [
     path("settings/", views.settings_page, name="settings"),
     path("settings/team-mail/", views.team_mail, name="team_mail"),
     path("settings/delete/", views.delete_account, name="delete_account"),
+    path("keep-games/", keep_views.keep_games, name="keep_games"),
 ]

@@ -333,3 +333,19 @@ class Watcher(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} watching {self.table}"
+
+
+class SitRequest(models.Model):
+    """A guest asking the host to let them sit at a waiting private table (game/services/guests.py).
+    It goes when the host answers: a yes seats the guest, a no deletes the guest's account (and
+    signs out the device that asked). Unanswered, it lapses after GAME_WATCH_ASK_SECONDS; the guest
+    may ask again."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="sit_requests")
+    guest = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sit_request"
+    )
+    asked_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.guest_id} asking to sit at {self.table}"

@@ -4,6 +4,7 @@ namespaced: templates and tests reverse "table", "watch", "family" and the rest 
 from django.urls import path
 
 from game.pages import family
+from game.pages import guests as guest_views
 from game.pages import screens as screen_views
 from game.pages import tables as table_views
 from game.pages import tv as tv_views
@@ -22,6 +23,9 @@ urlpatterns = [
     path("join/<str:code>/", table_views.join_link, name="join_link"),
     path("invite/<str:token>/", table_views.join_invite, name="join_invite"),
     path("invite/<str:token>/watch/", screen_views.watch_invite, name="watch_invite"),
+    path("invite/<str:token>/guest/", guest_views.sit_as_guest, name="guest_sit"),
+    path("invite/<str:token>/guest/wait/", guest_views.guest_wait, name="guest_wait"),
+    path("invite/<str:token>/guest/state/", guest_views.guest_state, name="guest_state"),
     path("t/<str:code>/", table_views.table_page, name="table"),
     path("t/<str:code>/qr.svg", table_views.table_qr, name="table_qr"),
     path("t/<str:code>/screen/", screen_views.show_on_screen, name="show_on_screen"),
@@ -35,6 +39,11 @@ urlpatterns = [
         "t/<str:code>/watchers/<int:watcher_id>/answer/",
         screen_views.answer_request,
         name="answer_watch_request",
+    ),
+    path(
+        "t/<str:code>/guests/<int:request_id>/answer/",
+        guest_views.answer_sit_request,
+        name="answer_sit_request",
     ),
     path("s/<str:secret>/", screen_views.screen, name="screen"),
     path("s/<str:secret>/join.svg", screen_views.screen_join_qr, name="screen_join_qr"),

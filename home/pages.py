@@ -13,6 +13,7 @@ from content.models import KIND_ORDER, Card, Story
 from content.preview import card_face, sample_question
 from content.rules_version import RULES_LABEL
 from game.pages.forms import JoinForm, PrivateTableForm
+from game.pages.guests import guest_home
 from game.pages.history import my_games
 from game.pages.tables import JOIN_REFUSAL_KEY
 from game.services.over_days import your_tables
@@ -26,6 +27,8 @@ def home(request: HttpRequest) -> HttpResponse:
     """The start screen: a welcome for visitors, the tables for members."""
     if not request.user.is_authenticated:
         return render(request, "home/welcome.html")
+    if request.user.is_guest:  # a guest's start is their table (or the page that waits for it)
+        return redirect(guest_home(request.user))
     if not request.user.gamer_tag:
         return redirect("accounts:choose_tag")
     context = {

@@ -100,8 +100,9 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "axes.middleware.AxesMiddleware",
     "game.devices.DeviceCookieMiddleware",
-    # A child's session is refused account, admin and review pages (accounts/family_guard.py).
-    "accounts.family_guard.ChildrenKeepToTheTable",
+    # A child's session is refused account, admin and review pages; a guest's every page but its
+    # table's (accounts/family_guard.py).
+    "accounts.family_guard.ManagedKeepToTheTable",
 ]
 
 ROOT_URLCONF = "justalllowgod.urls"

@@ -64,11 +64,16 @@ def told_of(user: User) -> User:
     return user.managed_by if user.managed_by_id else user
 
 
+def _whose(user: User) -> str:
+    """Whose account a managed one is, to the member who manages it."""
+    return "a guest you let sit at your table" if user.is_guest else "a child's account in your family"
+
+
 def _about(user: User, text: str) -> str:
-    """A parent's mail says whose account it is about, by the child's tag."""
+    """A parent's (or a guest's host's) mail says whose account it is about, by its tag."""
     if not user.managed_by_id:
         return text
-    return f"This is about {user.gamer_tag}, a child's account in your family.\n\n{text}"
+    return f"This is about {user.gamer_tag}, {_whose(user)}.\n\n{text}"
 
 
 def appeal_made(appeal: Appeal) -> None:
@@ -105,7 +110,9 @@ def decision_made(decision: Decision) -> None:
         )
     body = f"{notice_text(decision)}\n\n{where}"
     subject = "A reviewer's decision about " + (
-        "your child's account" if decision.user.managed_by_id else "your account"
+        ("your guest's account" if decision.user.is_guest else "your child's account")
+        if decision.user.managed_by_id
+        else "your account"
     )
     mail_after_commit(to=[told_of(decision.user)], subject=subject, body=_about(decision.user, body))
 
@@ -138,7 +145,13 @@ def name_reported(report: NameReport) -> None:
 
 def tag_taken_back(user: User, tag: str) -> None:
     """The member (a child's parent) hears that a reviewer asked for a new gamer tag."""
-    if user.managed_by_id:
+    if user.is_guest:
+        subject = "A new name for your guest"
+        body = (
+            f"A reviewer looked at the name {tag}, a guest you let sit at your table, and took it "
+            'back: it didn\'t suit our tables. Your guest plays on as "a player".'
+        )
+    elif user.managed_by_id:
         subject = "A new gamer tag for your child"
         body = (
             f"A reviewer looked at the gamer tag {tag}, a child's account in your family, and asked for a "

@@ -108,7 +108,7 @@ def sign_in_qr(request: HttpRequest, child_id: int) -> HttpResponse:
         secret = family.issue_sign_in(parent=request.user, child_id=child_id)
     except Refusal as error:
         return _refused(request, error)
-    child = request.user.children.get(pk=child_id)
+    child = family.children(request.user).get(pk=child_id)
     url = absolute_url(reverse("family_sign_in", args=[secret]))
     # An image of our own URL, inline: an <img> address would put the secret in a second request.
     image = "data:image/svg+xml;base64," + base64.b64encode(qr_svg(url)).decode()

@@ -160,6 +160,8 @@ def _visitor_page(request: HttpRequest, *, table: Table | None, code: str) -> Ht
     allauth's own sign-up (a code by email) and sign-in carry `next` back here for the last tap."""
     context = _table_facts(table, seat_list(table)) if table is not None else {"code": code}
     context |= {"visitor": True, "invited": table is not None, "next": request.get_full_path()}
+    if table is not None and not table.is_public:  # R41: a guest comes by the invite link only
+        context["guest_url"] = reverse("guest_sit", args=[table.invite_token])
     return render(request, "game/join.html", context)
 
 

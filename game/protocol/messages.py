@@ -7,8 +7,9 @@ from typing import Any
 
 from django.utils import timezone
 
+from accounts.models import Managed
 from game import engine
-from game.models import Game, Seat, Table, Variant, Watcher, asking_since
+from game.models import Game, Seat, SitRequest, Table, Variant, Watcher, asking_since
 from game.protocol.options import option_chips, together_best
 from game.protocol.types import (
     Ack,
@@ -60,7 +61,12 @@ def seat_name(seat: Seat) -> str:
     if seat.user_id:
         # A deleted child's seat keeps its place in the game but no name (accounts/family.py); a
         # member a reviewer asked for a new tag is "a player" until they choose it (moderation).
-        return seat.user.gamer_tag or ("a player" if seat.user.is_active else "a former member")
+        if seat.user.gamer_tag:
+            return seat.user.gamer_tag
+        if seat.user.is_active:
+            return "a player"
+        # A guest's account deleted after their last game (game/services/guests.py) keeps its seat.
+        return "a guest" if seat.user.managed_as == Managed.GUEST else "a former member"
     return "JagAI"
 
 
@@ -96,6 +102,8 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
         # asks to watch, for the host's yes or no; and whether a big screen follows the table.
         "watchers": watchers(table),
         "asking": asking(table),
+        # Guests asking to sit (R41), for the host's yes or no: only while the table waits.
+        "sit_asks": sit_asks(table),
         "screen_on": bool(table.pk and table.watched and table.screens.live().exists()),
         "watching_off": table.watching_off_at is not None,
         # V1-V3: the options in the engine's words, the chips that show them, and Together's best.
@@ -141,6 +149,18 @@ def asking(table: Table) -> list[dict[str, Any]]:
             "ends_in": int((w.asked_at - since).total_seconds()),
         }
         for w in rows
+    ]
+
+
+def sit_asks(table: Table) -> list[dict[str, Any]]:
+    """Guests asking to sit who wait for the host: {"id", "tag", "ends_in"} (seconds left)."""
+    if not table.pk or table.is_public or table.status != Table.Status.WAITING:
+        return []
+    since = asking_since()
+    rows = SitRequest.objects.filter(table=table, asked_at__gt=since).select_related("guest")
+    return [
+        {"id": r.pk, "tag": r.guest.gamer_tag, "ends_in": int((r.asked_at - since).total_seconds())}
+        for r in rows.order_by("asked_at", "pk")
     ]
 
 

@@ -48,6 +48,23 @@ def check_may_play(user: User) -> None:
         raise Refusal(Code.RESTRICTED, away)
 
 
+def check_guest_may_sit(user: User, table: Table) -> None:
+    """A guest sits only where they sit already, or at a Play again table of one they sat at."""
+    if not user.is_guest:
+        return
+    if table.seats.filter(user=user).exists():
+        return
+    if table.previous_id is not None and table.previous.seats.filter(user=user).exists():
+        return
+    raise Refusal(Code.GUEST_ELSEWHERE)
+
+
+def refuse_guests(user: User) -> None:
+    """For acts a guest never does: open a table, Play now, watch, show a table on a screen."""
+    if user.is_authenticated and user.is_guest:
+        raise Refusal(Code.GUEST_ELSEWHERE)
+
+
 FAMILY_TABLES_ONLY = (
     "Your family keeps you to family tables for now. Ask them to switch on Play now, "
     "or join a table by its code."

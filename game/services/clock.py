@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from game import metrics
-from game.services import expire_deadlines, over_days, turn_notices
+from game.services import expire_deadlines, guests, over_days, turn_notices
 
 log = logging.getLogger(__name__)
 _started = threading.Event()
@@ -52,7 +52,8 @@ class Sweeper:
         return fired
 
     def sweep_notices(self) -> None:
-        """Turn notices and nudges (issue 32), and over-days tables nobody moves at."""
+        """Turn notices and nudges (issue 32), over-days tables nobody moves at, and guests whose
+        time is up."""
         now = time.monotonic()
         if now - self.noticed_at >= settings.NOTICES_SWEEP_SECONDS:
             self.noticed_at = now
@@ -60,6 +61,7 @@ class Sweeper:
         if now - self.idled_at >= IDLE_SWEEP_SECONDS:
             self.idled_at = now
             over_days.sweep_idle()
+            guests.forget_guests()  # counted in days too (R41)
 
 
 # Idle over-days tables are counted in days: once every ten minutes is plenty.

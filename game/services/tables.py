@@ -12,7 +12,14 @@ from accounts.models import User
 from game import codes
 from game.models import Game, Seat, Table, Variant
 from game.protocol import publish
-from game.services.access import check_may_play, check_may_play_public, find_invited_table, find_table
+from game.services.access import (
+    check_guest_may_sit,
+    check_may_play,
+    check_may_play_public,
+    find_invited_table,
+    find_table,
+    refuse_guests,
+)
 from game.services.results import Opened, Seated
 from game.services.screens import follow_play_again
 from game.services.starting import begin_game, require_deck_ready, seat_list
@@ -70,6 +77,7 @@ def create_private_table(
     """A private table for family and friends (R24, V1-V3): never listed, joined by code; with
     `over_days`, its game waits for its members across days and tells them when it is their turn."""
     check_may_play(user)
+    refuse_guests(user)  # a guest's host opens the tables
     if variant not in Variant.values:
         raise Refusal(Code.UNKNOWN_VARIANT)
     if variant == Variant.TOGETHER and teams:
@@ -98,8 +106,9 @@ def create_private_table(
     return Opened(table)  # nobody is connected to a table not yet opened
 
 
-def _take_seat(table: Table, user: User) -> Seated:
-    """Seat a member at a waiting table they are not yet at, in join order (R3)."""
+def take_seat(table: Table, user: User) -> Seated:
+    """Seat a member at a waiting table they are not yet at, in join order (R3); whether they may
+    sit there is the caller's check."""
     seats = seat_list(table)
     if any(s.user_id == user.pk for s in seats):
         return Seated(table)
@@ -132,7 +141,8 @@ def join_by_code(*, user: User, code: str, ip: str = "") -> Seated:
         raise Refusal(Code.NO_SUCH_TABLE if four else Code.BAD_CODE)
     if not table.is_open and not table.seats.filter(user=user).exists():
         raise Refusal(Code.TABLE_FINISHED)
-    return _take_seat(table, user)
+    check_guest_may_sit(user, table)
+    return take_seat(table, user)
 
 
 @transaction.atomic
@@ -142,13 +152,15 @@ def join_by_invitation(*, user: User, token: str) -> Seated:
     table = find_invited_table(token, tables=Table.objects.select_for_update())
     if table is None:
         raise Refusal(Code.NO_SUCH_TABLE)
-    return _take_seat(table, user)
+    check_guest_may_sit(user, table)
+    return take_seat(table, user)
 
 
 @transaction.atomic
 def play_now(*, user: User) -> Seated:
     """Sit at the public table that starts soonest, or open one (R26); never at an undealable deck."""
     check_may_play(user)
+    refuse_guests(user)  # R41: never at a public table
     check_may_play_public(user)
     require_deck_ready()
     mine = Table.objects.open_public().filter(seats__user=user).first()
@@ -156,7 +168,7 @@ def play_now(*, user: User) -> Seated:
         return Seated(mine)
     for table in Table.objects.open_public().select_for_update():
         if table.seats.count() < table.seat_count:
-            return _take_seat(table, user)
+            return take_seat(table, user)
     deadline = timezone.now() + timedelta(seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS)
     table = _new_table(host=user, kind=Table.Kind.PUBLIC, seat_count=4, countdown_deadline=deadline)
     sent = publish.table_update(table, seat_list(table))
@@ -180,7 +192,9 @@ def play_again(*, user: User, code: str) -> Seated:
         if not following.is_open:
             return Seated(following)
         follow_play_again(table, following, user)  # a screen this member made comes along
-        return _take_seat(following, user)
+        return take_seat(following, user)
+    if user.is_guest:  # the next table is opened by a member, whom the guest then follows
+        raise Refusal(Code.GUEST_WAITS_FOR_HOST)
     fields = {
         "seat_count": table.seat_count,
         "teams": table.teams,

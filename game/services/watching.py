@@ -19,7 +19,7 @@ from accounts.models import User
 from game.models import Table, Watcher, asking_since
 from game.protocol import publish
 from game.realtime.groups import watcher_group
-from game.services.access import check_may_play, find_invited_table, find_table
+from game.services.access import check_may_play, find_invited_table, find_table, refuse_guests
 from game.services.authority import require_may_act
 from game.services.results import Seated
 from game.services.screens import hosted_table, refresh_watched
@@ -32,6 +32,7 @@ def ask_to_watch(*, user: User, session_key: str | None, code: str, ip: str = ""
     """By the code: ask the host to watch (a counted guess like every code); a child whose parent
     sits there watches at once."""
     check_may_play(user)
+    refuse_guests(user)  # a guest plays at their host's table and watches none
     require_may_act(user=user, session_key=session_key)
     found = find_table(code, user=user, ip=ip, tables=Table.objects.unfinished())
     if found is None:
@@ -43,6 +44,7 @@ def ask_to_watch(*, user: User, session_key: str | None, code: str, ip: str = ""
 def watch_by_invitation(*, user: User, session_key: str | None, token: str) -> Seated:
     """By the table's invite link (never a guess): the host shared it, so no question is asked."""
     check_may_play(user)
+    refuse_guests(user)  # a guest plays at their host's table and watches none
     require_may_act(user=user, session_key=session_key)
     found = find_invited_table(token)
     if found is None:

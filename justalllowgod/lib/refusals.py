@@ -135,6 +135,15 @@ class Code(StrEnum):
     TOO_MANY_CHILDREN = "too_many_children"
     QR_NOT_VALID = "qr_not_valid"
     TOO_MANY_QR_TRIES = "too_many_qr_tries"
+    # Guests a host lets sit (game/services/guests.py, accounts/guests.py).
+    GUEST_ELSEWHERE = "guest_elsewhere"
+    GUEST_WAITS_FOR_HOST = "guest_waits_for_host"
+    NO_SUCH_SIT_REQUEST = "no_such_sit_request"
+    TOO_MANY_GUESTS = "too_many_guests"
+    NOT_A_GUEST = "not_a_guest"
+    EMAIL_TAKEN = "email_taken"
+    WRONG_KEEP_CODE = "wrong_keep_code"
+    KEEP_CODE_LAPSED = "keep_code_lapsed"
 
 
 # The people's words for each code; a raise site may pass words that say more (which story, how long).
@@ -268,6 +277,19 @@ WORDS: dict[Code, str] = {
         "Ask your grown-up to show a new one."
     ),
     Code.TOO_MANY_QR_TRIES: "Too many sign-in QRs that don't work from here. Please wait ten minutes.",
+    Code.GUEST_ELSEWHERE: (
+        "A guest plays at the table their host let them sit at, and nowhere else. "
+        "To play anywhere, keep your games by adding your email."
+    ),
+    Code.GUEST_WAITS_FOR_HOST: "Your host starts the next game: wait for them to tap Play again.",
+    Code.NO_SUCH_SIT_REQUEST: "That request to sit was answered already, or it lapsed.",
+    Code.TOO_MANY_GUESTS: "Many guests have asked to sit from here. Please wait a few minutes.",
+    Code.NOT_A_GUEST: "Only a guest's account keeps its games this way.",
+    Code.EMAIL_TAKEN: (
+        "That email already has an account here. Use another email, or sign in with it after this game."
+    ),
+    Code.WRONG_KEEP_CODE: "That code isn't the one we sent. Check the email and type it again.",
+    Code.KEEP_CODE_LAPSED: "That code has lapsed, or was typed wrong too often. Ask for a new one.",
 }
 
 
@@ -316,6 +338,8 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
     # Known, and not allowed to do this: signing in again would not help.
     403: frozenset(
         {
+            Code.GUEST_ELSEWHERE,
+            Code.NOT_A_GUEST,
             Code.CHOOSE_TAG,
             Code.FAMILY_TABLES_ONLY,
             Code.RESTRICTED,
@@ -338,6 +362,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.OWN_DECISION,
             Code.NOT_A_PARENT,
             Code.PARENT_RESTRICTED,
+            Code.WRONG_KEEP_CODE,
         }
     ),
     # What was named is not there (or not for you to see).
@@ -358,6 +383,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             # Another family's child or device answers as one that does not exist.
             Code.NOT_YOUR_CHILD,
             Code.NOT_YOUR_DEVICE,
+            Code.NO_SUCH_SIT_REQUEST,
         }
     ),
     # The thing is there, but its state does not allow this now.
@@ -402,6 +428,8 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.TAG_RETIRED,
             Code.TAG_TAKEN,
             Code.TOO_MANY_CHILDREN,
+            Code.GUEST_WAITS_FOR_HOST,
+            Code.EMAIL_TAKEN,
         }
     ),
     # Gone for good: asking again will never work.
@@ -414,6 +442,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.SCREEN_OFF,
             Code.TV_CODE_LAPSED,
             Code.TV_CODE_USED,
+            Code.KEEP_CODE_LAPSED,
         }
     ),
     # Too many, too fast: wait, then try again.
@@ -427,6 +456,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.TOO_MANY_REPORTS,
             Code.TOO_MANY_TEST_NOTICES,
             Code.TOO_MANY_QR_TRIES,
+            Code.TOO_MANY_GUESTS,
         }
     ),
     # Our side can't do it just now: try again in a moment.

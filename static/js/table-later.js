@@ -1,7 +1,8 @@
 // What the table page draws only after its welcome (issue 31), fetched then, off the first load:
 // its styles, the Read aloud switch (table-voice.js), and who watches the table without a seat:
 // "2 people watching", and for the host a Remove button beside each, the requests to watch that
-// wait for a yes or no (issue 49), and a line when a big screen follows the table.
+// wait for a yes or no (issue 49), the guests asking to sit (R41), and a line when a big screen
+// follows the table.
 import { fill, h, plural, postForm } from "./dom.js";
 import { tagName } from "./names.js";
 import { startVoice } from "./table-voice.js";
@@ -17,24 +18,35 @@ export function start(app) {
 
 // When each request to watch lapses on this page's clock (the server said how many seconds were left).
 const lapses = new Map();
-let lapseTimer = null;
+const lapseTimers = {};
 
 function renderWatching(app, box) {
   const watchers = app.table?.watchers || [];
   const isHost = app.me?.seat === app.table?.host_seat;
-  const asking = isHost ? openRequests(app, box) : [];
+  const asking = isHost ? openRequests(app, box, app.table?.asking, "w") : [];
+  const sitting = isHost ? openRequests(app, box, app.table?.sit_asks, "s") : [];
   const screenOn = isHost && app.table?.screen_on;
-  box.hidden = watchers.length === 0 && asking.length === 0 && !screenOn;
+  box.hidden = watchers.length === 0 && asking.length === 0 && sitting.length === 0 && !screenOn;
   if (box.hidden) return;
   fill(
     box,
+    sitting.map((r) =>
+      h(
+        "div",
+        { class: "watch-request sit-request", role: "status" },
+        h("span", { class: "watch-request-words" }, tagName(r.tag, "watcher-name"), " asks to sit, as your guest"),
+        answerForm(`${app.base}guests/${r.id}/answer/`, app, "yes", `Let ${r.tag} sit`, "button button-small"),
+        answerForm(`${app.base}guests/${r.id}/answer/`, app, "no", "No", "button button-small button-secondary"),
+        h("small", { class: "sit-request-note" }, "You answer for your guest: a child's parent must agree."),
+      ),
+    ),
     asking.map((r) =>
       h(
         "p",
         { class: "watch-request", role: "status" },
         h("span", { class: "watch-request-words" }, tagName(r.tag, "watcher-name"), " asks to watch"),
-        answerForm(app, r, "yes", `Let ${r.tag} watch`, "button button-small"),
-        answerForm(app, r, "no", "No", "button button-small button-secondary"),
+        answerForm(`${app.base}watchers/${r.id}/answer/`, app, "yes", `Let ${r.tag} watch`, "button button-small"),
+        answerForm(`${app.base}watchers/${r.id}/answer/`, app, "no", "No", "button button-small button-secondary"),
       ),
     ),
     screenOn
@@ -50,15 +62,17 @@ function renderWatching(app, box) {
   );
 }
 
-/** The requests still waiting, each hidden when it lapses (the page draws itself again then). */
-function openRequests(app, box) {
+/** The requests (to watch: kind "w"; to sit: "s") still waiting, each hidden when it lapses (the
+ * page draws itself again then). */
+function openRequests(app, box, requests, kind) {
   const now = Date.now();
-  for (const r of app.table?.asking || []) if (!lapses.has(r.id)) lapses.set(r.id, now + r.ends_in * 1000);
-  const open = (app.table?.asking || []).filter((r) => lapses.get(r.id) > now);
-  clearTimeout(lapseTimer);
+  const key = (r) => `${kind}${r.id}`;
+  for (const r of requests || []) if (!lapses.has(key(r))) lapses.set(key(r), now + r.ends_in * 1000);
+  const open = (requests || []).filter((r) => lapses.get(key(r)) > now);
+  clearTimeout(lapseTimers[kind]);
   if (open.length) {
-    const next = Math.min(...open.map((r) => lapses.get(r.id))) - now;
-    lapseTimer = setTimeout(() => renderWatching(app, box), next + 50);
+    const next = Math.min(...open.map((r) => lapses.get(key(r)))) - now;
+    lapseTimers[kind] = setTimeout(() => renderWatching(app, box), next + 50);
   }
   return open;
 }
@@ -70,8 +84,8 @@ function watchingOff(app) {
   return h("p", { class: "watching-off" }, form);
 }
 
-function answerForm(app, request, answer, label, buttonClass) {
-  const form = postForm(`${app.base}watchers/${request.id}/answer/`, app.csrf, label, buttonClass);
+function answerForm(url, app, answer, label, buttonClass) {
+  const form = postForm(url, app.csrf, label, buttonClass);
   form.prepend(h("input", { type: "hidden", name: "answer", value: answer }));
   return form;
 }

@@ -37,6 +37,7 @@ POST_ONLY = {
     "turn_screen_off",
     "remove_watcher",
     "answer_watch_request",
+    "answer_sit_request",
     "set_watching",
     "table_action",
 }
@@ -61,6 +62,8 @@ def doors(code: str) -> list[tuple[str, str]]:
         kwargs = {"code": code}
         if "<int:watcher_id>" in route:
             kwargs["watcher_id"] = 1
+        if "<int:request_id>" in route:
+            kwargs["request_id"] = 1
         if name == "table_action":
             made += [("post", reverse(name, kwargs=kwargs | {"action": a})) for a in TABLE_ACTIONS]
             continue

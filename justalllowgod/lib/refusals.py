@@ -320,6 +320,8 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             # The family page's sign-in said 400 for every QR that doesn't work, unknown, used or
             # lapsed alike (telling them apart would tell a guesser which secrets were once real).
             Code.QR_NOT_VALID,
+            # A mistyped code to keep a guest's games: typed again, it works.
+            Code.WRONG_KEEP_CODE,
             # Too big a body was 413 at two sites and every other shape 400: a browser does the
             # same for both (reload and subscribe again), so one code keeps the one status.
             Code.BAD_SUBSCRIPTION,
@@ -362,7 +364,6 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.OWN_DECISION,
             Code.NOT_A_PARENT,
             Code.PARENT_RESTRICTED,
-            Code.WRONG_KEEP_CODE,
         }
     ),
     # What was named is not there (or not for you to see).

@@ -14,7 +14,7 @@ from notices.models import NoticePreference
 def mail_address(user: User) -> str | None:
     """The member's verified primary address, the only one a turn mail goes to; None for a child
     (they have no address) or a member who never confirmed theirs."""
-    if not user.is_active or user.is_child:
+    if not user.is_active or user.is_managed:
         return None
     found = EmailAddress.objects.filter(user=user, primary=True, verified=True).first()
     return found.email if found else None

@@ -1,0 +1,176 @@
+"""R41 in the browser: a guest from the invite link to seated with one name (counting taps and
+fields: the goal is 1 field and 3 taps), refused a seat until the host lets them in; a guest
+keeping their games by an email and the code mailed to it; and a guest's seat once their time is up."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from game import services
+from game.models import Table
+from game.services import guests
+from tests.deck import load_deck
+from tests.e2e.helpers import in_a_thread, screenshot
+from tests.e2e.live import axe_violations, sign_in
+from tests.e2e.mailbox import mail_server  # noqa: F401  (a fixture)
+from tests.e2e.test_family_way_in import Counted
+from tests.factories import UserFactory, signed_in_session
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 320, "height": 640}
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def hosts_table(tag: str = "Grandma_Ruth_Eleanor") -> Table:
+    return in_a_thread(lambda: services.create_private_table(user=UserFactory(gamer_tag=tag)).table)
+
+
+def test_a_guest_sits_from_the_invite_link_with_one_name_once_the_host_lets_them(live_asgi, new_page):
+    server = live_asgi()
+    table = hosts_table()
+    host_page = new_page(LAPTOP)
+    sign_in(host_page, server, table.host)
+    host_page.goto(f"{server.url}/t/{table.code}/")
+    expect(host_page.get_by_role("button", name="Start the game")).to_be_visible()
+
+    page = new_page(NARROW)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    thumbs = Counted(page)
+    thumbs.taps += 1  # the camera shows the QR code's link: one tap opens it
+    page.goto(f"{server.url}/invite/{table.invite_token}/")
+    screenshot(page, "guests/invite-320")
+    thumbs.tap(page.get_by_role("link", name="Sit as a guest"))
+    expect(page.get_by_role("heading", name="Sit as a guest at Grandma_Ruth_Eleanor's table")).to_be_visible()
+    assert len(page.locator(".guest-pick").all()) == 3  # friendly names to take with one tap
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
+    screenshot(page, "guests/sit-320")
+    thumbs.type_into(page.get_by_label("The name the table sees"), "Grandpa Joe")
+    thumbs.tap(page.get_by_role("button", name="Ask to sit"))
+    expect(page.locator("#guest-status")).to_contain_text("Waiting for Grandma_Ruth_Eleanor to let you sit")
+    screenshot(page, "guests/waiting-320")
+
+    # Refused until the host lets them in: the table itself is closed to them.
+    page.goto(f"{server.url}/t/{table.code}/")
+    expect(page.get_by_role("heading", name="Guests play at their host's table")).to_be_visible()
+    page.get_by_role("link", name="Back to my table").click()
+    expect(page.locator("#guest-status")).to_contain_text("Waiting for")
+    errors.clear()  # the refusal's 403, meant
+    refused_loads: list[str] = []
+    page.on("response", lambda r: refused_loads.append(r.url) if r.status >= 400 else None)
+
+    request = host_page.locator(".sit-request")
+    expect(request).to_contain_text("Grandpa_Joe asks to sit, as your guest")
+    screenshot(host_page, "guests/host-asked-1280")
+    request.get_by_role("button", name="Let Grandpa_Joe sit").click()
+    expect(host_page.get_by_text("Your guest is at the table.")).to_be_visible()
+    expect(host_page.locator("#waiting-seats")).to_contain_text("Grandpa_Joe")
+
+    # The guest's page goes to the table by itself.
+    expect(page).to_have_url(f"{server.url}/t/{table.code}/")
+    expect(page.locator("#waiting-seats")).to_contain_text("Grandpa_Joe")
+    expect(page.locator("#guest-note")).to_contain_text("Keep your games")
+    assert (thumbs.fields, thumbs.taps) == (1, 3)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
+    screenshot(page, "guests/seated-320")
+    assert (errors, refused_loads) == ([], [])
+
+
+def test_the_hosts_no_is_said_on_the_guests_page_and_a_name_the_filter_refuses_changes_nothing(
+    live_asgi, new_page
+):
+    server = live_asgi()
+    table = hosts_table("Mum")
+    host_page = new_page(NARROW)
+    sign_in(host_page, server, table.host)
+    host_page.goto(f"{server.url}/t/{table.code}/")
+    page = new_page(PHONE)
+    page.goto(f"{server.url}/invite/{table.invite_token}/guest/")
+    page.get_by_label("The name the table sees").fill("JagAI")
+    page.get_by_role("button", name="Ask to sit").click()
+    expect(page.get_by_role("alert")).to_contain_text("kept for the JustAllowGod team")
+    expect(page.get_by_label("The name the table sees")).to_have_value("JagAI")
+    page.locator(".guest-pick").first.click()
+    expect(page.locator("#guest-status")).to_contain_text("Waiting for Mum")
+    request = host_page.locator(".sit-request")
+    expect(request).to_contain_text("asks to sit")
+    assert host_page.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
+    screenshot(host_page, "guests/host-asked-320")
+    request.get_by_role("button", name="No").click()
+    expect(page.get_by_role("status")).to_contain_text("Mum didn't let you sit this time")
+    screenshot(page, "guests/said-no-390")
+
+
+def test_a_guest_keeps_their_games_by_adding_an_email(mail_server, new_page):  # noqa: F811
+    server, outbox = mail_server
+    table = hosts_table("Uncle_Ben")
+
+    def seated():
+        asked = guests.ask_to_sit(token=table.invite_token, name="Cousin_Sam")
+        request = asked.guest.sit_request
+        host = table.host
+        guests.answer_guest(
+            user=host, session_key=signed_in_session(host), code=table.code, request_id=request.pk, yes=True
+        )
+        return asked.guest
+
+    guest = in_a_thread(seated)
+    page = new_page(PHONE)
+    sign_in(page, server, guest)
+    page.goto(f"{server.url}/t/{table.code}/")
+    page.locator("#guest-note").get_by_role("link", name="Keep your games").click()
+    expect(page.get_by_role("heading", name="Keep your games, Cousin_Sam")).to_be_visible()
+    screenshot(page, "guests/keep-390")
+    page.get_by_label("Your email").fill("sam@example.org")
+    page.get_by_role("button", name="Send me a code").click()
+    code = mailed_six_digits(outbox, "sam@example.org")
+    page.get_by_label("The six-digit code we mailed to sam@example.org").fill(code)
+    page.get_by_role("button", name="Keep my games").click()
+    expect(page.get_by_text("Your games are kept, Cousin_Sam")).to_be_visible()
+    # A member now: their table is among theirs, and the pages of members open.
+    expect(page.get_by_text(table.code).first).to_be_visible()
+    page.goto(f"{server.url}/accounts/email/")
+    expect(page.get_by_text("sam@example.org").first).to_be_visible()
+
+
+def mailed_six_digits(outbox, to: str) -> str:
+    for path in sorted(outbox.glob("*.log"), key=lambda p: p.stat().st_mtime, reverse=True):
+        text = path.read_text()
+        if f"To: {to}" in text:
+            return re.search(r"\b(\d{6})\b", text.split("\n\n", 1)[1]).group(1)
+    raise AssertionError(f"no mail to {to}")
+
+
+def test_a_guests_seat_reads_a_guest_once_the_clock_has_forgotten_them(live_asgi, new_page):
+    server = live_asgi()
+    table = hosts_table("Grandpa_Eli")
+
+    def played_and_forgotten():
+        asked = guests.ask_to_sit(token=table.invite_token, name="Visiting_Ann")
+        guests.answer_guest(
+            user=table.host,
+            session_key=signed_in_session(table.host),
+            code=table.code,
+            request_id=asked.guest.sit_request.pk,
+            yes=True,
+        )
+        load_deck()
+        services.start_table(user=table.host, code=table.code)
+        Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED, finished_at=timezone.now())
+        return asked.guest, guests.forget_guests(timezone.now() + timedelta(days=31))
+
+    _guest, gone = in_a_thread(played_and_forgotten)
+    assert gone == 1
+    page = new_page(LAPTOP)
+    sign_in(page, server, table.host)
+    page.goto(f"{server.url}/me/games/")
+    expect(page.locator("main")).to_contain_text("a guest")
+    assert "Visiting_Ann" not in page.locator("main").inner_text()
+    assert axe_violations(page) == []

@@ -91,9 +91,9 @@ def _locked_child(parent: User, child_id: int | str, *, changing: bool = False) 
 
 
 def children(parent: User) -> QuerySet[User]:
-    """The parent's children's accounts (the guests a member let sit are theirs to manage too, but
-    are no family's: accounts/guests.py)."""
-    return User.objects.filter(managed_by=parent).exclude(managed_as=Managed.GUEST)
+    """The parent's children's accounts (the guests a member let sit and the children of a class
+    they lead are theirs to manage too, but are no family's: accounts/guests.py, classes/)."""
+    return User.objects.filter(managed_by=parent).exclude(managed_as__in=[Managed.GUEST, Managed.CLASS])
 
 
 @transaction.atomic
@@ -194,8 +194,10 @@ def record_device(*, child: User, session_key: str) -> ChildDevice:
 
 
 def _end_device(device: ChildDevice) -> None:
-    """The session is deleted at once and its sockets close after commit (R38's sign-out)."""
+    """The session is deleted at once and its sockets close after commit (R38's sign-out); axes's
+    record of that sign-in (its address, its browser, the path it came by) goes with it."""
     import_module(settings.SESSION_ENGINE).SessionStore(device.session_key).delete()
+    AccessLog.objects.filter(session_hash=hashlib.sha256(device.session_key.encode()).hexdigest()).delete()
     end_session_sockets(device.session_key)
     device.delete()
 

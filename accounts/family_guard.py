@@ -1,5 +1,6 @@
 """A child's session never opens a page about accounts, the admin or the review pages; a guest's
-opens only the pages of the table they were let in at, and keeping their games.
+opens only the pages of the table they were let in at, and keeping their games; a class child's
+only their class's and its tables'.
 
 The parent manages the child's tag and settings (accounts/family.py); a child only plays. This
 runs for every request, so a page added later under these prefixes is closed to children too.
@@ -39,7 +40,7 @@ OPEN_TO_GUESTS = frozenset(
         "how_to_play",
         "rules",
         "privacy",
-        "bible_chapter",
+        "content:bible_chapter",
         "join_invite",
         "guest_sit",
         "guest_wait",
@@ -51,21 +52,53 @@ OPEN_TO_GUESTS = frozenset(
         "report_name",
         "account_logout",
         "accounts:keep_games",
-        "manifest",
-        "service_worker",
-        "offline",
-        "apple_touch_icon",
+        "pwa:manifest",
+        "pwa:service_worker",
+        "pwa:offline",
+        "pwa:apple_touch_icon",
     }
 )
 
 
-def closed_to_guests(path: str) -> bool:
-    """Whether a guest's session is refused this path (a path naming no page is left to its 404)."""
+# The pages a class's child may open: the site's pages for everyone, their class's waiting page,
+# and their class table's page and buttons. Nothing of accounts, families, other tables or replays.
+OPEN_TO_CLASS_CHILDREN = frozenset(
+    {
+        "home",
+        "how_to_play",
+        "rules",
+        "privacy",
+        "content:bible_chapter",
+        "table",
+        "table_action",
+        "report_name",
+        "class_wait",
+        "class_state",
+        "account_logout",
+        "pwa:manifest",
+        "pwa:service_worker",
+        "pwa:offline",
+        "pwa:apple_touch_icon",
+    }
+)
+
+
+def _closed(path: str, open_names: frozenset[str]) -> bool:
     try:
         match = resolve(path)
-    except Resolver404:
+    except Resolver404:  # a path naming no page is left to its 404
         return False
-    return match.view_name not in OPEN_TO_GUESTS
+    return match.view_name not in open_names
+
+
+def closed_to_guests(path: str) -> bool:
+    """Whether a guest's session is refused this path."""
+    return _closed(path, OPEN_TO_GUESTS)
+
+
+def closed_to_class_children(path: str) -> bool:
+    """Whether a class child's session is refused this path."""
+    return _closed(path, OPEN_TO_CLASS_CHILDREN)
 
 
 class ManagedKeepToTheTable:
@@ -79,8 +112,12 @@ class ManagedKeepToTheTable:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated or not user.is_managed:
             return self.get_response(request)
-        if user.is_guest and closed_to_guests(request.path_info):
-            return render(request, "accounts/guest_elsewhere.html", status=403)
-        if not user.is_guest and closed_to_children(request.path_info):
+        if user.is_guest:
+            if closed_to_guests(request.path_info):
+                return render(request, "accounts/guest_elsewhere.html", status=403)
+        elif user.is_class_child:
+            if closed_to_class_children(request.path_info):
+                return render(request, "accounts/class_elsewhere.html", status=403)
+        elif closed_to_children(request.path_info):
             return render(request, "accounts/family_grown_ups.html", status=403)
         return self.get_response(request)

@@ -18,12 +18,14 @@ from dataclasses import dataclass
 
 from allauth.account.models import EmailAddress
 from django.core.exceptions import ValidationError
+from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts.models import Managed, User
+from accounts.models import ChildDevice, Managed, User
 from accounts.services import tag_is_taken
 from accounts.tags import approved_agent_names, validate_gamer_tag
+from justalllowgod.lib.limits import limits as cache
 from justalllowgod.lib.refusals import Code, Refusal
 
 # Friendly names a guest may take with one tap ("Joyful_Dove"): words from the stories' world.
@@ -84,6 +86,15 @@ def make_guest(*, host: User, name: str) -> User:
     return guest
 
 
+def give_new_name(guest: User) -> str:
+    """A reviewer took the guest's name back: a guest has no page to choose one, so they get a
+    friendly one nobody plays as (the row is locked by the caller)."""
+    guest.gamer_tag = suggested_names(1)[0]
+    guest.tag_changed_at = timezone.now()
+    guest.save(update_fields=["gamer_tag", "tag_changed_at"])
+    return guest.gamer_tag
+
+
 # Keeping one's games: a code by mail proves the email is the guest's own.
 KEEP_CODE_SECONDS = 15 * 60
 KEEP_CODE_TRIES = 5
@@ -119,16 +130,59 @@ def _email_taken(email: str) -> bool:
     )
 
 
+# Codes one guest, or one address, may be sent in an hour: enough for a typo or two, never a flood.
+KEEP_CODES_PER_HOUR = 5
+KEEP_MAIL = (
+    "Your code to keep your games at JustAllowGod is {code}.\n\n"
+    "Type it on the page that asked for it, within 15 minutes. If you didn't ask, you can ignore this mail."
+)
+TAKEN_MAIL = (
+    "Someone playing as a guest at JustAllowGod asked to keep their games with this email address, "
+    "but it already has an account here, so no code can do that.\n\n"
+    "If it was you: sign in with this address next time you play. If it wasn't, you can ignore this mail."
+)
+
+
+def _spend_code_allowance(key: str) -> None:
+    cache.add(key, 0, timeout=3600)
+    try:
+        sent = cache.incr(key)
+    except ValueError:
+        sent = 1
+        cache.set(key, sent, timeout=3600)
+    if sent > KEEP_CODES_PER_HOUR:
+        raise Refusal(Code.TOO_MANY_CODES)
+
+
+def _checked_email(typed: str) -> str:
+    email = User.objects.normalize_email(typed.strip())
+    try:
+        EmailValidator()(email)
+    except ValidationError:
+        raise Refusal(Code.BAD_EMAIL) from None
+    if len(email) > 254:
+        raise Refusal(Code.BAD_EMAIL)
+    return email
+
+
 def issue_keep_code(*, guest: User, email: str) -> tuple[str, KeepCode]:
-    """A six-digit code for this email (mailed by the page) and what the session keeps of it; an
-    email somebody's account has is refused before any mail goes."""
+    """The mail to send to this address and what the session keeps of its code. An address some
+    account has is answered alike (the page never says who has an account): its mail says so
+    instead of carrying a code, and no code typed can keep games with it."""
     if not guest.is_guest:
         raise Refusal(Code.NOT_A_GUEST)
-    email = User.objects.normalize_email(email.strip())
-    if _email_taken(email):
-        raise Refusal(Code.EMAIL_TAKEN)
+    email = _checked_email(email)
+    _spend_code_allowance(f"keep-codes:guest:{guest.pk}")
+    _spend_code_allowance("keep-codes:address:" + hashlib.sha256(email.lower().encode()).hexdigest())
     code = f"{secrets.randbelow(1_000_000):06d}"
-    return code, KeepCode(email, _digest(code), time.time() + KEEP_CODE_SECONDS, KEEP_CODE_TRIES)
+    if _email_taken(email):
+        unusable = secrets.token_hex(16)  # never mailed: no code matches it
+        return TAKEN_MAIL, KeepCode(
+            email, _digest(unusable), time.time() + KEEP_CODE_SECONDS, KEEP_CODE_TRIES
+        )
+    return KEEP_MAIL.format(code=code), KeepCode(
+        email, _digest(code), time.time() + KEEP_CODE_SECONDS, KEEP_CODE_TRIES
+    )
 
 
 def check_keep_code(held: dict | None, code: str) -> str:
@@ -155,8 +209,14 @@ def keep_games(*, guest: User, email: str) -> User:
     guest.email = email
     guest.managed_by = None
     guest.managed_as = Managed.MEMBER
-    guest.save(update_fields=["email", "managed_by", "managed_as"])
-    EmailAddress.objects.create(user=guest, email=email, verified=True, primary=True)
+    try:
+        with transaction.atomic():
+            guest.save(update_fields=["email", "managed_by", "managed_as"])
+            EmailAddress.objects.create(user=guest, email=email, verified=True, primary=True)
+    except IntegrityError:  # another account took the address a moment ago
+        raise Refusal(Code.EMAIL_TAKEN) from None
+    # A member's sessions are their own: the host no longer sees (or ends) this device.
+    ChildDevice.objects.filter(child=guest).delete()
     return guest
 
 

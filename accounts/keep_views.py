@@ -13,14 +13,9 @@ from accounts import guests
 from accounts.mail import mail_to_address
 from justalllowgod.lib.refusals import Code, Refusal
 
-CODE_MAIL = (
-    "Your code to keep your games at JustAllowGod is {code}.\n\n"
-    "Type it on the page that asked for it, within 15 minutes. If you didn't ask, you can ignore this mail."
-)
 
-
-def _mail_code(email: str, code: str) -> None:
-    mail_to_address(address=email, subject="Your code to keep your games", body=CODE_MAIL.format(code=code))
+def _mail(email: str, body: str) -> None:
+    mail_to_address(address=email, subject="Your code to keep your games", body=body)
 
 
 @login_required
@@ -33,11 +28,11 @@ def keep_games(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and "code" not in request.POST:
         context["email"] = request.POST.get("email", "").strip()
         try:
-            code, kept = guests.issue_keep_code(guest=request.user, email=context["email"])
+            body, kept = guests.issue_keep_code(guest=request.user, email=context["email"])
         except Refusal as error:
             context |= {"error": error.message, "step": "email"}
             return render(request, "accounts/keep_games.html", context, status=error.status)
-        _mail_code(kept.email, code)
+        _mail(kept.email, body)
         request.session[guests.KEEP_SESSION_KEY] = kept.as_session()
         context |= {"email": kept.email, "step": "code"}
     elif request.method == "POST":

@@ -71,12 +71,14 @@ def _restriction_message(kind: str, until: datetime | None) -> str:
 
 
 class Managed(models.TextChoices):
-    """Whose account this is when someone else manages it (`User.managed_by`): a parent's child,
-    or a guest a host let sit at their table (accounts/guests.py). A member's own account is neither."""
+    """Whose account this is when someone else manages it (`User.managed_by`): a parent's child, a
+    guest a host let sit at their table (accounts/guests.py), or a child in a class a leader runs
+    (classes/). A member's own account is none of them."""
 
     MEMBER = "", "a member"
     CHILD = "child", "a child"
     GUEST = "guest", "a guest"
+    CLASS = "class", "a child in a class"
 
 
 class User(AbstractBaseUser, PermissionsMixin):
@@ -148,10 +150,15 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     @property
     def is_child(self) -> bool:
-        """A child's account, managed by a parent's (accounts/family.py). Every managed account
-        that is not a guest's: a row made by a server that did not know `managed_as` yet (during
-        an upgrade) is a child's, as every managed account before guests was."""
+        """A child's account: a family's, managed by a parent's (accounts/family.py), or a class's.
+        Every managed account that is not a guest's: a row made by a server that did not know
+        `managed_as` yet (during an upgrade) is a family's child, as every managed one was then."""
         return self.managed_by_id is not None and self.managed_as != Managed.GUEST
+
+    @property
+    def is_class_child(self) -> bool:
+        """A child's account for one class, managed by its leader (classes/)."""
+        return self.managed_by_id is not None and self.managed_as == Managed.CLASS
 
     @property
     def is_guest(self) -> bool:

@@ -93,6 +93,9 @@ class Table(models.Model):
     previous = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_table"
     )
+    # A class's table (classes/): its host (the class's leader) leads it from the class board and
+    # does not sit; nobody joins it by its code or a link, and nobody watches it but the board.
+    led = models.BooleanField(default=False, db_default=False)
 
     objects = TableQuerySet.as_manager()
 

@@ -149,7 +149,7 @@ def tag_taken_back(user: User, tag: str) -> None:
         subject = "A new name for your guest"
         body = (
             f"A reviewer looked at the name {tag}, a guest you let sit at your table, and took it "
-            'back: it didn\'t suit our tables. Your guest plays on as "a player".'
+            f"back: it didn't suit our tables. Your guest plays on as {user.gamer_tag or 'a player'}."
         )
     elif user.managed_by_id:
         subject = "A new gamer tag for your child"

@@ -35,7 +35,7 @@ def grown_ups_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
     @login_required
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.user.is_child:
+        if request.user.is_managed:
             return render(request, "accounts/family_grown_ups.html", status=403)
         return view(request, *args, **kwargs)
 

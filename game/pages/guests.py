@@ -38,11 +38,11 @@ def sit_as_guest(request: HttpRequest, token: str) -> HttpResponse:
         target = "guest_wait" if request.user.is_guest else "join_invite"
         return redirect(target, token=token)
     table = find_invited_table(token)
-    if table is None:
+    if table is None or table.is_public:  # R41: never a public table
         return redirect("join_invite", token=token)  # says the game is over, or leads on
     # One of the offered names (its own button), else the typed one.
     name = (request.POST.get("pick") or request.POST.get(NAME_FIELD, "")).strip()
-    error = None
+    error, status = None, 200
     if request.method == "POST":
         try:
             with transaction.atomic():
@@ -50,7 +50,7 @@ def sit_as_guest(request: HttpRequest, token: str) -> HttpResponse:
                 login(request, asked.guest, backend=MODEL_BACKEND)
                 family.record_device(child=asked.guest, session_key=request.session.session_key)
         except (ValidationError, Refusal) as refused:
-            error = name_problem(refused)
+            error, status = name_problem(refused), getattr(refused, "status", 400)
         else:
             return redirect("guest_wait", token=token)
     context = {
@@ -61,7 +61,7 @@ def sit_as_guest(request: HttpRequest, token: str) -> HttpResponse:
         "error": error,
         "token": token,
     }
-    return _private(render(request, "game/guest_sit.html", context, status=400 if error else 200))
+    return _private(render(request, "game/guest_sit.html", context, status=status))
 
 
 def _guest_only(request: HttpRequest) -> bool:

@@ -85,11 +85,14 @@ def check_may_play_public(user: User) -> None:
 
 
 def _guesser_key(user: User | None, agent: Agent | None) -> str:
-    """Whose wrong codes these are: an agent's, or a member's; a child's count as their parent's, so
-    a family shares one allowance and children made and deleted are no way round it."""
+    """Whose wrong codes these are: an agent's, or a member's; a family's child's count as their
+    parent's, so a family shares one allowance and children made and deleted are no way round it."""
     if agent is not None:
         return f"code-guess:agent:{agent.pk}"
-    return f"code-guess:member:{getattr(user, 'managed_by_id', None) or user.pk}"
+    # A guest's or a class child's count as their own: anyone with an invite link (or a class
+    # code) can be one, and must not spend their host's or leader's allowance.
+    family = getattr(user, "is_child", False) and not getattr(user, "is_class_child", False)
+    return f"code-guess:member:{user.managed_by_id if family else user.pk}"
 
 
 def _count(key: str) -> int:
@@ -173,8 +176,9 @@ def watcher_rows_of(user: User) -> Q:
 
 
 def _open_to_join(queryset: TableQuerySet, normal: str) -> Table | None:
-    """The table with this code that anyone may still sit at: waiting, with a free seat."""
-    table = queryset.filter(status=Table.Status.WAITING).by_code(normal).first()
+    """The table with this code that anyone may still sit at: waiting, with a free seat (a class's
+    table is none: its leader seats its children)."""
+    table = queryset.filter(status=Table.Status.WAITING, led=False).by_code(normal).first()
     if table is None or table.seats.count() >= table.seat_count:
         return None
     return table
@@ -255,7 +259,7 @@ def find_invited_table(token: str, *, tables: TableQuerySet | None = None) -> Ta
     if not token:
         return None
     queryset = Table.objects.all() if tables is None else tables
-    return queryset.unfinished().filter(invite_token=token).first()
+    return queryset.unfinished().filter(invite_token=token, led=False).first()
 
 
 # Play again links each table to the one it made; a chain this long is a loop or a script.

@@ -69,7 +69,21 @@ def _table_taking_guests(token: str) -> Table:
         raise Refusal(Code.ALREADY_STARTED)
     if len(seat_list(table)) >= table.seat_count:
         raise Refusal(Code.TABLE_FULL)
+    if not _answers_for_guests(table.host):
+        raise Refusal(Code.NOT_TAKING_GUESTS)
     return table
+
+
+def _answers_for_guests(host: User) -> bool:
+    """Only a grown-up member who may play lets guests sit and answers for them: not a child, not a
+    guest who came to host the table, not a member kept from tables (whose reason is theirs alone)."""
+    if host.is_managed or not host.is_active:
+        return False
+    try:
+        check_may_play(host)
+    except Refusal:
+        return False
+    return True
 
 
 @transaction.atomic
@@ -78,7 +92,6 @@ def ask_to_sit(*, token: str, name: str, ip: str = "") -> Asked:
     made (managed by the host) and the host is asked. A name of the wrong shape is a ValidationError;
     every other "no" a Refusal, and nothing is made."""
     table = _table_taking_guests(token)
-    check_may_play(table.host)  # a host kept from tables lets nobody sit
     _count_guest(ip)
     guest = guests.make_guest(host=table.host, name=name)
     SitRequest.objects.create(table=table, guest=guest)
@@ -87,17 +100,21 @@ def ask_to_sit(*, token: str, name: str, ip: str = "") -> Asked:
 
 @transaction.atomic
 def ask_again(*, guest: User, token: str) -> Asked:
-    """A guest whose request lapsed unanswered asks once more (their name kept)."""
-    guest = User.objects.select_for_update().get(pk=guest.pk)
-    if not guest.is_guest:
+    """A guest whose request lapsed unanswered asks once more (their name kept); one the game began
+    without asks at the table of the link they open now, if the same host opened it (Play again)."""
+    table = _table_taking_guests(token)  # the table first, as the host's answer locks it
+    guest = User.objects.select_for_update().filter(pk=guest.pk).first()
+    if guest is None or not guest.is_guest:
         raise Refusal(Code.NOT_A_GUEST)
-    table = _table_taking_guests(token)
-    request = SitRequest.objects.filter(guest=guest, table=table).first()
-    if request is None:
+    request = SitRequest.objects.select_related("table").filter(guest=guest).first()
+    missed = request is not None and request.table.status != Table.Status.WAITING
+    if request is None or (
+        request.table_id != table.pk and not (missed and table.host_id == guest.managed_by_id)
+    ):
         raise Refusal(Code.NO_SUCH_SIT_REQUEST)
-    if request.asked_at <= asking_since():
-        request.asked_at = timezone.now()
-        request.save(update_fields=["asked_at"])
+    if missed or request.asked_at <= asking_since():
+        request.table, request.asked_at = table, timezone.now()
+        request.save(update_fields=["table", "asked_at"])
     return Asked(guest, table, publish.table_update(table, seat_list(table)))
 
 
@@ -105,19 +122,18 @@ def ask_again(*, guest: User, token: str) -> Asked:
 def answer_guest(*, user: User, session_key: str | None, code: str, request_id: int, yes: bool) -> Seated:
     """The host's "Let them sit" or "No" to a guest's request that has not lapsed."""
     table = hosted_table(user, session_key, code)
-    request = (
-        SitRequest.objects.select_related("guest")
-        .filter(pk=request_id, table=table, asked_at__gt=asking_since())
-        .first()
-    )
-    if request is None:
+    request = SitRequest.objects.filter(pk=request_id, table=table, asked_at__gt=asking_since()).first()
+    asker = User.objects.select_for_update().filter(pk=request.guest_id).first() if request else None
+    if request is None or asker is None:
         raise Refusal(Code.NO_SUCH_SIT_REQUEST)
-    guest = User.objects.select_for_update().get(pk=request.guest_id)
     if not yes:
-        family.delete_managed(guest)  # their device is signed out; nothing of them is kept
+        if asker.is_guest:
+            family.delete_managed(asker)  # their device is signed out; nothing of them is kept
+        else:  # they kept their games meanwhile: a member's account is theirs, only the ask goes
+            request.delete()
         return Seated(table, publish.table_update(table, seat_list(table)))
     request.delete()
-    return take_seat(table, guest)
+    return take_seat(table, asker)
 
 
 def asking(table: Table) -> list[SitRequest]:

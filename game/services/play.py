@@ -62,7 +62,9 @@ def _leave_waiting(table: Table, user: User) -> Left:
     Seat.objects.filter(table=table, user=user).delete()
     seats = seat_list(table)
     people = [s for s in seats if s.kind == Seat.Kind.PERSON]
-    if not people:
+    # R41: a guest never hosts (their host answers for them): guests alone have no table.
+    hosts = [s for s in people if s.user_id and not s.user.is_guest]
+    if not hosts:
         Seat.objects.filter(table=table).delete()
         seats = []
         table.status = Table.Status.ENDED
@@ -74,7 +76,7 @@ def _leave_waiting(table: Table, user: User) -> Left:
                 Seat.objects.filter(pk=seat.pk).update(position=position)
                 seat.position = position
         if table.host_id == user.pk:
-            table.host_id = people[0].user_id
+            table.host_id = hosts[0].user_id
             table.save(update_fields=["host"])
     sent = publish.table_update(table, seats)
     if table.is_public:

@@ -74,7 +74,7 @@ def refresh_watched(table: Table) -> None:
         table.save(update_fields=["watched"])
 
 
-def _turn_off(table: Table, made_by: User | None = None) -> None:
+def turn_off(table: Table, made_by: User | None = None) -> None:
     now = timezone.now()
     live = table.screens.live()
     for screen in live if made_by is None else live.filter(made_by=made_by):
@@ -93,7 +93,7 @@ def show_on_screen(*, user: User, session_key: str | None, code: str, paired_has
         raise Refusal(Code.NO_PUBLIC_SCREENS)
     if not table.is_open:
         raise Refusal(Code.TABLE_FINISHED)
-    _turn_off(table)
+    turn_off(table)
     secret = "" if paired_hash else secrets.token_urlsafe(32)
     screen = TableScreen.objects.create(
         table=table, made_by=user, secret_hash=paired_hash or secret_hash(secret)
@@ -106,7 +106,7 @@ def show_on_screen(*, user: User, session_key: str | None, code: str, paired_has
 def turn_screen_off(*, user: User, session_key: str | None, code: str) -> Table:
     """The host's "Turn the big screen off": the link stops working and its screen goes dark now."""
     table = hosted_table(user, session_key, code)
-    _turn_off(table)
+    turn_off(table)
     refresh_watched(table)
     return table
 
@@ -114,7 +114,7 @@ def turn_screen_off(*, user: User, session_key: str | None, code: str) -> Table:
 def turn_off_at_end(table: Table) -> None:
     """In the act that ended the game early (R23): the table's screens are turned off with it."""
     if table.watched:
-        _turn_off(table)
+        turn_off(table)
         refresh_watched(table)
 
 
@@ -122,7 +122,7 @@ def turn_off_made_by(table: Table, user: User) -> None:
     """In the act where a member leaves the table (locked): the screens they made of it go dark, as
     a screen shows nothing its maker does not sit at."""
     if table.watched and table.screens.live().filter(made_by=user).exists():
-        _turn_off(table, made_by=user)
+        turn_off(table, made_by=user)
         refresh_watched(table)
 
 

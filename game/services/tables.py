@@ -43,9 +43,10 @@ def _require_table_allowance(host: User) -> None:
         raise Refusal(Code.TOO_MANY_TABLES)
 
 
-def _new_table(*, host: User, **fields: object) -> Table:
-    """A table with a fresh code, the host in seat 1."""
-    _require_table_allowance(host)
+def new_table(*, host: User, seat_host: bool = True, **fields: object) -> Table:
+    """A table with a fresh code, the host in seat 1 (unless they lead it without sitting)."""
+    if seat_host:
+        _require_table_allowance(host)
     for _ in range(MAX_CODE_TRIES):
         code = codes.random_code()
         if Table.objects.unfinished().filter(code=code).exists():
@@ -55,7 +56,8 @@ def _new_table(*, host: User, **fields: object) -> Table:
                 table = Table.objects.create(code=code, host=host, **fields)
         except IntegrityError:
             continue  # another table took the code a moment ago
-        Seat.objects.create(table=table, position=1, user=host)
+        if seat_host:
+            Seat.objects.create(table=table, position=1, user=host)
         return table
     raise Refusal(Code.NO_FREE_CODE, "Every table code is busy. Please try again in a moment.")
 
@@ -89,7 +91,7 @@ def create_private_table(
         seats = 4
     if seats not in (4, 5):
         raise Refusal(Code.BAD_SEAT_COUNT, "A table has four or five seats.")
-    table = _new_table(
+    table = new_table(
         host=user,
         kind=Table.Kind.PRIVATE,
         seat_count=seats,
@@ -170,7 +172,7 @@ def play_now(*, user: User) -> Seated:
         if table.seats.count() < table.seat_count:
             return take_seat(table, user)
     deadline = timezone.now() + timedelta(seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS)
-    table = _new_table(host=user, kind=Table.Kind.PUBLIC, seat_count=4, countdown_deadline=deadline)
+    table = new_table(host=user, kind=Table.Kind.PUBLIC, seat_count=4, countdown_deadline=deadline)
     sent = publish.table_update(table, seat_list(table))
     publish.lobby_update()
     return Seated(table, sent)
@@ -184,6 +186,8 @@ def play_again(*, user: User, code: str) -> Seated:
         raise Refusal(Code.NOT_SEATED)
     if table.is_open:
         raise Refusal(Code.NOT_FINISHED)
+    if table.led:  # a class's table: its leader makes the next tables
+        raise Refusal(Code.LEADER_STARTS)
     check_may_play(user)
     if table.is_public:
         check_may_play_public(user)
@@ -207,7 +211,7 @@ def play_again(*, user: User, code: str) -> Seated:
         fields["countdown_deadline"] = timezone.now() + timedelta(
             seconds=settings.GAME_PUBLIC_COUNTDOWN_SECONDS
         )
-    following = _new_table(host=user, kind=table.kind, previous=table, **fields)
+    following = new_table(host=user, kind=table.kind, previous=table, **fields)
     follow_play_again(table, following, user)  # the big screen this host made shows the next table
     # The finished table's message names its game's last version, as every message does.
     sent = publish.table_update(table, seat_list(table), Game.version_at(table.pk))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.realtime.database import database_call
 from game.realtime.groups import LOBBY_GROUP
 from game.services import snapshots
+from game.sockets.closing import Close
 from game.sockets.session_watch import MemberSocket, SessionWatch
 
 
@@ -19,6 +20,10 @@ class LobbyConsumer(MemberSocket):
 
     async def connect(self) -> None:
         if not await self.session.admit():
+            return
+        user = self.scope["user"]
+        if user.is_guest or user.is_class_child:  # they sit at no public table, so see none (R41)
+            await self.refuse(Close.NOT_FOUND, "not for guests or a class")
             return
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()

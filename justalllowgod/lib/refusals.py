@@ -139,11 +139,25 @@ class Code(StrEnum):
     GUEST_ELSEWHERE = "guest_elsewhere"
     GUEST_WAITS_FOR_HOST = "guest_waits_for_host"
     NO_SUCH_SIT_REQUEST = "no_such_sit_request"
+    NOT_TAKING_GUESTS = "not_taking_guests"
+    BAD_EMAIL = "bad_email"
+    TOO_MANY_CODES = "too_many_codes"
     TOO_MANY_GUESTS = "too_many_guests"
     NOT_A_GUEST = "not_a_guest"
     EMAIL_TAKEN = "email_taken"
     WRONG_KEEP_CODE = "wrong_keep_code"
     KEEP_CODE_LAPSED = "keep_code_lapsed"
+    # A class (classes/): its code, its children, its tables.
+    LEADER_STARTS = "leader_starts"
+    NO_SUCH_CLASS = "no_such_class"
+    CLASS_LOCKED = "class_locked"
+    CLASS_FULL = "class_full"
+    NOT_YOUR_CLASS = "not_your_class"
+    NO_SUCH_PUPIL = "no_such_pupil"
+    AGREEMENT_NEEDED = "agreement_needed"
+    NOBODY_TO_SEAT = "nobody_to_seat"
+    CLASS_STAGE = "class_stage"
+    IN_A_CLASS = "in_a_class"
 
 
 # The people's words for each code; a raise site may pass words that say more (which story, how long).
@@ -283,6 +297,9 @@ WORDS: dict[Code, str] = {
     ),
     Code.GUEST_WAITS_FOR_HOST: "Your host starts the next game: wait for them to tap Play again.",
     Code.NO_SUCH_SIT_REQUEST: "That request to sit was answered already, or it lapsed.",
+    Code.NOT_TAKING_GUESTS: "This table isn't taking guests right now. Ask the person who invited you.",
+    Code.BAD_EMAIL: "That doesn't look like an email address. Check it and try again.",
+    Code.TOO_MANY_CODES: "We've sent several codes already. Please wait a while before asking for another.",
     Code.TOO_MANY_GUESTS: "Many guests have asked to sit from here. Please wait a few minutes.",
     Code.NOT_A_GUEST: "Only a guest's account keeps its games this way.",
     Code.EMAIL_TAKEN: (
@@ -290,6 +307,16 @@ WORDS: dict[Code, str] = {
     ),
     Code.WRONG_KEEP_CODE: "That code isn't the one we sent. Check the email and type it again.",
     Code.KEEP_CODE_LAPSED: "That code has lapsed, or was typed wrong too often. Ask for a new one.",
+    Code.LEADER_STARTS: "Your leader starts the next game for the whole class.",
+    Code.NO_SUCH_CLASS: "No class is open with that code. Check the six letters and numbers on the board.",
+    Code.CLASS_LOCKED: "This class isn't taking anyone new just now. Ask your leader to open it.",
+    Code.CLASS_FULL: "This class is full. Ask your leader.",
+    Code.NOT_YOUR_CLASS: "That class isn't one you lead.",
+    Code.NO_SUCH_PUPIL: "That child isn't in this class any more.",
+    Code.AGREEMENT_NEEDED: "Please confirm that the children's parents agree before you start the class.",
+    Code.NOBODY_TO_SEAT: "Nobody has joined the class yet: make tables once the children are in.",
+    Code.CLASS_STAGE: "The class has moved on: the board shows what you can do now.",
+    Code.IN_A_CLASS: "You're in a class today: its tables are the only ones for you.",
 }
 
 
@@ -322,6 +349,8 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.QR_NOT_VALID,
             # A mistyped code to keep a guest's games: typed again, it works.
             Code.WRONG_KEEP_CODE,
+            Code.AGREEMENT_NEEDED,
+            Code.BAD_EMAIL,
             # Too big a body was 413 at two sites and every other shape 400: a browser does the
             # same for both (reload and subscribe again), so one code keeps the one status.
             Code.BAD_SUBSCRIPTION,
@@ -342,6 +371,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
         {
             Code.GUEST_ELSEWHERE,
             Code.NOT_A_GUEST,
+            Code.IN_A_CLASS,
             Code.CHOOSE_TAG,
             Code.FAMILY_TABLES_ONLY,
             Code.RESTRICTED,
@@ -385,6 +415,10 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.NOT_YOUR_CHILD,
             Code.NOT_YOUR_DEVICE,
             Code.NO_SUCH_SIT_REQUEST,
+            Code.NO_SUCH_CLASS,
+            # Another leader's class, or a child no longer in it, answers as one that does not exist.
+            Code.NOT_YOUR_CLASS,
+            Code.NO_SUCH_PUPIL,
         }
     ),
     # The thing is there, but its state does not allow this now.
@@ -431,6 +465,12 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.TOO_MANY_CHILDREN,
             Code.GUEST_WAITS_FOR_HOST,
             Code.EMAIL_TAKEN,
+            Code.LEADER_STARTS,
+            Code.NOT_TAKING_GUESTS,
+            Code.CLASS_LOCKED,
+            Code.CLASS_FULL,
+            Code.NOBODY_TO_SEAT,
+            Code.CLASS_STAGE,
         }
     ),
     # Gone for good: asking again will never work.
@@ -458,6 +498,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.TOO_MANY_TEST_NOTICES,
             Code.TOO_MANY_QR_TRIES,
             Code.TOO_MANY_GUESTS,
+            Code.TOO_MANY_CODES,
         }
     ),
     # Our side can't do it just now: try again in a moment.

@@ -16,8 +16,10 @@ export function start(app) {
   return more;
 }
 
-// When each request to watch lapses on this page's clock (the server said how many seconds were left).
-const lapses = new Map();
+// When each request (to watch, to sit) lapses on this page's clock, by the request as the server
+// last sent it: a fresh table message says afresh how many seconds are left (a request asked again
+// keeps its id but lapses later), while drawing the same message again keeps its clock.
+const lapses = new WeakMap();
 const lapseTimers = {};
 
 function renderWatching(app, box) {
@@ -66,12 +68,11 @@ function renderWatching(app, box) {
  * page draws itself again then). */
 function openRequests(app, box, requests, kind) {
   const now = Date.now();
-  const key = (r) => `${kind}${r.id}`;
-  for (const r of requests || []) if (!lapses.has(key(r))) lapses.set(key(r), now + r.ends_in * 1000);
-  const open = (requests || []).filter((r) => lapses.get(key(r)) > now);
+  for (const r of requests || []) if (!lapses.has(r)) lapses.set(r, now + r.ends_in * 1000);
+  const open = (requests || []).filter((r) => lapses.get(r) > now);
   clearTimeout(lapseTimers[kind]);
   if (open.length) {
-    const next = Math.min(...open.map((r) => lapses.get(key(r)))) - now;
+    const next = Math.min(...open.map((r) => lapses.get(r))) - now;
     lapseTimers[kind] = setTimeout(() => renderWatching(app, box), next + 50);
   }
   return open;

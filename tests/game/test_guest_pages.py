@@ -7,12 +7,13 @@ import re
 
 import pytest
 from allauth.account.models import EmailAddress
+from django.contrib.sessions.models import Session
 from django.core import mail
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from accounts.family_guard import OPEN_TO_GUESTS, closed_to_guests
-from accounts.guests import KEEP_CODE_TRIES
+from accounts.guests import KEEP_CODE_TRIES, KEEP_CODES_PER_HOUR
 from accounts.models import Managed, User
 from game import services
 from game.models import SitRequest, Table
@@ -84,6 +85,7 @@ def test_the_hosts_no_signs_the_asking_device_out():
     host.force_login(table.host)
     host.post(reverse("answer_sit_request", args=[table.code, request.pk]), {"answer": "no"})
     assert not User.objects.filter(gamer_tag="Uninvited").exists()
+    assert not Session.objects.filter(session_key=device.session.session_key).exists()
     assert device.get(reverse("guest_state", args=[table.invite_token])).json()["state"] == "gone"
 
 
@@ -176,13 +178,39 @@ def test_a_guest_keeps_their_games_with_an_email_and_a_mailed_code():
     assert device.get(reverse("accounts:settings")).status_code == 200  # a member's pages now
 
 
-def test_keeping_games_refuses_a_taken_email_and_a_code_tried_too_often():
+def test_a_taken_email_is_answered_as_a_free_one_and_no_code_keeps_games_with_it():
     UserFactory(email="taken@example.org")
     table = open_table()
     guest, device = seated_guest(table)
     keep = reverse("accounts:keep_games")
     taken = device.post(keep, {"email": "TAKEN@example.org"})
-    assert taken.status_code == 409 and b"already has an account" in taken.content and not mail.outbox
+    assert taken.status_code == 200 and taken.context["step"] == "code"  # as for any address
+    assert "already has an account" in mail.outbox[-1].body and not re.search(
+        r"\b\d{6}\b", mail.outbox[-1].body
+    )
+    for guess in ("000000", "123456"):
+        device.post(keep, {"code": guess})
+    assert User.objects.get(pk=guest.pk).is_guest
+
+
+def test_a_wrong_email_is_refused_and_codes_are_not_a_flood():
+    table = open_table()
+    _guest, device = seated_guest(table)
+    keep = reverse("accounts:keep_games")
+    for bad in ("not-an-email", "joe@example.org\nBcc: x@example.org", "a" * 250 + "@example.org"):
+        answer = device.post(keep, {"email": bad})
+        assert answer.status_code == 400 and b"look like an email" in answer.content
+    assert not mail.outbox
+    answers = [
+        device.post(keep, {"email": "flood@example.org"}).status_code for _ in range(KEEP_CODES_PER_HOUR + 1)
+    ]
+    assert answers == [200] * KEEP_CODES_PER_HOUR + [429] and len(mail.outbox) == KEEP_CODES_PER_HOUR
+
+
+def test_a_code_tried_too_often_is_spent():
+    table = open_table()
+    guest, device = seated_guest(table)
+    keep = reverse("accounts:keep_games")
     device.post(keep, {"email": "joe@example.org"})
     code = _mailed_code()
     wrong = "000000" if code != "000000" else "111111"
@@ -190,6 +218,15 @@ def test_keeping_games_refuses_a_taken_email_and_a_code_tried_too_often():
     assert answers == [400] * (KEEP_CODE_TRIES - 1) + [410]
     spent = device.post(keep, {"code": code})  # the right code, too late
     assert spent.status_code == 410 and User.objects.get(pk=guest.pk).is_guest
+
+
+def test_every_page_open_to_guests_is_a_page_and_the_everyday_ones_open():
+    names = {name for name, _ in every_route()}
+    assert names >= OPEN_TO_GUESTS
+    table = open_table()
+    _guest, device = seated_guest(table)
+    for path in ("/sw.js", "/manifest.webmanifest", "/offline/", "/bible/genesis/1/", "/rules/", "/privacy/"):
+        assert device.get(path).status_code == 200, path
 
 
 def test_a_members_keep_page_sends_them_home():

@@ -3,9 +3,13 @@ sit, and forgetting a guest after their last game."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import sync_to_async
+from axes.models import AccessLog
+from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
@@ -14,15 +18,21 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import family
+from accounts import guests as guest_accounts
 from accounts.models import ChildDevice, Managed, User
 from game import services
 from game.models import Seat, SitRequest, Table
 from game.protocol.messages import seat_name
 from game.services import guests, watching
 from game.services.starting import seat_list
+from game.sockets.closing import Close
+from justalllowgod.asgi import application
 from justalllowgod.lib.refusals import Code, Refusal
+from moderation import name_reports
 from tests.deck import load_deck
 from tests.factories import UserFactory, signed_in_session
+from tests.game.support import HOST, ORIGIN, Communicator, session_cookie
+from tests.moderation.conftest import reviewer
 
 pytestmark = pytest.mark.django_db
 
@@ -152,10 +162,78 @@ def test_one_address_asks_for_a_partys_guests_not_a_scripts():
     guests.ask_to_sit(token=table.invite_token, name="Elsewhere", ip="10.2.2.2")
 
 
-def test_a_host_kept_from_tables_lets_nobody_sit():
+def test_a_host_kept_from_tables_or_a_child_host_lets_nobody_sit_and_says_nothing_of_why():
     table = open_table()
     User.objects.filter(pk=table.host_id).update(restriction_kind="ban")
-    refused(Code.RESTRICTED, guests.ask_to_sit, token=table.invite_token, name="Visitor")
+    refused(Code.NOT_TAKING_GUESTS, guests.ask_to_sit, token=table.invite_token, name="Visitor")
+    child = family.add_child(parent=UserFactory(), tag="Little_Host")
+    childs = open_table(child)
+    refused(Code.NOT_TAKING_GUESTS, guests.ask_to_sit, token=childs.invite_token, name="Visitor")
+    assert not User.objects.filter(managed_as=Managed.GUEST).exists()
+
+
+def test_the_hosts_no_to_a_guest_who_kept_their_games_meanwhile_deletes_only_the_ask():
+    table = open_table()
+    asked = guests.ask_to_sit(token=table.invite_token, name="Quick_Keeper")
+    guest_accounts.keep_games(guest=asked.guest, email="keeper@example.org")
+    request = SitRequest.objects.get()
+    guests.answer_guest(
+        user=table.host,
+        session_key=signed_in_session(table.host),
+        code=table.code,
+        request_id=request.pk,
+        yes=False,
+    )
+    member = User.objects.get(pk=asked.guest.pk)
+    assert member.is_active and member.email == "keeper@example.org" and not SitRequest.objects.exists()
+
+
+def test_a_guest_never_hosts_when_the_host_leaves_before_the_deal():
+    table = open_table()
+    guest = let_in(table, "Guest_First")
+    member = UserFactory()
+    services.join_by_code(user=member, code=table.code)
+    services.leave_table(user=table.host, code=table.code)
+    table.refresh_from_db()
+    assert table.host_id == member.pk  # the member after the guest
+    services.leave_table(user=member, code=table.code)
+    table.refresh_from_db()
+    assert table.status == Table.Status.ENDED and not table.seats.filter(user=guest).exists()
+
+
+def test_a_guests_wrong_codes_are_their_own_not_their_hosts():
+    table = open_table()
+    guest = let_in(table)
+    for _ in range(settings.GAME_JOIN_FAILURE_LIMIT + 2):
+        with pytest.raises(Refusal):
+            services.join_by_code(user=guest, code="QXQX")
+    services.join_by_code(user=table.host, code=table.code)  # the host's allowance is whole
+
+
+def test_a_guest_the_game_began_without_asks_again_at_its_play_again_table():
+    load_deck()
+    table = open_table()
+    asked = guests.ask_to_sit(token=table.invite_token, name="Late_Lou")
+    services.join_by_code(user=UserFactory(), code=table.code)
+    services.start_table(user=table.host, code=table.code)
+    assert guests.guest_state(asked.guest)[0] == "missed"
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED, finished_at=timezone.now())
+    following = services.play_again(user=table.host, code=table.code).table
+    guests.ask_again(guest=asked.guest, token=following.invite_token)
+    assert guests.guest_state(asked.guest) == ("asking", following)
+    elsewhere = open_table()  # another host's link is no way to move the ask
+    refused(Code.NO_SUCH_SIT_REQUEST, guests.ask_again, guest=asked.guest, token=elsewhere.invite_token)
+
+
+def test_a_guest_whose_name_a_reviewer_took_back_gets_a_friendly_new_one():
+    table = open_table()
+    guest = let_in(table, "Unkind_Name")
+    reporter = UserFactory()
+    services.join_by_code(user=reporter, code=table.code)
+    report = name_reports.report_name(reporter=reporter, code=table.code, seat=2)
+    name_reports.ask_for_new_tag(report_id=report.pk, reviewer=reviewer())
+    guest.refresh_from_db()
+    assert guest.gamer_tag and guest.gamer_tag != "Unkind_Name" and "_" in guest.gamer_tag
 
 
 def test_a_guest_sits_nowhere_else_watches_nothing_and_opens_no_table():
@@ -250,3 +328,31 @@ def test_the_invite_page_offers_a_visitor_the_guest_way_in_but_a_typed_code_does
     assert reverse("guest_sit", args=[table.invite_token]).encode() in invited.content
     by_code = Client().get(reverse("join_link", args=[table.code]))
     assert b"Sit as a guest" not in by_code.content
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_lobby_socket_turns_a_guest_away():
+    table = await sync_to_async(open_table)()
+    guest = await sync_to_async(let_in)(table)
+    cookie = await sync_to_async(session_cookie)(guest)
+    comm = Communicator(application, "/ws/lobby/", headers=[ORIGIN, HOST, (b"cookie", cookie)])
+    connected, code = await comm.connect()
+    assert (connected, code) == (False, Close.NOT_FOUND)
+
+
+def test_deleting_a_guest_forgets_axes_record_of_their_device_signing_in():
+    table = open_table()
+    device = Client()
+    device.post(reverse("guest_sit", args=[table.invite_token]), {"name": "Passing_By"})
+    session_key = device.session.session_key
+    hashed = hashlib.sha256(session_key.encode()).hexdigest()
+    assert AccessLog.objects.filter(session_hash=hashed).exists()
+    request = SitRequest.objects.get()
+    guests.answer_guest(
+        user=table.host,
+        session_key=signed_in_session(table.host),
+        code=table.code,
+        request_id=request.pk,
+        yes=False,
+    )
+    assert not AccessLog.objects.filter(session_hash=hashed).exists()

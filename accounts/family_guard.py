@@ -72,6 +72,8 @@ OPEN_TO_CLASS_CHILDREN = frozenset(
         "table",
         "table_action",
         "report_name",
+        "class_join",
+        "class_join_code",
         "class_wait",
         "class_state",
         "account_logout",

@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from classes.pages import class_home
 from content.deal import live_deck
 from content.models import KIND_ORDER, Card, Story
 from content.preview import card_face, sample_question
@@ -29,6 +30,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "home/welcome.html")
     if request.user.is_guest:  # a guest's start is their table (or the page that waits for it)
         return redirect(guest_home(request.user))
+    if request.user.is_class_child:  # a class child's, their class's table (or waiting for it)
+        return redirect(class_home(request.user))
     if not request.user.gamer_tag:
         return redirect("accounts:choose_tag")
     context = {

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "accounts",
     "content",
     "game",
+    "classes",
     "moderation",
     "notices",
     "home",

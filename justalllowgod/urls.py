@@ -14,6 +14,7 @@ admin_logout = post_only(go_to="admin:index")(admin.site.admin_view(admin.site.l
 urlpatterns = [
     path("", include("home.urls")),
     path("", include("game.urls")),
+    path("", include("classes.urls")),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
     path("", include("content.urls")),

@@ -12,12 +12,16 @@ import time
 
 from django.conf import settings
 from django.db import close_old_connections
+from django.dispatch import Signal
 
 from game import metrics
 from game.services import expire_deadlines, guests, over_days, turn_notices
 
 log = logging.getLogger(__name__)
 _started = threading.Event()
+# Sent every IDLE_SWEEP_SECONDS from the sweep: apps that game must not import (classes) connect
+# what they forget on schedule to it.
+clock_swept = Signal()
 
 
 class Sweeper:
@@ -62,6 +66,7 @@ class Sweeper:
             self.idled_at = now
             over_days.sweep_idle()
             guests.forget_guests()  # counted in days too (R41)
+            clock_swept.send(sender=Sweeper)  # apps built on game forget on schedule too (classes)
 
 
 # Idle over-days tables are counted in days: once every ten minutes is plenty.

@@ -1,0 +1,171 @@
+"""A class's pages: the leader starts it and runs it from the board (meant for the projector, and
+usable on their phone); a child joins by the code and a name, and waits for their table."""
+
+from __future__ import annotations
+
+import base64
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from accounts import family
+from accounts.guests import name_problem, suggested_names
+from classes import board, joining, leading
+from classes.models import MAX_CHILDREN, Classroom, Pupil
+from game.pages.qr import qr_svg
+from justalllowgod.lib.addresses import request_address
+from justalllowgod.lib.methods import post_only
+from justalllowgod.lib.refusals import Refusal
+from justalllowgod.lib.site_address import absolute_url
+
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _no_store(response: HttpResponse) -> HttpResponse:
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+def new_class(request: HttpRequest) -> HttpResponse:
+    """Start a class: how many children at most, teams or not, and the leader's word that the
+    children's parents agree."""
+    running = Classroom.objects.running().filter(leader=request.user).first()
+    if running is not None and request.method != "POST":
+        return redirect("class_board", class_id=running.pk)
+    error = None
+    if request.method == "POST":
+        try:
+            classroom = joining.start_class(
+                leader=request.user,
+                cap=int(request.POST.get("cap") or MAX_CHILDREN),
+                teams=request.POST.get("teams") == "on",
+                agreed=request.POST.get("agreed") == "on",
+            )
+        except ValueError:
+            error = f"A class has 1 to {MAX_CHILDREN} children."
+        except Refusal as refusal:
+            error = refusal.message
+        else:
+            return redirect("class_board", class_id=classroom.pk)
+    context = {"error": error, "max_children": MAX_CHILDREN}
+    return render(request, "classes/new.html", context, status=400 if error else 200)
+
+
+def _leaders_class(request: HttpRequest, class_id: int) -> Classroom:
+    found = Classroom.objects.filter(pk=class_id, leader=request.user).first()
+    if found is None:
+        raise Http404("No such class")
+    return found
+
+
+def join_url(classroom: Classroom) -> str:
+    return absolute_url(reverse("class_join_code", args=[classroom.code]))
+
+
+@login_required
+def class_board(request: HttpRequest, class_id: int) -> HttpResponse:
+    """The board: the code and QR while children join, the roster, the tables, and at the end what
+    the class did together. static/js/class-board.js keeps it up to date."""
+    classroom = _leaders_class(request, class_id)
+    qr = "data:image/svg+xml;base64," + base64.b64encode(qr_svg(join_url(classroom))).decode()
+    context = {
+        "classroom": classroom,
+        "state": board.board_state(classroom),
+        "join_url": join_url(classroom),
+        "qr": qr,
+        "actions": reverse("class_act", args=[classroom.pk, "ACTION"]),
+        "state_url": reverse("class_board_state", args=[classroom.pk]),
+    }
+    return _no_store(render(request, "classes/board.html", context))
+
+
+@login_required
+def class_board_state(request: HttpRequest, class_id: int) -> JsonResponse:
+    return _no_store(JsonResponse(board.board_state(_leaders_class(request, class_id))))
+
+
+ACTS = {
+    "lock": lambda common, post: leading.set_locked(**common, locked=True),
+    "open": lambda common, post: leading.set_locked(**common, locked=False),
+    "make-tables": lambda common, post: leading.make_tables(**common, teams=post.get("teams") == "on"),
+    "start-all": lambda common, post: leading.start_all(**common),
+    "end-all": lambda common, post: leading.end_all(**common),
+    "remove": lambda common, post: leading.remove_pupil(**common, pupil_id=post.get("pupil")),
+    "rename": lambda common, post: leading.rename_pupil(
+        **common, pupil_id=post.get("pupil"), name=post.get("name", "")
+    ),
+    "move": lambda common, post: leading.move_pupil(**common, pupil_id=post.get("pupil"), number=post.get("table")),
+}
+
+
+@post_only(go_to="home")
+@login_required
+def class_act(request: HttpRequest, class_id: int, action: str) -> HttpResponse:
+    """One of the leader's buttons; a refusal is said at the top of the board, and changes nothing."""
+    act = ACTS.get(action)
+    if act is None:
+        raise Http404("No such button")
+    common = {"leader": request.user, "session_key": request.session.session_key, "class_id": class_id}
+    try:
+        act(common, request.POST)
+    except (Refusal, ValidationError) as error:
+        messages.error(request, name_problem(error))
+    return redirect("class_board", class_id=class_id)
+
+
+def join_class(request: HttpRequest, code: str = "") -> HttpResponse:
+    """A child's way in: the class code (filled in by the board's QR) and a name, typed or picked."""
+    if getattr(request.user, "is_class_child", False):
+        return redirect("class_wait")
+    code = request.POST.get("code", code).strip()
+    name = (request.POST.get("pick") or request.POST.get("name", "")).strip()
+    error, status = None, 200
+    if request.method == "POST":
+        try:
+            with transaction.atomic():
+                pupil = joining.join_class(code=code, name=name, ip=request_address(request.META))
+                login(request, pupil.user, backend=MODEL_BACKEND)
+                family.record_device(child=pupil.user, session_key=request.session.session_key)
+        except (Refusal, ValidationError) as refused:
+            error, status = name_problem(refused), getattr(refused, "status", 400)
+        else:
+            return redirect("class_wait")
+    context = {"code": code, "name": name, "error": error, "suggestions": suggested_names()}
+    return _no_store(render(request, "classes/join.html", context, status=status))
+
+
+def _class_child(request: HttpRequest) -> bool:
+    return getattr(request.user, "is_class_child", False)
+
+
+def class_wait(request: HttpRequest) -> HttpResponse:
+    """A class child's page while the leader makes the tables (static/js/class-wait.js asks
+    `class_state` and opens their table when the games start)."""
+    if not _class_child(request):
+        return redirect("class_join")
+    state = board.pupil_state(request.user)
+    if state["state"] == "seated":
+        return redirect(state["url"])
+    pupil = Pupil.objects.filter(user=request.user).select_related("classroom__leader").first()
+    context = {"state": state, "leader": pupil.classroom.leader.gamer_tag if pupil else ""}
+    return _no_store(render(request, "classes/wait.html", context))
+
+
+def class_state(request: HttpRequest) -> JsonResponse:
+    if not _class_child(request):
+        return _no_store(JsonResponse({"state": "gone"}))
+    return _no_store(JsonResponse(board.pupil_state(request.user)))
+
+
+def class_home(user) -> str:
+    """Where a class child starts: their table once the games began, else the waiting page."""
+    state = board.pupil_state(user)
+    return state["url"] if state["state"] == "seated" else reverse("class_wait")
+

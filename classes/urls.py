@@ -1,0 +1,16 @@
+"""A class's pages (classes/pages.py). The join page by a code comes last: it takes any word."""
+
+from django.urls import path
+
+from classes import pages
+
+urlpatterns = [
+    path("class/", pages.join_class, name="class_join"),
+    path("class/new/", pages.new_class, name="class_new"),
+    path("class/wait/", pages.class_wait, name="class_wait"),
+    path("class/wait/state/", pages.class_state, name="class_state"),
+    path("class/board/<int:class_id>/", pages.class_board, name="class_board"),
+    path("class/board/<int:class_id>/state/", pages.class_board_state, name="class_board_state"),
+    path("class/board/<int:class_id>/<slug:action>/", pages.class_act, name="class_act"),
+    path("class/<str:code>/", pages.join_class, name="class_join_code"),
+]

@@ -49,20 +49,23 @@ def check_may_play(user: User) -> None:
 
 
 def check_guest_may_sit(user: User, table: Table) -> None:
-    """A guest sits only where they sit already, or at a Play again table of one they sat at."""
-    if not user.is_guest:
+    """A guest sits only where they sit already, or at a Play again table of one they sat at; a
+    class's child only where their leader seated them."""
+    if not (user.is_guest or user.is_class_child):
         return
     if table.seats.filter(user=user).exists():
         return
-    if table.previous_id is not None and table.previous.seats.filter(user=user).exists():
+    if user.is_guest and table.previous_id is not None and table.previous.seats.filter(user=user).exists():
         return
-    raise Refusal(Code.GUEST_ELSEWHERE)
+    raise Refusal(Code.GUEST_ELSEWHERE if user.is_guest else Code.IN_A_CLASS)
 
 
 def refuse_guests(user: User) -> None:
-    """For acts a guest never does: open a table, Play now, watch, show a table on a screen."""
+    """For acts a guest or a class's child never does: open a table, Play now, watch."""
     if user.is_authenticated and user.is_guest:
         raise Refusal(Code.GUEST_ELSEWHERE)
+    if user.is_authenticated and user.is_class_child:
+        raise Refusal(Code.IN_A_CLASS)
 
 
 FAMILY_TABLES_ONLY = (

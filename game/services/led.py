@@ -44,7 +44,8 @@ def _locked_led(table_id: int, leader: User) -> Table:
 
 
 def move_person(*, leader: User, person: User, from_table: int, to_table: int) -> list[Addressed]:
-    """Before the deal: the person leaves one of the leader's tables for another with a free seat."""
+    """Before the deal: the person leaves one of the leader's tables for another with a free seat
+    (a table of four without teams takes a fifth)."""
     if from_table == to_table:
         return []
     locked = {pk: _locked_led(pk, leader) for pk in sorted((from_table, to_table))}  # one lock order
@@ -53,6 +54,9 @@ def move_person(*, leader: User, person: User, from_table: int, to_table: int) -
         raise Refusal(Code.NOT_WAITING)
     if not source.seats.filter(user=person).exists():
         raise Refusal(Code.NOT_SEATED)
+    if not target.teams and target.seat_count == 4 and target.seats.count() >= 4:
+        target.seat_count = 5  # a fifth person fits at a table without teams (R3)
+        target.save(update_fields=["seat_count"])
     sent = list(take_seat(target, person).messages)
     return list(leave_locked_table(source, user=person).messages) + sent
 

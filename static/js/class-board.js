@@ -141,7 +141,7 @@ function tableCard(t) {
         ),
       ),
     ),
-    latest ? h("blockquote", { class: "class-verse" }, h("p", {}, latest.verse), h("footer", {}, latest.title)) : null,
+    latest ? h("blockquote", { class: "class-verse" }, h("p", {}, latest.verse.text), h("footer", {}, `${latest.title} · ${latest.verse.reference}`)) : null,
   );
 }
 
@@ -185,7 +185,7 @@ function draw(s) {
   fill(done, together(s));
   done.hidden = s.stage !== "ended";
   const read = s.tables.find((t) => t.number === reading);
-  const verse = read?.latest ? `${read.latest.title}. ${read.latest.verse}` : "";
+  const verse = read?.latest ? `${read.latest.verse.reference}. ${read.latest.verse.text}` : "";
   if (reading && verse && verse !== spoken) {
     spoken = verse;
     speak(verse);

@@ -107,9 +107,9 @@ ACTS = {
 
 @post_only(go_to="home")
 @login_required
-def class_act(request: HttpRequest, class_id: int, action: str) -> HttpResponse:
+def class_act(request: HttpRequest, class_id: int, button: str) -> HttpResponse:
     """One of the leader's buttons; a refusal is said at the top of the board, and changes nothing."""
-    act = ACTS.get(action)
+    act = ACTS.get(button)
     if act is None:
         raise Http404("No such button")
     common = {"leader": request.user, "session_key": request.session.session_key, "class_id": class_id}
@@ -120,11 +120,11 @@ def class_act(request: HttpRequest, class_id: int, action: str) -> HttpResponse:
     return redirect("class_board", class_id=class_id)
 
 
-def join_class(request: HttpRequest, code: str = "") -> HttpResponse:
+def join_class(request: HttpRequest, class_code: str = "") -> HttpResponse:
     """A child's way in: the class code (filled in by the board's QR) and a name, typed or picked."""
     if getattr(request.user, "is_class_child", False):
         return redirect("class_wait")
-    code = request.POST.get("code", code).strip()
+    code = request.POST.get("code", class_code).strip()
     name = (request.POST.get("pick") or request.POST.get("name", "")).strip()
     error, status = None, 200
     if request.method == "POST":

@@ -11,6 +11,6 @@ urlpatterns = [
     path("class/wait/state/", pages.class_state, name="class_state"),
     path("class/board/<int:class_id>/", pages.class_board, name="class_board"),
     path("class/board/<int:class_id>/state/", pages.class_board_state, name="class_board_state"),
-    path("class/board/<int:class_id>/<slug:action>/", pages.class_act, name="class_act"),
-    path("class/<str:code>/", pages.join_class, name="class_join_code"),
+    path("class/board/<int:class_id>/<slug:button>/", pages.class_act, name="class_act"),
+    path("class/<str:class_code>/", pages.join_class, name="class_join_code"),
 ]

@@ -25,11 +25,10 @@ def _seats(table: Table, view: dict[str, Any] | None) -> list[dict[str, Any]]:
     seats = seat_list(table)
     shown = []
     for seat in seats:
-        facts = view["seats"][seat.position - 1] if view else {}
+        # Whose turn it is, never who is ahead: the board is for the whole class.
         shown.append(
             {
                 "name": seat_name(seat),
-                "stones": len(facts.get("stones", [])),
                 "turn": bool(view) and view["turn"] == seat.position and view["result"] is None,
             }
         )

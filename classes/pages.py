@@ -78,7 +78,7 @@ def class_board(request: HttpRequest, class_id: int) -> HttpResponse:
     context = {
         "classroom": classroom,
         "state": board.board_state(classroom),
-        "join_url": join_url(classroom),
+        "join_address": absolute_url(reverse("class_join")).split("://", 1)[-1].rstrip("/"),
         "qr": qr,
         "actions": reverse("class_act", args=[classroom.pk, "ACTION"]),
         "state_url": reverse("class_board_state", args=[classroom.pk]),
@@ -101,7 +101,9 @@ ACTS = {
     "rename": lambda common, post: leading.rename_pupil(
         **common, pupil_id=post.get("pupil"), name=post.get("name", "")
     ),
-    "move": lambda common, post: leading.move_pupil(**common, pupil_id=post.get("pupil"), number=post.get("table")),
+    "move": lambda common, post: leading.move_pupil(
+        **common, pupil_id=post.get("pupil"), number=post.get("table")
+    ),
 }
 
 
@@ -168,4 +170,3 @@ def class_home(user) -> str:
     """Where a class child starts: their table once the games began, else the waiting page."""
     state = board.pupil_state(user)
     return state["url"] if state["state"] == "seated" else reverse("class_wait")
-

@@ -1,6 +1,7 @@
 // The class board (classes/pages.py, meant for the projector at 1920x1080 and usable on the leader's
 // phone): it asks for the class's state every 2 seconds and draws the roster, the tables, and at
-// the end what the class did together. Every button is a plain POST form (it works without this
+// the end what the class did together (by table and in all, never a ranking of children: the
+// board shows whose turn it is, not who is ahead). Every button is a plain POST form (it works without this
 // script too). Each table is drawn from its public view: never anybody's cards.
 import { fill, h, plural } from "./dom.js";
 
@@ -26,7 +27,10 @@ const STAGE_WORDS = {
     `${plural(s.children.length, "child", "children")} of ${s.cap} ${s.children.length === 1 ? "has" : "have"} joined` +
     (s.locked ? " · joining is locked" : ""),
   tables: (s) => `${plural(s.tables.length, "table", "tables")} made: move a child if you like, then Start all`,
-  playing: (s) => `Playing at ${plural(s.tables.length, "table", "tables")}`,
+  playing: (s) =>
+    s.tables.every((t) => t.over)
+      ? "Every table has finished: tap End all to see what the class did together"
+      : `Playing at ${plural(s.tables.length, "table", "tables")}`,
   ended: () => "The class has ended. Thank you for playing together!",
 };
 
@@ -137,7 +141,6 @@ function tableCard(t) {
           { class: `class-seat${seat.turn ? " is-turn" : ""}` },
           seat.turn ? h("span", { class: "class-turn-dot", "aria-label": "whose turn" }) : null,
           h("span", { class: "tag" }, seat.name),
-          seat.stones ? h("span", { class: "class-seat-stones" }, plural(seat.stones, "stone", "stones")) : null,
         ),
       ),
     ),
@@ -175,6 +178,7 @@ function draw(s) {
   const text = JSON.stringify(s);
   if (text === drawn || root.contains(document.activeElement) && document.activeElement.matches("input, select")) return;
   drawn = text;
+  root.className = `class-board is-${s.stage}`;
   document.getElementById("class-join-box").hidden = s.stage !== "joining";
   document.getElementById("class-qr").hidden = s.stage !== "joining";
   document.getElementById("class-stage-line").textContent = STAGE_WORDS[s.stage](s);

@@ -202,6 +202,12 @@ def _end_device(device: ChildDevice) -> None:
     device.delete()
 
 
+def end_devices(person: User) -> None:
+    """Sign out every device a managed account was signed in on (its row locked by the caller)."""
+    for device in list(person.devices.all()):
+        _end_device(device)
+
+
 def _leave_tables(user: User) -> None:
     # accounts cannot call game (game builds on accounts), so it announces this inside the
     # transaction and game (its AppConfig.ready) lets JagAI take every seat they held, as R38 does.
@@ -238,8 +244,7 @@ def delete_managed(person: User) -> None:
     holds about them: its sessions end, JagAI takes its seats, and a row that never sat anywhere
     goes entirely; one whose games keep its seats stays with no name (read "a former member", or
     "a guest")."""
-    for device in list(person.devices.all()):
-        _end_device(device)
+    end_devices(person)
     _leave_tables(person)
     forgetting_member.send(sender=User, user=person)
     person.sign_ins.all().delete()

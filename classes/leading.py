@@ -22,13 +22,15 @@ from justalllowgod.lib.refusals import Code, Refusal
 Stage = Classroom.Stage
 
 
-def led_class(leader: User, session_key: str | None, class_id: int | str) -> Classroom:
-    """The leader's running class, locked; any other class answers as one that does not exist."""
+def led_class(
+    leader: User, session_key: str | None, class_id: int | str, *, running: bool = True
+) -> Classroom:
+    """The leader's class, locked (with `running`, only one not yet ended); any other class answers
+    as one that does not exist."""
     require_may_act(user=leader, session_key=session_key)
+    classes = Classroom.objects.running() if running else Classroom.objects.all()
     try:
-        return Classroom.objects.select_for_update().get(
-            pk=int(class_id), leader=leader, ended_at__isnull=True
-        )
+        return classes.select_for_update().get(pk=int(class_id), leader=leader)
     except (Classroom.DoesNotExist, ValueError, TypeError):
         raise Refusal(Code.NOT_YOUR_CLASS) from None
 

@@ -84,6 +84,9 @@ class Pupil(models.Model):
     place = models.ForeignKey(
         ClassTable, on_delete=models.SET_NULL, null=True, blank=True, related_name="pupils"
     )
+    # The take-home card's code (classes/claiming.py): only its SHA-256, made when the leader prints
+    # the cards; a parent who types it (or scans its QR) adds the child, with their games, to their family.
+    claim_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
     class Meta:
         ordering = ["joined_at", "pk"]

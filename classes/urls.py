@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from classes import pages
+from classes import card_pages, pages
 
 urlpatterns = [
     path("class/", pages.join_class, name="class_join"),
@@ -11,6 +11,9 @@ urlpatterns = [
     path("class/wait/state/", pages.class_state, name="class_state"),
     path("class/board/<int:class_id>/", pages.class_board, name="class_board"),
     path("class/board/<int:class_id>/state/", pages.class_board_state, name="class_board_state"),
+    path("class/board/<int:class_id>/cards/", card_pages.print_cards, name="class_cards"),
     path("class/board/<int:class_id>/<slug:button>/", pages.class_act, name="class_act"),
+    path("class/claim/", card_pages.claim, name="class_claim"),
+    path("class/claim/<str:code>/", card_pages.claim, name="class_claim_code"),
     path("class/<str:class_code>/", pages.join_class, name="class_join_code"),
 ]

@@ -158,6 +158,8 @@ class Code(StrEnum):
     NOBODY_TO_SEAT = "nobody_to_seat"
     CLASS_STAGE = "class_stage"
     IN_A_CLASS = "in_a_class"
+    CARD_NOT_VALID = "card_not_valid"
+    CARD_TOO_SOON = "card_too_soon"
 
 
 # The people's words for each code; a raise site may pass words that say more (which story, how long).
@@ -317,6 +319,11 @@ WORDS: dict[Code, str] = {
     Code.NOBODY_TO_SEAT: "Nobody has joined the class yet: make tables once the children are in.",
     Code.CLASS_STAGE: "The class has moved on: the board shows what you can do now.",
     Code.IN_A_CLASS: "You're in a class today: its tables are the only ones for you.",
+    Code.CARD_TOO_SOON: "That card works once the class has ended: the child is still playing with it.",
+    Code.CARD_NOT_VALID: (
+        "That take-home code doesn't work: check the letters on the card. A card works for 7 days "
+        "after the class, and only the newest card the leader printed."
+    ),
 }
 
 
@@ -351,6 +358,8 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.WRONG_KEEP_CODE,
             Code.AGREEMENT_NEEDED,
             Code.BAD_EMAIL,
+            # Unknown, replaced and lapsed cards alike (telling them apart would help a guesser).
+            Code.CARD_NOT_VALID,
             # Too big a body was 413 at two sites and every other shape 400: a browser does the
             # same for both (reload and subscribe again), so one code keeps the one status.
             Code.BAD_SUBSCRIPTION,
@@ -471,6 +480,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.CLASS_FULL,
             Code.NOBODY_TO_SEAT,
             Code.CLASS_STAGE,
+            Code.CARD_TOO_SOON,
         }
     ),
     # Gone for good: asking again will never work.

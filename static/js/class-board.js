@@ -51,8 +51,20 @@ function controls(s) {
       act("end-all", "End the class", {}, "button button-secondary"),
     ];
   }
-  if (s.stage === "playing") return [act("end-all", "End all", {}, "button button-secondary"), readAloud(s)];
-  return [h("a", { class: "button button-secondary", href: "/" }, "Back to the start")];
+  if (s.stage === "playing") return [act("end-all", "End all", {}, "button button-secondary"), readAloud(s), cards(s)];
+  return [cards(s), h("a", { class: "button button-secondary", href: "/" }, "Back to the start")];
+}
+
+/** Take-home cards (a QR and a code per child, for a parent to keep their games): a new tab. */
+function cards(s) {
+  if (!s.children.length) return null;
+  const form = h(
+    "form",
+    { method: "post", action: root.dataset.cards, target: "_blank", class: "inline-post" },
+    h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: root.dataset.csrf }),
+    h("button", { type: "submit", class: "button button-secondary" }, "Print take-home cards"),
+  );
+  return form;
 }
 
 function readAloud(s) {

@@ -119,3 +119,41 @@ def test_a_class_childs_device_is_refused_every_page_but_its_class(live_asgi, ne
     child.get_by_role("link", name="Back to my class").click()
     expect(child.get_by_role("heading", name="You're in")).to_be_visible()
     expect(board.locator(".class-child")).to_have_count(1)
+
+
+def test_the_leader_prints_take_home_cards_and_a_parent_keeps_a_childs_games(live_asgi, new_page):
+    from classes import joining, leading
+    from tests.factories import signed_in_session
+
+    server = live_asgi()
+
+    def ended_class():
+        leader = UserFactory(gamer_tag="Teacher_Grace")
+        classroom = joining.start_class(leader=leader, agreed=True)
+        for name in ("Timothy", "Lois"):
+            joining.join_class(code=classroom.code, name=name)
+        leading.end_all(leader=leader, session_key=signed_in_session(leader), class_id=classroom.pk)
+        return leader, classroom
+
+    leader, classroom = in_a_thread(ended_class)
+    board = new_page(BOARD)
+    sign_in(board, server, leader)
+    board.goto(f"{server.url}/class/board/{classroom.pk}/")
+    expect(board.get_by_role("heading", name="What we did together")).to_be_visible()
+    with board.context.expect_page() as opened:
+        board.get_by_role("button", name="Print take-home cards").click()
+    cards = opened.value
+    expect(cards.locator(".take-home-card")).to_have_count(2)
+    first = cards.locator(".take-home-card").first
+    expect(first.locator(".take-home-name")).to_have_text("Timothy")
+    code = first.locator(".take-home-code").inner_text()
+    screenshot(cards, "class/take-home-cards-1280")
+
+    parent = new_page({"width": 390, "height": 844})
+    sign_in(parent, server, in_a_thread(lambda: UserFactory(gamer_tag="Eunice")))
+    parent.goto(f"{server.url}/class/claim/")
+    parent.get_by_label("The code on the card").fill(code)
+    parent.get_by_role("button", name="Add to my family").click()
+    expect(parent.get_by_text("Timothy is in your family now")).to_be_visible()
+    expect(parent.locator("main")).to_contain_text("Timothy")
+    screenshot(parent, "class/claimed-390")

@@ -274,3 +274,30 @@ class AgentMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.agent} at {self.received_at:%Y-%m-%d %H:%M:%S}"
+
+
+class KidDevice(models.Model):
+    """A device signed in for a child (a family's by a parent's QR, a class's by its code): it stays
+    a child's device after signing out, leading back to that child's way in and never to sign-up,
+    until the member who manages the child releases it (accounts/kid_devices.py). The device holds
+    only a random token in a signed cookie; only its SHA-256 is kept here."""
+
+    class Kind(models.TextChoices):
+        FAMILY = "family", "a family's child"
+        CLASS = "class", "a class's child"
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    # Who may release it: the parent or the class's leader; and the child's tag, for their list.
+    manager = models.ForeignKey(User, on_delete=models.CASCADE, related_name="kid_devices")
+    child_tag = models.CharField(max_length=20, blank=True, default="")
+    # The child it was signed in for, while their account lasts: a class's join page offers
+    # "Come back as Sam" to this device alone.
+    child = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # Where signing out leads: a class's join page with its code (a family's way in is a page of its own).
+    way_in = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+    released_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} device of {self.child_tag or 'a child'}"

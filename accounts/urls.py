@@ -11,4 +11,5 @@ urlpatterns = [
     path("settings/team-mail/", views.team_mail, name="team_mail"),
     path("settings/delete/", views.delete_account, name="delete_account"),
     path("keep-games/", keep_views.keep_games, name="keep_games"),
+    path("kid-device/", views.kid_device, name="kid_device"),
 ]

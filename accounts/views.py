@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from accounts import family
+from accounts import family, kid_devices
 from accounts.forms import GamerTagForm
 from accounts.services import first_tag_grace_until, next_tag_change, set_gamer_tag, set_team_mail
 from justalllowgod.lib.methods import post_only
@@ -98,3 +98,11 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     logout(request)
     messages.success(request, "Your account is deleted. Thank you for playing with us.")
     return redirect("home")
+
+
+def kid_device(request: HttpRequest) -> HttpResponse:
+    """A family child's device, signed out: the way back in is a new QR from their grown-up."""
+    device = kid_devices.of(request)
+    if device is None or request.user.is_authenticated:
+        return redirect("home")
+    return render(request, "accounts/kid_device.html", {"device": device})

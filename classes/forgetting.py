@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from accounts import family
 from accounts.models import Managed, User
+from classes.leading import end_class
 from classes.models import Classroom
-from game.services import led
 
 CLASS_HOURS = 12
 CHILDREN_KEPT_DAYS = 7
@@ -21,14 +21,10 @@ REPORT_KEPT_DAYS = 30
 
 
 @transaction.atomic
-def _end(classroom_id: int, now: datetime) -> None:
+def _end(classroom_id: int) -> None:
     classroom = Classroom.objects.select_for_update().filter(pk=classroom_id, ended_at__isnull=True).first()
-    if classroom is None:
-        return
-    for place in classroom.tables.all():
-        led.end_led_table(leader=classroom.leader, table_id=place.table_id)
-    classroom.stage, classroom.ended_at = Classroom.Stage.ENDED, now
-    classroom.save(update_fields=["stage", "ended_at"])
+    if classroom is not None:
+        end_class(classroom)
 
 
 @transaction.atomic
@@ -49,7 +45,7 @@ def forget_classes(now: datetime | None = None) -> int:
         .filter(created_at__lt=now - timedelta(hours=CLASS_HOURS))
         .values_list("pk", flat=True)
     ):
-        _end(classroom_id, now)
+        _end(classroom_id)
     ended = Classroom.objects.filter(ended_at__lt=now - timedelta(days=CHILDREN_KEPT_DAYS))
     children = User.objects.filter(
         pupil__classroom__in=ended, managed_as=Managed.CLASS, managed_by__isnull=False

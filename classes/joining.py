@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.guests import free_name, guest_name
@@ -108,3 +109,8 @@ def join_class(*, code: str, name: str, ip: str = "") -> Pupil:
     except IntegrityError:
         raise Refusal(Code.TAG_TAKEN) from None
     return Pupil.objects.create(classroom=classroom, user=child)
+
+
+def way_in(code: str) -> str:
+    """The class's join page: where a device signed in for one of its children goes once signed out."""
+    return reverse("class_join_code", args=[code])

@@ -9,10 +9,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from accounts import family
+from accounts import family, kid_devices
 from accounts.guests import free_name, guest_name
 from accounts.models import User
 from accounts.services import tag_is_taken
+from classes import joining
 from classes.models import Classroom, ClassTable, Pupil
 from classes.split import seats_for, split
 from game.services import led
@@ -162,11 +163,18 @@ def end_all(*, leader: User, session_key: str | None, class_id: int | str) -> Cl
     """End the class: every game still being played ends now, nobody winning (R23); the board then
     shows what the class did together. The children's accounts wait for the sweep (7 days)."""
     classroom = led_class(leader, session_key, class_id)
-    for place in classroom.tables.select_related("table"):
-        led.end_led_table(leader=leader, table_id=place.table_id)
+    end_class(classroom)
+    return classroom
+
+
+def end_class(classroom: Classroom) -> None:
+    """End every table's game and the class (its row locked by the caller); its children's devices
+    are anyone's again once signed out (accounts/kid_devices.py)."""
+    for place in classroom.tables.all():
+        led.end_led_table(leader=classroom.leader, table_id=place.table_id)
     classroom.stage, classroom.ended_at = Stage.ENDED, timezone.now()
     classroom.save(update_fields=["stage", "ended_at"])
-    return classroom
+    kid_devices.release_way_in(manager=classroom.leader, way_in=joining.way_in(classroom.code))
 
 
 def name_problem(error: ValidationError | Refusal) -> str:

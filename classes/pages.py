@@ -14,8 +14,9 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from accounts import family
+from accounts import family, kid_devices
 from accounts.guests import name_problem, suggested_names
+from accounts.models import KidDevice, User
 from classes import board, joining, leading
 from classes.models import MAX_CHILDREN, Classroom, Pupil
 from game.pages.qr import qr_svg
@@ -128,19 +129,50 @@ def join_class(request: HttpRequest, class_code: str = "") -> HttpResponse:
         return redirect("class_wait")
     code = request.POST.get("code", class_code).strip()
     name = (request.POST.get("pick") or request.POST.get("name", "")).strip()
+    back = _come_back(request)
+    if request.method == "POST" and "come_back" in request.POST and back is not None:
+        return _signed_in(request, back, mark=False)
     error, status = None, 200
     if request.method == "POST":
         try:
             with transaction.atomic():
                 pupil = joining.join_class(code=code, name=name, ip=request_address(request.META))
-                login(request, pupil.user, backend=MODEL_BACKEND)
-                family.record_device(child=pupil.user, session_key=request.session.session_key)
+                response = _signed_in(request, pupil.user, mark=True)
         except (Refusal, ValidationError) as refused:
             error, status = name_problem(refused), getattr(refused, "status", 400)
         else:
-            return redirect("class_wait")
-    context = {"code": code, "name": name, "error": error, "suggestions": suggested_names()}
+            return response
+    context = {
+        "code": code,
+        "name": name,
+        "error": error,
+        "suggestions": suggested_names(),
+        "come_back": back.gamer_tag if back else "",
+    }
     return _no_store(render(request, "classes/join.html", context, status=status))
+
+
+def _come_back(request: HttpRequest) -> User | None:
+    """The child this device was signed in for, if they are still in a class that has not ended."""
+    device = kid_devices.of(request)
+    child = device.child if device is not None else None
+    if child is None or not child.is_class_child or not child.is_active:
+        return None
+    pupil = (
+        Pupil.objects.filter(user=child, classroom__ended_at__isnull=True).select_related("classroom").first()
+    )
+    return child if pupil is not None else None
+
+
+def _signed_in(request: HttpRequest, child: User, *, mark: bool) -> HttpResponse:
+    """Sign the device in for the child; a first sign-in marks it as the child's device."""
+    login(request, child, backend=MODEL_BACKEND)
+    family.record_device(child=child, session_key=request.session.session_key)
+    response = redirect("class_wait")
+    if mark:
+        code = Pupil.objects.get(user=child).classroom.code
+        kid_devices.mark(response, child=child, kind=KidDevice.Kind.CLASS, way_in=joining.way_in(code))
+    return response
 
 
 def _class_child(request: HttpRequest) -> bool:

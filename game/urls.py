@@ -17,6 +17,9 @@ urlpatterns = [
     path("me/family/<int:child_id>/rename/", family.rename_child, name="family_rename"),
     path("me/family/<int:child_id>/delete/", family.delete_child, name="family_delete"),
     path("me/family/devices/<int:device_id>/end/", family.end_device, name="family_end_device"),
+    path(
+        "me/family/kid-devices/<int:device_id>/release/", family.release_device, name="family_release_device"
+    ),
     path("tables/new/", table_views.new_private_table, name="new_private_table"),
     path("tables/join/", table_views.join_table, name="join_table"),
     path("play-now/", table_views.play_now, name="play_now"),

@@ -104,6 +104,8 @@ MIDDLEWARE = [
     # A child's session is refused account, admin and review pages; a guest's every page but its
     # table's (accounts/family_guard.py).
     "accounts.family_guard.ManagedKeepToTheTable",
+    # Signed out, a child's device opens only the child's way in (accounts/kid_devices.py).
+    "accounts.kid_devices.KidDevicesKeepToTheirWayIn",
 ]
 
 ROOT_URLCONF = "justalllowgod.urls"

@@ -18,8 +18,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from accounts import family
+from accounts import family, kid_devices
 from accounts.forms import GamerTagForm
+from accounts.models import KidDevice
 from game.pages.history import my_games
 from game.pages.qr import qr_svg
 from justalllowgod.lib.addresses import request_address
@@ -65,7 +66,12 @@ def family_page(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"{child.gamer_tag} is in your family now.")
             return redirect("family")
     children = [{"user": child, "games": my_games(child)} for child in family.children_of(request.user)]
-    context = {"form": form, "children": children, "max_children": family.MAX_CHILDREN}
+    context = {
+        "form": form,
+        "children": children,
+        "max_children": family.MAX_CHILDREN,
+        "kid_devices": kid_devices.held_by(request.user),
+    }
     return render(request, "accounts/family.html", context, status=400 if form.errors else 200)
 
 
@@ -132,6 +138,17 @@ def end_device(request: HttpRequest, device_id: int) -> HttpResponse:
 
 @post_only(go_to="family")
 @grown_ups_only
+def release_device(request: HttpRequest, device_id: int) -> HttpResponse:
+    """Let a child's device be anyone's again (signed out, it opened only the child's way in)."""
+    if kid_devices.release(manager=request.user, device_id=device_id):
+        messages.success(request, "That device is released: it opens the whole site again.")
+    else:
+        messages.error(request, "That device was released already, or it isn't one of your children's.")
+    return redirect("family")
+
+
+@post_only(go_to="family")
+@grown_ups_only
 def delete_child(request: HttpRequest, child_id: int) -> HttpResponse:
     """Delete a child's account, once the parent ticked that they mean it."""
     if request.POST.get("confirm") != "yes":
@@ -161,4 +178,6 @@ def sign_in_with_qr(request: HttpRequest, secret: str) -> HttpResponse:
         context = {"secret": secret, "error": error.message}
         return render(request, "accounts/family_sign_in.html", context, status=error.status)
     messages.success(request, f"Welcome, {child.gamer_tag}! Type the table's code or scan its QR.")
-    return redirect("home")
+    response = redirect("home")
+    kid_devices.mark(response, child=child, kind=KidDevice.Kind.FAMILY)  # stays theirs after signing out
+    return response

@@ -11,7 +11,7 @@ import pytest
 from justalllowgod.lib.refusals import RULE_STATUS, STATUS, WORDS, Code, Refusal
 
 ROOT = Path(__file__).resolve().parents[2]
-REFUSALS = ROOT / "justalllowgod" / "lib" / "refusals.py"
+REFUSALS = [ROOT / "justalllowgod" / "lib" / name for name in ("refusals.py", "refusal_codes.py")]
 # Every folder whose code may refuse (tests included: a fake refusal says no status either).
 RAISING = ["accounts", "content", "game", "justalllowgod", "moderation", "notices", "home", "tests"]
 HTTP_STATUSES = {400, 401, 403, 404, 409, 410, 429, 503}
@@ -89,9 +89,10 @@ def test_an_engine_refusal_reads_as_the_move_it_refused_says():
         Refusal(RuleCode.NOT_YOUR_TURN)  # the engine's code without its words
 
 
-def test_refusals_sit_below_every_app():
-    tree = ast.parse(REFUSALS.read_text())
+@pytest.mark.parametrize("path", REFUSALS, ids=lambda path: path.name)
+def test_refusals_sit_below_every_app(path):
+    tree = ast.parse(path.read_text())
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
-    apps = {"accounts", "content", "game", "moderation", "django"}
+    apps = {"accounts", "content", "game", "classes", "moderation", "notices", "home", "django"}
     assert {name.split(".")[0] for name in imported} & apps == set()

@@ -14,8 +14,6 @@ from django.urls import reverse
 from accounts.models import User
 from classes.models import Classroom, ClassTable, Pupil
 from game import engine
-from game.engine.cards import is_word
-from game.engine.jagai_view import stones as laid_stones
 from game.models import Game, Table
 from game.protocol.messages import seat_name, verses_shown
 from game.services.starting import seat_list
@@ -35,12 +33,13 @@ def _seats(table: Table, view: dict[str, Any] | None) -> list[dict[str, Any]]:
     return shown
 
 
-def _circle(game: Game, state: dict, titles: dict[int, str]) -> dict[str, Any]:
-    """The circle of twelve: each stone's story title, and the verse of the latest one laid."""
-    verses = verses_shown(game, state)
+def _circle(game: Game, view: dict[str, Any], titles: dict[int, str]) -> dict[str, Any]:
+    """The circle of twelve from the public view: each stone's story title, and the verse of the
+    latest one laid as the whole table saw it."""
+    verses = verses_shown(game, engine.from_json(game.state))
     stones = [
         {"story": s["story"], "title": titles.get(s["story"], ""), "sealed": s["sealed"]}
-        for s in laid_stones(state)
+        for s in view["stones"]
     ]
     latest = None
     if stones and str(stones[-1]["story"]) in verses:
@@ -61,23 +60,14 @@ def table_board(place: ClassTable) -> dict[str, Any]:
     titles = {story["position"]: story["title"] for story in game.deal.cards}
     return (
         facts
-        | _circle(game, state, titles)
+        | _circle(game, view, titles)
         | {
             "seats": _seats(table, view),
             "over": view["result"] is not None,
             "version": game.version,
-            "together": _together(state),
+            "together": engine.tally(state),
         }
     )
-
-
-def _together(state: dict) -> dict[str, int]:
-    """What the table did together: stones laid, verses met, words remembered (R11's points)."""
-    return {
-        "stones": len(state["stones"]),
-        "verses": sum(1 for _owner, _story, cards in state["stones"] if any(is_word(c) for c in cards)),
-        "words": sum(state["bonus"]),
-    }
 
 
 def board_state(classroom: Classroom) -> dict[str, Any]:

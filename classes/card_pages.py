@@ -44,9 +44,10 @@ def print_cards(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-def claim(request: HttpRequest, code: str = "") -> HttpResponse:
-    """A parent, signed in, adds the child on a take-home card to their family."""
-    typed = request.POST.get("code", code)
+def claim(request: HttpRequest, card: str = "") -> HttpResponse:
+    """A parent, signed in, adds the child on a take-home card to their family (`card`: the code
+    the card's QR carries)."""
+    typed = request.POST.get("code", card)
     error, status = None, 200
     if request.method == "POST":
         try:

@@ -184,11 +184,11 @@ def class_wait(request: HttpRequest) -> HttpResponse:
     `class_state` and opens their table when the games start)."""
     if not _class_child(request):
         return redirect("class_join")
-    state = board.pupil_state(request.user)
-    if state["state"] == "seated":
-        return redirect(state["url"])
+    standing = board.pupil_state(request.user)
+    if standing["state"] == "seated":
+        return redirect(standing["url"])
     pupil = Pupil.objects.filter(user=request.user).select_related("classroom__leader").first()
-    context = {"state": state, "leader": pupil.classroom.leader.gamer_tag if pupil else ""}
+    context = {"state": standing, "leader": pupil.classroom.leader.gamer_tag if pupil else ""}
     return _no_store(render(request, "classes/wait.html", context))
 
 
@@ -200,5 +200,5 @@ def class_state(request: HttpRequest) -> JsonResponse:
 
 def class_home(user) -> str:
     """Where a class child starts: their table once the games began, else the waiting page."""
-    state = board.pupil_state(user)
-    return state["url"] if state["state"] == "seated" else reverse("class_wait")
+    standing = board.pupil_state(user)
+    return standing["url"] if standing["state"] == "seated" else reverse("class_wait")

@@ -14,6 +14,6 @@ urlpatterns = [
     path("class/board/<int:class_id>/cards/", card_pages.print_cards, name="class_cards"),
     path("class/board/<int:class_id>/<slug:button>/", pages.class_act, name="class_act"),
     path("class/claim/", card_pages.claim, name="class_claim"),
-    path("class/claim/<str:code>/", card_pages.claim, name="class_claim_code"),
+    path("class/claim/<str:card>/", card_pages.claim, name="class_claim_code"),
     path("class/<str:class_code>/", pages.join_class, name="class_join_code"),
 ]

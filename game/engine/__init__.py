@@ -16,6 +16,7 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - owed(state): the gift an agent must make now, or None.
 - result(state): the Outcome once the game is over (reason, ranking, winners, shared, teams, together), else None;
   Outcome.to_json() is the JSON game rows store, Outcome.from_json(data) reads it back.
+- tally(state): what a table did together (stones laid, verses met, words remembered), for a class's board.
 - events_for(events, seat) / events_full(events): events as one seat, or a reviewer, may see them.
 - to_json(state) / from_json(text): the state as compact JSON text and back.
 - refusal_words(code): words for people for a refusal code; MOVES: the move table.
@@ -60,7 +61,7 @@ from .moves import (
 from .outcome import Outcome, Standing, Together
 from .rules import OPTION_NAMES, VARIANTS, check_options
 from .rules import options_of as table_options
-from .scoring import result
+from .scoring import result, tally
 from .state import (
     clone,
     current_seat,
@@ -144,6 +145,7 @@ __all__ = [
     "stone_count",
     "story_of",
     "table_options",
+    "tally",
     "times_back",
     "to_json",
     "turn_number",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import story_of
+from .cards import is_word, story_of
 from .outcome import Outcome, Standing, Together
 from .rules import variant_of
 from .state import laid_stories, open_stone_gaps, partner, persons, team_of
@@ -95,3 +95,14 @@ def quick_goal_reached(state: State) -> bool:
         side = team_of(owner) if state["teams"] else owner
         laid[side] = laid.get(side, 0) + 1
     return max(laid.values(), default=0) >= goal
+
+
+def tally(state: State) -> dict[str, int]:
+    """What a table did together, for a class's board: stones laid, verses met (stones holding
+    their Word card, its verse shown to all) and words remembered (R11's points; a seat JagAI took
+    over keeps none, R27). Never anybody's alone."""
+    return {
+        "stones": len(state["stones"]),
+        "verses": sum(1 for _owner, _story, cards in state["stones"] if any(is_word(c) for c in cards)),
+        "words": sum(state["bonus"]) // WORD_POINTS,
+    }

@@ -14,7 +14,7 @@ from classes.models import Classroom
 from tests.classes.test_classes import play_class_to_the_end
 from tests.deck import load_deck
 from tests.e2e.helpers import in_a_thread, screenshot
-from tests.e2e.live import sign_in
+from tests.e2e.live import axe_violations, sign_in
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,6 +54,8 @@ def test_a_class_of_twelve_joins_by_code_plays_at_three_tables_and_the_board_sho
     for name, width in zip(NAMES, WIDTHS, strict=True):
         page = new_page({"width": width, "height": 800})
         page.goto(f"{server.url}/class/{code}/")  # the board's QR code
+        if width == 320:
+            assert axe_violations(page) == []
         page.get_by_label("Your name at the table").fill(name)
         page.get_by_role("button", name="Join the class").click()
         expect(page.locator("#class-wait-title")).to_contain_text(f"You're in, {name}")
@@ -61,6 +63,7 @@ def test_a_class_of_twelve_joins_by_code_plays_at_three_tables_and_the_board_sho
     expect(board.locator("#class-stage-line")).to_have_text("12 children of 30 have joined")
     expect(board.locator(".class-child")).to_have_count(12)
     screenshot(board, "class/board-joined-1920", full_page=False)
+    assert axe_violations(board) == []
     screenshot(devices[0], "class/child-waiting-320")
 
     board.get_by_role("button", name="Make tables").click()
@@ -89,6 +92,7 @@ def test_a_class_of_twelve_joins_by_code_plays_at_three_tables_and_the_board_sho
     board.get_by_role("button", name="End all").click()
     expect(board.get_by_role("heading", name="What we did together")).to_be_visible()
     screenshot(board, "class/board-together-1920", full_page=False)
+    assert axe_violations(board) == []
 
 
 def test_a_class_childs_device_is_refused_every_page_but_its_class(live_asgi, new_page):

@@ -52,10 +52,12 @@ def test_a_guest_sits_from_the_invite_link_with_one_name_once_the_host_lets_them
     assert len(page.locator(".guest-pick").all()) == 3  # friendly names to take with one tap
     assert page.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
     screenshot(page, "guests/sit-320")
+    assert axe_violations(page) == []
     thumbs.type_into(page.get_by_label("The name the table sees"), "Grandpa Joe")
     thumbs.tap(page.get_by_role("button", name="Ask to sit"))
     expect(page.locator("#guest-status")).to_contain_text("Waiting for Grandma_Ruth_Eleanor to let you sit")
     screenshot(page, "guests/waiting-320")
+    assert axe_violations(page) == []
 
     # Refused until the host lets them in: the table itself is closed to them.
     page.goto(f"{server.url}/t/{table.code}/")

@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import Resolver404, resolve, reverse
@@ -60,7 +61,13 @@ def mark(response: HttpResponse, *, child: User, kind: str, way_in: str = "") ->
         way_in=way_in,
     )
     response.set_signed_cookie(
-        COOKIE, token, salt=COOKIE_SALT, max_age=COOKIE_AGE, httponly=True, samesite="Lax", secure=False
+        COOKIE,
+        token,
+        salt=COOKIE_SALT,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,  # as the session's: HTTPS-only in production
     )
     return device
 

@@ -29,6 +29,12 @@ COOKIE_AGE = 365 * 24 * 3600
 OPEN_TO_KID_DEVICES = frozenset(
     {
         "accounts:kid_device",
+        # A grown-up may sign in on it (the manager's sign-in releases it: accounts/signals.py).
+        "account_login",
+        "account_request_login_code",
+        "account_confirm_login_code",
+        "mfa_authenticate",
+        "mfa_login_webauthn",
         "family_sign_in",
         "class_join",
         "class_join_code",
@@ -49,8 +55,18 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def mark(response: HttpResponse, *, child: User, kind: str, way_in: str = "") -> KidDevice:
-    """Mark the device that was just signed in for a child (call with the response that follows)."""
+def mark(
+    request: HttpRequest, response: HttpResponse, *, child: User, kind: str, way_in: str = ""
+) -> KidDevice:
+    """Mark the device that was just signed in for a child (call with the response that follows).
+    A device already a child's stays its first manager's: their child's next sign-in on it (or a
+    brother's) updates it, and another member's (a class leader's) never frees it from them."""
+    held = of(request)
+    if held is not None:
+        if held.manager_id == child.managed_by_id:
+            held.child, held.child_tag, held.kind, held.way_in = child, child.gamer_tag, kind, way_in
+            held.save(update_fields=["child", "child_tag", "kind", "way_in"])
+        return held
     token = secrets.token_urlsafe(24)
     device = KidDevice.objects.create(
         token_hash=_hash(token),
@@ -78,6 +94,13 @@ def of(request: HttpRequest) -> KidDevice | None:
     if not token:
         return None
     return KidDevice.objects.filter(token_hash=_hash(token), released_at__isnull=True).first()
+
+
+def release_on_sign_in(request: HttpRequest, user: User) -> None:
+    """The member who manages this device's child signed in on it: it is theirs again."""
+    held = of(request)
+    if held is not None and held.manager_id == user.pk:
+        KidDevice.objects.filter(pk=held.pk).update(released_at=timezone.now())
 
 
 def release(*, manager: User, device_id: int | str) -> int:

@@ -6,10 +6,11 @@ from typing import Any
 
 from allauth.account.signals import password_changed, password_reset, password_set
 from django.contrib.auth.models import Group
-from django.contrib.auth.signals import user_logged_out
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db.models.signals import m2m_changed
 from django.dispatch import receiver
 
+from accounts import kid_devices
 from accounts.models import ChildDevice, User
 from accounts.sockets import end_session_sockets, recheck_member_sockets
 
@@ -22,6 +23,13 @@ def close_sockets_on_sign_out(sender: Any, request: Any, user: Any, **kwargs: An
         end_session_sockets(session.session_key)
         # A child signed out on their device: it leaves the parent's list of devices too.
         ChildDevice.objects.filter(session_key=session.session_key).delete()
+
+
+@receiver(user_logged_in, dispatch_uid="jag-kid-device-released-by-its-grown-up")
+def release_kid_device_on_sign_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """The parent or leader of the child a device was kept for signed in on it: it is theirs again."""
+    if request is not None and not user.is_managed:
+        kid_devices.release_on_sign_in(request, user)
 
 
 @receiver(password_changed, dispatch_uid="jag-sockets-on-password-change")

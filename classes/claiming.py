@@ -44,7 +44,10 @@ def print_cards(*, leader: User, session_key: str | None, class_id: int | str) -
     """A fresh code for every child still in the class (shown on the printed cards only)."""
     classroom = led_class(leader, session_key, class_id, running=False)  # after the class, too
     cards = []
-    for pupil in classroom.pupils.select_related("user").filter(user__managed_as=Managed.CLASS):
+    kept = classroom.pupils.select_related("user").filter(
+        user__managed_as=Managed.CLASS, user__is_active=True
+    )
+    for pupil in kept.filter(user__managed_by__isnull=False):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CARD_LENGTH))
         pupil.claim_hash = _hash(code)
         pupil.save(update_fields=["claim_hash"])
@@ -85,7 +88,13 @@ def claim_child(*, parent: User, code: str, ip: str = "") -> User:
     check_may_play(parent)
     if family.children(parent).count() >= family.MAX_CHILDREN:
         raise Refusal(Code.TOO_MANY_CHILDREN)
-    child = User.objects.select_for_update().get(pk=pupil.user_id)
+    child = (
+        User.objects.select_for_update()
+        .filter(pk=pupil.user_id, managed_as=Managed.CLASS, managed_by__isnull=False, is_active=True)
+        .first()
+    )
+    if child is None or not Pupil.objects.select_for_update().filter(pk=pupil.pk).exists():
+        raise Refusal(Code.CARD_NOT_VALID)  # forgotten, or claimed by another parent, a moment ago
     family.end_devices(child)
     child.managed_by, child.managed_as, child.may_play_public = parent, Managed.CHILD, False
     child.save(update_fields=["managed_by", "managed_as", "may_play_public"])

@@ -26,6 +26,10 @@ from justalllowgod.lib.refusals import Refusal
 from justalllowgod.lib.site_address import absolute_url
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+SIGN_OUT_FIRST = (
+    "This device is signed in as {tag}. A child joins on a device nobody is signed in on: sign out "
+    "first (or use another device), then join."
+)
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
@@ -133,7 +137,10 @@ def join_class(request: HttpRequest, class_code: str = "") -> HttpResponse:
     if request.method == "POST" and "come_back" in request.POST and back is not None:
         return _signed_in(request, back, mark=False)
     error, status = None, 200
-    if request.method == "POST":
+    if request.method == "POST" and request.user.is_authenticated:
+        # A grown-up's own device (a leader trying the class) would become a child's: sign out first.
+        error, status = SIGN_OUT_FIRST.format(tag=request.user.gamer_tag or "a member"), 409
+    elif request.method == "POST":
         try:
             with transaction.atomic():
                 pupil = joining.join_class(code=code, name=name, ip=request_address(request.META))
@@ -171,7 +178,9 @@ def _signed_in(request: HttpRequest, child: User, *, mark: bool) -> HttpResponse
     response = redirect("class_wait")
     if mark:
         code = Pupil.objects.get(user=child).classroom.code
-        kid_devices.mark(response, child=child, kind=KidDevice.Kind.CLASS, way_in=joining.way_in(code))
+        kid_devices.mark(
+            request, response, child=child, kind=KidDevice.Kind.CLASS, way_in=joining.way_in(code)
+        )
     return response
 
 

@@ -183,8 +183,8 @@ def ask_for_new_tag(*, report_id: int, reviewer: User) -> Answered:
     still_theirs = member.gamer_tag.lower() == report.tag.lower()
     taken_back = still_theirs and take_back_tag(user=member, now=now)
     closed = _same_name(report).update(status=NameReport.Status.RENAMED, decided_at=now, decided_by=reviewer)
-    if taken_back and member.is_guest:
-        guests.give_new_name(member)  # a guest has no page to choose one
+    if taken_back and (member.is_guest or member.is_class_child):
+        guests.give_new_name(member)  # a guest or a class's child has no page to choose one
     if taken_back:
         _redraw_seats(member.pk)
         notify.tag_taken_back(member, report.tag)

@@ -66,7 +66,11 @@ def told_of(user: User) -> User:
 
 def _whose(user: User) -> str:
     """Whose account a managed one is, to the member who manages it."""
-    return "a guest you let sit at your table" if user.is_guest else "a child's account in your family"
+    if user.is_guest:
+        return "a guest you let sit at your table"
+    if user.is_class_child:
+        return "a child in a class you lead"
+    return "a child's account in your family"
 
 
 def _about(user: User, text: str) -> str:
@@ -145,11 +149,12 @@ def name_reported(report: NameReport) -> None:
 
 def tag_taken_back(user: User, tag: str) -> None:
     """The member (a child's parent) hears that a reviewer asked for a new gamer tag."""
-    if user.is_guest:
-        subject = "A new name for your guest"
+    if user.is_guest or user.is_class_child:
+        subject = "A new name for your guest" if user.is_guest else "A new name for a child in your class"
         body = (
-            f"A reviewer looked at the name {tag}, a guest you let sit at your table, and took it "
-            f"back: it didn't suit our tables. Your guest plays on as {user.gamer_tag or 'a player'}."
+            f"A reviewer looked at the name {tag}, {_whose(user)}, and took it "
+            f"back: it didn't suit our tables. {'Your guest' if user.is_guest else 'The child'} plays on "
+            f"as {user.gamer_tag or 'a player'}, a name we chose."
         )
     elif user.managed_by_id:
         subject = "A new gamer tag for your child"

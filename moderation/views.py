@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse as url_of
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from accounts import family
 from accounts.models import User
 from game.models import Game, GameEvent, Seat, Table
 from game.protocol.messages import seat_name
@@ -111,9 +112,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     """A finished game from the member's own seat; only people who sat at the table may open it."""
     game = get_object_or_404(Game.objects.select_related("table"), pk=game_id, table__status__in=OVER)
     seat = Seat.objects.filter(table_id=game.table_id, user=request.user).values_list("position", flat=True)
-    if not seat:  # a parent may open their child's games from the child's seat (accounts/family.py)
+    if not seat:  # a parent may open their child's games from the child's seat (accounts/family.py);
+        # a class's leader or a guest's host may not (the board showed the class every table's play)
         seat = Seat.objects.filter(
-            table_id=game.table_id, user__managed_by=request.user, user__managed_by__isnull=False
+            table_id=game.table_id, user__in=family.children(request.user)
         ).values_list("position", flat=True)
     if not seat:
         raise Http404("No such game among yours.")

@@ -179,5 +179,7 @@ def sign_in_with_qr(request: HttpRequest, secret: str) -> HttpResponse:
         return render(request, "accounts/family_sign_in.html", context, status=error.status)
     messages.success(request, f"Welcome, {child.gamer_tag}! Type the table's code or scan its QR.")
     response = redirect("home")
-    kid_devices.mark(response, child=child, kind=KidDevice.Kind.FAMILY)  # stays theirs after signing out
+    kid_devices.mark(
+        request, response, child=child, kind=KidDevice.Kind.FAMILY
+    )  # stays theirs after signing out
     return response

@@ -2,24 +2,21 @@
 
 A led table is private, its host is the leader, who has no seat, and nobody joins it by its code or
 a link (`game.services.access` leaves led tables out of every lookup for joining and watching).
-The leader seats its people, moves one to another table before the deal, deals and ends it, and
-shows it on the class board through a screen of their own (the public view, as a TV's). Every
-function here runs inside the caller's transaction, with the leader's authority already checked.
+The leader seats its people, moves one to another table before the deal, deals and ends it (the
+class board shows it from its public view: classes/board.py). Every function here runs inside the
+caller's transaction, with the leader's authority already checked.
 """
 
 from __future__ import annotations
-
-import secrets
 
 from django.utils import timezone
 
 from accounts.models import User
 from game import engine
-from game.models import Table, TableScreen
+from game.models import Table
 from game.protocol.types import Addressed
 from game.services.play import leave_locked_table
 from game.services.recording import Step, record
-from game.services.screens import refresh_watched, secret_hash, turn_off
 from game.services.starting import begin_game, seat_list
 from game.services.tables import new_table, take_seat
 from game.store import lock_game
@@ -81,14 +78,3 @@ def end_led_table(*, leader: User, table_id: int) -> list[Addressed]:
     game, table, seats = lock_game(table.pk)
     new, events = engine.apply_server(engine.from_json(game.state), {"end": {}})
     return record(game, table, seats, new, events, Step(seat=None, move={"end": {}}))
-
-
-def screen_for_board(*, leader: User, table_id: int) -> str:
-    """A new screen of the table for the class board (the old one stops working): its secret, which
-    only the board's page holds."""
-    table = _locked_led(table_id, leader)
-    turn_off(table)
-    secret = secrets.token_urlsafe(32)
-    TableScreen.objects.create(table=table, made_by=leader, secret_hash=secret_hash(secret))
-    refresh_watched(table)
-    return secret

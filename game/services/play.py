@@ -32,6 +32,8 @@ def leave_table(*, user: User, code: str) -> Left:
     table = Table.objects.select_for_update().by_code(code).filter(seats__user=user).first()
     if table is None:
         raise Refusal(Code.NOT_SEATED)
+    if table.led and table.status == Table.Status.WAITING:
+        raise Refusal(Code.LEADER_SEATS)  # a class's leader gives everyone their table
     return leave_locked_table(table, user=user)
 
 

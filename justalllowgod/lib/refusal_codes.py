@@ -144,6 +144,7 @@ class Code(StrEnum):
     KEEP_CODE_LAPSED = "keep_code_lapsed"
     # A class (classes/): its code, its children, its tables.
     LEADER_STARTS = "leader_starts"
+    LEADER_SEATS = "leader_seats"
     NO_SUCH_CLASS = "no_such_class"
     CLASS_LOCKED = "class_locked"
     CLASS_FULL = "class_full"
@@ -305,6 +306,7 @@ WORDS: dict[Code, str] = {
     Code.WRONG_KEEP_CODE: "That code isn't the one we sent. Check the email and type it again.",
     Code.KEEP_CODE_LAPSED: "That code has lapsed, or was typed wrong too often. Ask for a new one.",
     Code.LEADER_STARTS: "Your leader starts the next game for the whole class.",
+    Code.LEADER_SEATS: "Your leader gives everyone their table: stay here until the games start.",
     Code.NO_SUCH_CLASS: "No class is open with that code. Check the six letters and numbers on the board.",
     Code.CLASS_LOCKED: "This class isn't taking anyone new just now. Ask your leader to open it.",
     Code.CLASS_FULL: "This class is full. Ask your leader.",

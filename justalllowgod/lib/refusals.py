@@ -164,6 +164,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.GUEST_WAITS_FOR_HOST,
             Code.EMAIL_TAKEN,
             Code.LEADER_STARTS,
+            Code.LEADER_SEATS,
             Code.NOT_TAKING_GUESTS,
             Code.CLASS_LOCKED,
             Code.CLASS_FULL,

@@ -16,13 +16,14 @@ from tests.factories import UserFactory, signed_in_session
 
 pytestmark = pytest.mark.django_db
 
+# A grown-up may still sign in on it (the child's own grown-up's sign-in releases it): not sign-up.
 CLOSED_TO_A_KID_DEVICE = (
     "/",
     "/accounts/signup/",
-    "/accounts/login/",
-    "/accounts/login/code/",
+    "/accounts/signup/passkey/",
     "/play-now/",
     "/tv/",
+    "/me/games/",
 )
 
 
@@ -94,3 +95,54 @@ def test_a_class_childs_device_signed_out_goes_back_to_its_class_and_comes_back_
     device.post(reverse("account_logout"))
     leading.end_all(leader=leader, session_key=signed_in_session(leader), class_id=classroom.pk)
     assert device.get("/").status_code == 200  # the class ended: the device is anyone's again
+
+
+def test_every_page_but_the_way_in_sends_a_signed_out_childs_device_back_every_url_walked():
+    from accounts.kid_devices import OPEN_TO_KID_DEVICES
+    from tests.game.test_guest_pages import _sample_path, every_route
+
+    _child, device, _grown_up = family_device()
+    device.post(reverse("account_logout"))
+    assert {name for name, _ in every_route()} >= OPEN_TO_KID_DEVICES
+    walked = 0
+    for name, route in every_route():
+        path = _sample_path(route)
+        if path is None or name in OPEN_TO_KID_DEVICES:
+            continue
+        assert device.get(path)["Location"] == reverse("accounts:kid_device"), path
+        walked += 1
+    assert walked > 60
+    assert device.get("/admin/")["Location"] == reverse("accounts:kid_device")
+
+
+def test_the_parent_signing_in_on_the_childs_device_makes_it_theirs_again():
+    child, device, _grown_up = family_device()
+    device.post(reverse("account_logout"))
+    assert device.get(reverse("account_login")).status_code == 200  # a grown-up may sign in here
+    device.force_login(child.managed_by)
+    from django.contrib.auth.signals import user_logged_in
+
+    user_logged_in.send(sender=User, request=device_request(device), user=child.managed_by)
+    assert not KidDevice.objects.filter(released_at__isnull=True).exists()
+
+
+def device_request(device: Client):
+    """A request carrying the device's cookies, as the sign-in's signal sees it."""
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/")
+    request.COOKIES.update({name: morsel.value for name, morsel in device.cookies.items()})
+    return request
+
+
+def test_a_childs_device_stays_its_first_grown_ups_and_a_second_scan_adds_no_row():
+    child, device, grown_up = family_device()
+    device.post(path_of(qr_url(grown_up, child)))
+    assert KidDevice.objects.count() == 1
+    device.post(reverse("account_logout"))
+    leader = UserFactory()
+    classroom = joining.start_class(leader=leader, agreed=True)
+    device.post(reverse("class_join"), {"code": classroom.code, "name": "Visiting_Kid"})
+    device.post(reverse("account_logout"))
+    leading.end_all(leader=leader, session_key=signed_in_session(leader), class_id=classroom.pk)
+    assert device.get("/accounts/signup/")["Location"] == reverse("accounts:kid_device")  # still the family's

@@ -42,6 +42,7 @@ def test_the_line_has_the_durable_floor_and_its_ratios_and_the_rows_were_committ
     assert line["durable_rows_committed"] == line["durable_counts_committed"] == answered
     assert line["errors"] == 0, line["error_codes"]
     assert "windows" not in line
+    assert not any(name.startswith(("class", "board")) for name in line)  # no --classes: no class figures
 
 
 def test_a_short_soak_reports_each_window():

@@ -151,3 +151,29 @@ def test_the_board_state_is_the_leaders_and_says_who_joined():
     state = client.get(reverse("class_board_state", args=[classroom.pk])).json()
     assert state["stage"] == "joining" and [c["name"] for c in state["children"]] == ["Ruth"]
     assert joining.normalize(" ab-cd ef ") == "ABCDEF"
+
+
+def test_a_grown_up_signed_in_is_asked_to_sign_out_before_a_child_joins_on_that_device():
+    leader, client = leader_client()
+    classroom = started(client)
+    answer = client.post(reverse("class_join"), {"code": classroom.code, "name": "Trying"})
+    assert answer.status_code == 409 and b"sign out" in answer.content
+    assert not Pupil.objects.exists() and int(client.session["_auth_user_id"]) == leader.pk
+
+
+def test_the_leader_does_not_replay_a_class_childs_game_from_their_seat():
+    from classes import leading as lead
+    from game.models import Game, Table
+    from tests.factories import signed_in_session
+
+    load_deck()
+    leader, client = leader_client()
+    classroom = started(client)
+    joined(classroom, "Ruth")
+    common = {"leader": leader, "session_key": signed_in_session(leader), "class_id": classroom.pk}
+    lead.make_tables(**common)
+    lead.start_all(**common)
+    lead.end_all(**common)
+    game = Game.objects.get(table__class_table__classroom=classroom)
+    assert Table.objects.get(pk=game.table_id).status == Table.Status.ENDED
+    assert client.get(reverse("replay", args=[game.pk])).status_code == 404

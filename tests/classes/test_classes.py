@@ -151,6 +151,14 @@ def test_a_class_table_is_nobody_elses_and_its_children_sit_nowhere_else():
     refused(Code.IN_A_CLASS, services.create_private_table, user=child)
 
 
+def _no_open_answer_shown(shown: dict, place) -> None:
+    """While a Remember the Word question waits, its verse (the answer) is not the board's latest."""
+    question = engine.pending_question(engine.from_json(Game.objects.get(table=place.table).state))
+    table = next(t for t in shown["tables"] if t["number"] == place.number)
+    if question is not None and table["latest"] is not None:
+        assert table["latest"]["story"] != question["story"]
+
+
 def play_class_to_the_end(classroom: Classroom, rng: random.Random) -> list[str]:
     """Every child moves at random from their own legal moves until every table's game is over;
     the board's state is read after every move, as the board asks it."""
@@ -172,7 +180,9 @@ def play_class_to_the_end(classroom: Classroom, rng: random.Random) -> list[str]
                 version=game.version,
                 move=rng.choice(engine.legal_moves(state, state["turn"])),
             )
-            boards.append(json.dumps(board.board_state(classroom)))
+            shown = board.board_state(classroom)
+            boards.append(json.dumps(shown))
+            _no_open_answer_shown(shown, place)
     return boards
 
 
@@ -239,3 +249,39 @@ def test_a_class_is_forgotten_on_schedule(capsys):
     assert not Classroom.objects.exists()
     call_command("forget_classes")
     assert "0 class child accounts deleted." in capsys.readouterr().out
+
+
+def test_a_child_cannot_leave_a_class_table_before_the_deal():
+    classroom, leader = a_class()
+    (pupil,) = children(classroom, 1)
+    (place,) = leading.make_tables(**leader)
+    refused(Code.LEADER_SEATS, services.leave_table, user=pupil.user, code=place.table.code)
+    assert place.table.seats.filter(user=pupil.user).exists()
+
+
+def test_a_leader_who_deletes_their_account_ends_their_class_and_frees_its_devices():
+    from accounts import family
+
+    load_deck()
+    classroom, leader = a_class()
+    children(classroom, 3)
+    leading.make_tables(**leader)
+    leading.start_all(**leader)
+    family.delete_account(user=leader["leader"])
+    classroom.refresh_from_db()
+    assert classroom.ended_at is not None and classroom.stage == Classroom.Stage.ENDED
+    statuses = set(Table.objects.filter(class_table__classroom=classroom).values_list("status", flat=True))
+    assert statuses <= {Table.Status.ENDED, Table.Status.FINISHED}
+
+
+def test_a_reviewer_taking_back_a_class_childs_name_gives_them_a_friendly_one():
+    from moderation import name_reports
+    from tests.moderation.conftest import reviewer
+
+    classroom, leader = a_class()
+    first, second = children(classroom, 2)
+    (place,) = leading.make_tables(**leader)
+    report = name_reports.report_name(reporter=second.user, code=place.table.code, seat=1)
+    name_reports.ask_for_new_tag(report_id=report.pk, reviewer=reviewer())
+    first.user.refresh_from_db()
+    assert first.user.gamer_tag not in ("", "Kid_0") and "_" in first.user.gamer_tag

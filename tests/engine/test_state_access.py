@@ -8,7 +8,17 @@ from pathlib import Path
 import game.engine as engine
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "content", "game", "classes", "moderation", "justalllowgod", "bench", "clients", "examples")
+APPS = (
+    "accounts",
+    "content",
+    "game",
+    "classes",
+    "moderation",
+    "justalllowgod",
+    "bench",
+    "clients",
+    "examples",
+)
 # A state read by key: state["turn"], new_state.get("over"), state_json["kinds"], ...
 STATE_READ = re.compile(r"\b\w*state\w*\s*(\[\s*['\"]|\.get\()")
 STATE_KEYS = set(engine.State.__annotations__)

@@ -183,7 +183,7 @@ class TableRun:
         hot: bool,
         pace: tuple[float, float],
         rng: random.Random,
-        reopen: Callable[[list[Member]], Awaitable[TableInfo]],
+        reopen: Callable[[list[Member]], Awaitable[TableInfo | None]],
         index: int,
     ) -> None:
         self.info, self.stats, self.window, self.hot, self.pace, self.rng = (
@@ -384,7 +384,10 @@ class TableRun:
         for seat in self.seats:
             seat.version, seat.view, seat.caught_up_to = -1, None, -1
         try:
-            self.info = await self.reopen(self.info.members)
+            info = await self.reopen(self.info.members)
+            if info is None:  # a class's table plays one game: the leader makes tables for a next one
+                return False
+            self.info = info
             await self.open()
         except Exception as error:
             self.stats.error(f"reopen:{type(error).__name__}")

@@ -9,6 +9,7 @@ DESCRIPTION = (
     "`make bench`: start the site as in production, seat scripted members at live tables, measure, print\n"
     "one JSON line on stdout (progress goes to stderr)."
 )
+MAX_CHILDREN = 30  # classes/models.py: a class takes at most 30 children (not imported: no Django here)
 SOAK_TABLES = 400  # a soak plays this many tables unless --tables says otherwise
 
 
@@ -35,6 +36,22 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--idle-sockets", type=int, default=0, help="lobby and quiet-table sockets that only ping (default 0)"
+    )
+    parser.add_argument(
+        "--classes",
+        type=int,
+        default=0,
+        help="classes beside the tables, each split into tables by its leader and with its board "
+        "polled every 2 s (bench/boards.py; default 0)",
+    )
+    parser.add_argument(
+        "--class-size", type=int, default=30, help="children in each class, 1 to 30 (default 30)"
+    )
+    parser.add_argument(
+        "--board-every",
+        type=float,
+        default=2.0,
+        help="seconds between a class board's requests (default 2, as the page); 0: no boards, to see what they cost",
     )
     parser.add_argument("--seed", type=int, default=None, help="the clients' random choices")
     parser.add_argument("--profile", metavar="DIR", help="py-spy the (first) server over the window into DIR")
@@ -83,6 +100,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         if args.soak <= 0 or args.soak_window <= 0 or args.flood:
             parser.error("--soak and --soak-window must be > 0, and a soak is not a --flood")
         args.seconds = args.soak
+    if args.classes < 0 or not 1 <= args.class_size <= MAX_CHILDREN or args.board_every < 0:
+        parser.error(f"--classes and --board-every must be >= 0, and --class-size 1 to {MAX_CHILDREN}")
+    if args.classes and (args.soak is not None or args.flood):
+        parser.error("--classes plays one game a class table: not with --soak or --flood")
     if args.durable_sockets < 1:
         parser.error("--durable-sockets must be >= 1")
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.idle_sockets < 0:

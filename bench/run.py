@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import math
 import os
@@ -83,8 +84,8 @@ async def run_load(
     profilers: list,
     database: str,
 ) -> dict:
+    from bench import boards, class_setup, load, setup_db, soak
     from bench import idle as idle_sockets_of
-    from bench import load, setup_db, soak
 
     loop = asyncio.get_running_loop()
     rng = random.Random(args.seed)
@@ -109,6 +110,14 @@ async def run_load(
     for i in range(args.tables):
         infos.append(await db(setup_db.open_table, members[i * per_table : (i + 1) * per_table]))
     log(f"{len(members)} members, {len(infos)} tables dealt in {time.perf_counter() - started:.1f} s")
+    classes = []
+    if args.classes:
+        started = time.perf_counter()
+        for i, leader in enumerate(await db(setup_db.make_members, f"{tag}l", args.classes)):
+            classes.append(await db(class_setup.open_class, leader, i, args.class_size))
+        made = sum(len(c.tables) for c in classes)
+        took = time.perf_counter() - started
+        log(f"{len(classes)} classes of {args.class_size} children: {made} tables dealt in {took:.1f} s")
     if args.soak and not args.together:
         started = time.perf_counter()
         stats.moves_before = await soak.spread_over_a_game(infos, db, rng)
@@ -121,6 +130,7 @@ async def run_load(
 
     urls = [(f"ws://127.0.0.1:{s.port}", f"http://127.0.0.1:{s.port}") for s in servers]
     window = load.Window(0.0, 0.0)
+    class_index = itertools.count()
     runs = [
         load.TableRun(
             info,
@@ -135,6 +145,26 @@ async def run_load(
         )
         for i, info in enumerate(infos)
     ]
+    class_stats, board_stats = load.Stats(), boards.BoardStats()
+
+    async def one_game(_members):
+        return None  # a class's table plays one game: no new table when it ends
+
+    def class_run(info):
+        index = len(runs) + next(class_index)  # spread over the servers after the other tables
+        return load.TableRun(
+            info,
+            urls,
+            class_stats,
+            window,
+            hot=args.hot,
+            pace=tuple(args.pace),
+            rng=random.Random(rng.random()),
+            reopen=one_game,
+            index=index,
+        )
+
+    by_class = [{number: class_run(info) for number, info in c.tables.items()} for c in classes]
     gate = asyncio.Semaphore(10)
 
     async def open_run(run):
@@ -149,7 +179,10 @@ async def run_load(
 
     started = time.perf_counter()
     runs = [r for r in await asyncio.gather(*(open_run(r) for r in runs)) if r is not None]
-    log(f"{sum(len(r.seats) for r in runs)} table sockets connected in {time.perf_counter() - started:.1f} s")
+    class_tables = [r for tables in by_class for r in tables.values()]
+    class_tables = [r for r in await asyncio.gather(*(open_run(r) for r in class_tables)) if r is not None]
+    sockets = sum(len(r.seats) for r in runs + class_tables)
+    log(f"{sockets} table sockets connected in {time.perf_counter() - started:.1f} s")
 
     echo_members = members[args.tables * per_table :]
     count = len(urls) * args.echo_sockets
@@ -183,7 +216,15 @@ async def run_load(
     t0 = load.now() + 0.5
     window.start, window.end = t0 + args.warmup, t0 + args.warmup + args.seconds
     spread = 0.5 if args.hot else args.pace[1]
-    drivers = [asyncio.create_task(r.drive(t0 + rng.uniform(0, spread), window.end)) for r in runs]
+    drivers = [
+        asyncio.create_task(r.drive(t0 + rng.uniform(0, spread), window.end)) for r in runs + class_tables
+    ]
+    pollers = [
+        boards.BoardPoller(servers[i % len(servers)].port, c, by_class[i], board_stats, args.board_every)
+        for i, c in enumerate(classes)
+        if args.board_every
+    ]
+    drivers += [asyncio.create_task(p.poll(t0, window, random.Random(rng.random()))) for p in pollers]
     echo = [asyncio.create_task(p.probe(stats.echo, window.start, window.end, rng)) for p in probes]
     echo += [asyncio.create_task(p.probe(stats.durable, window.start, window.end, rng)) for p in durables]
     timeline = None
@@ -220,12 +261,14 @@ async def run_load(
     for task in drivers + echo:
         task.cancel()
     end = load.now() + load.MOVE_TIMEOUT
-    while not all(r.caught_up() for r in runs) and load.now() < end:
+    while not all(r.caught_up() for r in runs + class_tables) and load.now() < end:
         await asyncio.sleep(0.1)
-    for run in runs:
+    for run in runs + class_tables:
         run.settle()
+    for poller in pollers:
+        poller.close()
     await asyncio.gather(
-        *(r.close() for r in runs),
+        *(r.close() for r in runs + class_tables),
         *(p.close() for p in probes),
         *(p.close() for p in durables),
         *(s.close() for s in idle_sockets),
@@ -241,6 +284,9 @@ async def run_load(
     durable = load.percentiles(stats.durable)
     durable_idle = load.percentiles(stats.durable_idle)
     durable_rows, durable_sum = await db(setup_db.durable_committed)
+    class_moves = len(class_stats.move_last)
+    if classes:
+        boards.fold_into(stats, class_stats, board_stats)
 
     def ratio(a, b):
         return round(a / b, 2) if a is not None and b else None
@@ -298,7 +344,7 @@ async def run_load(
         "connect_retries": stats.connect_retries,
         "moves_sent": stats.moves_sent,
         "server_cpu_pct": round(cpu_s / seconds * 100, 1),
-        "server_cpu_ms_per_move": round(cpu_s * 1000 / moves["n"], 2) if moves["n"] else None,
+        "server_cpu_ms_per_move": round(cpu_s * 1000 / (moves["n"] + class_moves), 2) if moves["n"] else None,
         "idle_sockets": sum(1 for s in idle_sockets if s.ws is not None),
         "server_rss_mb": round(sum(rss), 1),
         "server_rss_each_mb": [round(r, 1) for r in rss],
@@ -310,6 +356,8 @@ async def run_load(
         "what_if": args.what_if,
         "client_rss_mb": round(rss_mb(os.getpid())[0], 1),
     }
+    if classes:
+        result.update(boards.fields(classes, args, class_stats, board_stats, seconds))
     if timeline is not None:
         rows = timeline.finish()
         result.update(

@@ -62,16 +62,17 @@ def make_members(run_tag: str, count: int) -> list[Member]:
     User.objects.bulk_create(users, batch_size=500)
     made = list(User.objects.filter(email__startswith=f"bench-{run_tag}-"))
     made.sort(key=lambda u: int(u.email.split("-")[2].split("@")[0]))
-    store_class = import_module(settings.SESSION_ENGINE).SessionStore
-    members = []
-    for user in made:
-        store = store_class()
-        store[SESSION_KEY] = user._meta.pk.value_to_string(user)
-        store[BACKEND_SESSION_KEY] = BACKEND
-        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        store.create()
-        members.append(Member(user_id=user.pk, cookie=f"{settings.SESSION_COOKIE_NAME}={store.session_key}"))
-    return members
+    return [signed_in(user) for user in made]
+
+
+def signed_in(user: User) -> Member:
+    """The member with a new signed-in session, saved as Django's login() would save it."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = user._meta.pk.value_to_string(user)
+    store[BACKEND_SESSION_KEY] = BACKEND
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return Member(user_id=user.pk, cookie=f"{settings.SESSION_COOKIE_NAME}={store.session_key}")
 
 
 @closing

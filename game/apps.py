@@ -24,6 +24,20 @@ def _public_play_off(sender: Any, user: Any, **kwargs: Any) -> None:
     withdraw_from_waiting_public(user=user)
 
 
+def _close_the_pages_connections(sender: Any, **kwargs: Any) -> None:
+    """Under ASGI, Django runs each page request's sync code in a thread of its own (a
+    ThreadSensitiveContext per request), and response.close() sends request_finished from that
+    thread. A connection kept past the request (CONN_MAX_AGE, meant for the sockets' database
+    lanes, game/realtime/database.py) would be left open in a thread that is gone: every page
+    request would leave one behind, and a Sunday's class boards ran PostgreSQL out of connections
+    (docs/performance.md). The test client's handlers are not ASGIHandlers: tests keep theirs."""
+    from django.core.handlers.asgi import ASGIHandler
+    from django.db import connections
+
+    if isinstance(sender, type) and issubclass(sender, ASGIHandler):
+        connections.close_all()
+
+
 class GameConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "game"
@@ -35,6 +49,9 @@ class GameConfig(AppConfig):
         agent_withdrawn.connect(_agent_withdrawn, dispatch_uid="jag-agent-seats-to-jagai")
         leaving_tables.connect(_member_leaving, dispatch_uid="jag-member-seats-to-jagai")
         public_play_off.connect(_public_play_off, dispatch_uid="jag-child-leaves-public-tables")
+        from django.core.signals import request_finished
+
+        request_finished.connect(_close_the_pages_connections, dispatch_uid="jag-close-page-connections")
         from game.protocol.verses import DealtWords
 
         # The process's verses of the games it serves (game/protocol/verses.py): owned here.

@@ -9,34 +9,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import caches
 from django.urls import reverse
 
 from accounts.models import User
 from classes.models import Classroom, ClassTable, Pupil
 from game import engine
-from game.models import Game, Table
+from game.models import Game, Seat
 from game.protocol.messages import seat_name, verses_shown
-from game.services.starting import seat_list
+
+# This process's boards' tables, by table and version (settings' "boards" cache, local to the process).
+BOARDS = caches["boards"]
 
 
-def _seats(table: Table, view: dict[str, Any] | None) -> list[dict[str, Any]]:
-    seats = seat_list(table)
-    shown = []
-    for seat in seats:
-        # Whose turn it is, never who is ahead: the board is for the whole class.
-        shown.append(
-            {
-                "name": seat_name(seat),
-                "turn": bool(view) and view["turn"] == seat.position and view["result"] is None,
-            }
-        )
-    return shown
+def _seats(seats: list[Seat], turn: int | None) -> list[dict[str, Any]]:
+    # Whose turn it is, never who is ahead: the board is for the whole class.
+    return [{"name": seat_name(seat), "turn": seat.position == turn} for seat in seats]
 
 
-def _circle(game: Game, view: dict[str, Any], titles: dict[int, str]) -> dict[str, Any]:
+def _circle(game: Game, state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
     """The circle of twelve from the public view: each stone's story title, and the verse of the
     latest one laid as the whole table saw it."""
-    verses = verses_shown(game, engine.from_json(game.state))
+    titles = {story["position"]: story["title"] for story in game.deal.cards}
+    verses = verses_shown(game, state)
     stones = [
         {"story": s["story"], "title": titles.get(s["story"], ""), "sealed": s["sealed"]}
         for s in view["stones"]
@@ -48,32 +43,44 @@ def _circle(game: Game, view: dict[str, Any], titles: dict[int, str]) -> dict[st
     return {"stones": stones, "latest": latest}
 
 
-def table_board(place: ClassTable) -> dict[str, Any]:
-    """One table as the board draws it."""
-    table = place.table
-    game = Game.objects.filter(table=table).select_related("deal").first()
-    facts: dict[str, Any] = {"number": place.number, "status": table.status, "stones": [], "latest": None}
-    if game is None:
-        return facts | {"seats": _seats(table, None), "over": False}
-    state = engine.from_json(game.state)
-    view = engine.public_view(state)
-    titles = {story["position"]: story["title"] for story in game.deal.cards}
-    return (
-        facts
-        | _circle(game, view, titles)
-        | {
-            "seats": _seats(table, view),
+def _played(table_id: int, version: int) -> dict[str, Any]:
+    """A table's game as the board draws it at this version: it changes only when the version does,
+    so each process works it out once per move, however many boards ask (every 2 s each)."""
+    key = f"class-board:{table_id}:{version}"
+    played = BOARDS.get(key)
+    if played is None:
+        game = Game.objects.select_related("deal").get(table_id=table_id)
+        state = engine.from_json(game.state)
+        view = engine.public_view(state)
+        played = _circle(game, state, view) | {
             "over": view["result"] is not None,
             "version": game.version,
             "together": engine.tally(state),
+            "turn": view["turn"] if view["result"] is None else None,
         }
-    )
+        BOARDS.set(key, played, timeout=3600)
+    return played
+
+
+def table_board(place: ClassTable, version: int | None, seats: list[Seat]) -> dict[str, Any]:
+    """One table as the board draws it (`version`: its game's, None before the deal)."""
+    facts: dict[str, Any] = {"number": place.number, "status": place.table.status}
+    if version is None:
+        return facts | {"stones": [], "latest": None, "seats": _seats(seats, None), "over": False}
+    played = dict(_played(place.table_id, version))
+    turn = played.pop("turn")
+    return facts | played | {"seats": _seats(seats, turn)}
 
 
 def board_state(classroom: Classroom) -> dict[str, Any]:
     """The board's whole state: the class, its children, and its tables."""
     pupils = list(classroom.pupils.select_related("user", "place"))
     places = list(classroom.tables.select_related("table"))
+    ids = [place.table_id for place in places]
+    versions = dict(Game.objects.filter(table_id__in=ids).values_list("table_id", "version"))
+    seats: dict[int, list[Seat]] = {table_id: [] for table_id in ids}
+    for seat in Seat.objects.filter(table_id__in=ids).select_related("user", "agent").order_by("position"):
+        seats[seat.table_id].append(seat)
     return {
         "stage": classroom.stage,
         "code": classroom.code,
@@ -84,7 +91,9 @@ def board_state(classroom: Classroom) -> dict[str, Any]:
             {"id": p.pk, "name": p.user.gamer_tag, "table": p.place.number if p.place else None}
             for p in pupils
         ],
-        "tables": [table_board(place) for place in places],
+        "tables": [
+            table_board(place, versions.get(place.table_id), seats[place.table_id]) for place in places
+        ],
     }
 
 

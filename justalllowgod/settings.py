@@ -220,6 +220,12 @@ else:
 CACHES = {
     "default": LIMITS_CACHE,
     "limits": LIMITS_CACHE,
+    # A class board's tables as of each game version (classes/board.py): one process's own.
+    "boards": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "jag-boards",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
     # A handful of PDFs per deck revision and paper: 64 entries is many decks' worth.
     "pages": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

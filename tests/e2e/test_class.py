@@ -64,6 +64,12 @@ def test_a_class_of_twelve_joins_by_code_plays_at_three_tables_and_the_board_sho
     expect(board.locator(".class-child")).to_have_count(12)
     screenshot(board, "class/board-joined-1920", full_page=False)
     assert axe_violations(board) == []
+    phone = new_page({"width": 390, "height": 844})  # the leader's phone: the same board, to hand
+    sign_in(phone, server, leader)
+    phone.goto(board.url)
+    expect(phone.locator(".class-child")).to_have_count(12)
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "class/board-joined-390")
     screenshot(devices[0], "class/child-waiting-320")
 
     board.get_by_role("button", name="Make tables").click()

@@ -5,7 +5,6 @@ session and their class inside its transaction, and refuses what the class's sta
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
@@ -175,7 +174,3 @@ def end_class(classroom: Classroom) -> None:
     classroom.stage, classroom.ended_at = Stage.ENDED, timezone.now()
     classroom.save(update_fields=["stage", "ended_at"])
     kid_devices.release_way_in(manager=classroom.leader, way_in=joining.way_in(classroom.code))
-
-
-def name_problem(error: ValidationError | Refusal) -> str:
-    return error.message if isinstance(error, Refusal) else " ".join(error.messages)

@@ -136,15 +136,6 @@ def answer_guest(*, user: User, session_key: str | None, code: str, request_id: 
     return take_seat(table, asker)
 
 
-def asking(table: Table) -> list[SitRequest]:
-    """The guests asking to sit who wait for the host's answer, oldest first."""
-    return list(
-        SitRequest.objects.filter(table=table, asked_at__gt=asking_since())
-        .select_related("guest")
-        .order_by("asked_at", "pk")
-    )
-
-
 def guest_state(guest: User) -> tuple[str, Table | None]:
     """How a guest stands: "seated" (with the table they sit at, the latest), "asking", "lapsed",
     "missed" (the game began before the host answered) or "gone" (the host said no)."""

@@ -27,6 +27,7 @@ from accounts.models import ChildDevice, ChildSignIn, FormerTag, Managed, User
 from accounts.services import set_gamer_tag, tag_is_taken
 from accounts.sockets import end_session_sockets, recheck_member_sockets
 from accounts.tags import approved_agent_names, validate_gamer_tag
+from justalllowgod.lib.limits import count
 from justalllowgod.lib.limits import limits as cache
 from justalllowgod.lib.refusals import Code, Refusal
 
@@ -148,12 +149,7 @@ def _wrong_secret_key(ip: str) -> str:
 
 
 def _count_wrong_secret(ip: str) -> None:
-    key = _wrong_secret_key(ip)
-    cache.add(key, 0, timeout=WRONG_SECRET_WINDOW_SECONDS)
-    try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, timeout=WRONG_SECRET_WINDOW_SECONDS)
+    count(_wrong_secret_key(ip), window=WRONG_SECRET_WINDOW_SECONDS)
 
 
 def require_sign_in_not_throttled(ip: str) -> None:

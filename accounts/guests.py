@@ -25,7 +25,7 @@ from django.utils import timezone
 from accounts.models import ChildDevice, Managed, User
 from accounts.services import tag_is_taken
 from accounts.tags import approved_agent_names, validate_gamer_tag
-from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.limits import count
 from justalllowgod.lib.refusals import Code, Refusal
 
 # Friendly names a guest may take with one tap ("Joyful_Dove"): words from the stories' world.
@@ -144,13 +144,7 @@ TAKEN_MAIL = (
 
 
 def _spend_code_allowance(key: str) -> None:
-    cache.add(key, 0, timeout=3600)
-    try:
-        sent = cache.incr(key)
-    except ValueError:
-        sent = 1
-        cache.set(key, sent, timeout=3600)
-    if sent > KEEP_CODES_PER_HOUR:
+    if count(key, window=3600) > KEEP_CODES_PER_HOUR:
         raise Refusal(Code.TOO_MANY_CODES)
 
 

@@ -18,6 +18,7 @@ from accounts.models import Managed, User
 from classes.leading import led_class
 from classes.models import CODE_LETTERS, Pupil
 from game.services.access import check_may_play
+from justalllowgod.lib.limits import count
 from justalllowgod.lib.limits import limits as cache
 from justalllowgod.lib.refusals import Code, Refusal
 
@@ -61,11 +62,7 @@ def _keys(parent: User, ip: str) -> list[str]:
 
 def _count_wrong(parent: User, ip: str) -> None:
     for key in _keys(parent, ip):
-        cache.add(key, 0, timeout=WRONG_WINDOW_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, timeout=WRONG_WINDOW_SECONDS)
+        count(key, window=WRONG_WINDOW_SECONDS)
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from accounts.guests import free_name, guest_name
 from accounts.models import Managed, User
 from classes.models import CODE_LENGTH, CODE_LETTERS, MAX_CHILDREN, Classroom, Pupil
 from game.services.access import check_may_play
+from justalllowgod.lib.limits import count
 from justalllowgod.lib.limits import limits as cache
 from justalllowgod.lib.refusals import Code, Refusal
 
@@ -73,11 +74,7 @@ def find_class(code: str, *, ip: str = "") -> Classroom:
         raise Refusal(Code.TOO_MANY_TRIES)
     classroom = Classroom.objects.running().filter(code=normalize(code)).select_related("leader").first()
     if classroom is None:
-        cache.add(key, 0, timeout=GUESS_WINDOW_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, timeout=GUESS_WINDOW_SECONDS)
+        count(key, window=GUESS_WINDOW_SECONDS)
         raise Refusal(Code.NO_SUCH_CLASS)
     return classroom
 

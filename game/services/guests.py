@@ -29,7 +29,7 @@ from game.services.results import Seated
 from game.services.screens import hosted_table
 from game.services.starting import seat_list
 from game.services.tables import take_seat
-from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.limits import count
 from justalllowgod.lib.refusals import Code, Refusal
 
 # Guests one address may ask for in an hour: a whole family party at home, far fewer than a script.
@@ -50,14 +50,7 @@ class Asked:
 
 
 def _count_guest(ip: str) -> None:
-    key = f"guests-asked:{ip or 'unknown'}"
-    cache.add(key, 0, timeout=3600)
-    try:
-        asked = cache.incr(key)
-    except ValueError:
-        asked = 1
-        cache.set(key, asked, timeout=3600)
-    if asked > GUESTS_PER_ADDRESS:
+    if count(f"guests-asked:{ip or 'unknown'}", window=3600) > GUESTS_PER_ADDRESS:
         raise Refusal(Code.TOO_MANY_GUESTS)
 
 

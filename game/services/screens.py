@@ -33,6 +33,7 @@ from game.protocol import publish
 from game.protocol.types import Addressed
 from game.realtime.groups import screen_group
 from game.services.authority import require_may_act
+from justalllowgod.lib.limits import count
 from justalllowgod.lib.limits import limits as cache
 from justalllowgod.lib.refusals import Code, Refusal
 
@@ -167,12 +168,7 @@ def count_guess(ip: str) -> None:
     nothing (pairing.py counts those here too, so both share one budget)."""
     if not ip:
         return
-    key = _guess_key(ip)
-    cache.add(key, 0, timeout=settings.GAME_JOIN_FAILURE_WINDOW_SECONDS)
-    try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, timeout=settings.GAME_JOIN_FAILURE_WINDOW_SECONDS)
+    count(_guess_key(ip), window=settings.GAME_JOIN_FAILURE_WINDOW_SECONDS)
 
 
 def find_screen(secret: str, *, ip: str = "") -> TableScreen | None:

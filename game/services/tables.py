@@ -24,7 +24,7 @@ from game.services.results import Opened, Seated
 from game.services.screens import follow_play_again
 from game.services.starting import begin_game, require_deck_ready, seat_list
 from game.services.watching import stop_watching_on_sitting
-from justalllowgod.lib.limits import limits as cache
+from justalllowgod.lib.limits import count
 from justalllowgod.lib.refusals import Code, Refusal
 
 MAX_CODE_TRIES = 20
@@ -32,14 +32,7 @@ MAX_CODE_TRIES = 20
 
 def _require_table_allowance(host: User) -> None:
     """Tables a member may open in an hour: more than a family ever needs, fewer than a script."""
-    key = f"tables-opened:member:{host.pk}"
-    cache.add(key, 0, timeout=3600)
-    try:
-        opened = cache.incr(key)
-    except ValueError:
-        opened = 1
-        cache.set(key, opened, timeout=3600)
-    if opened > settings.GAME_TABLES_PER_HOUR:
+    if count(f"tables-opened:member:{host.pk}", window=3600) > settings.GAME_TABLES_PER_HOUR:
         raise Refusal(Code.TOO_MANY_TABLES)
 
 

@@ -23,6 +23,17 @@ PAGES = "pages"
 limits = ConnectionProxy(caches, LIMITS)
 
 
+def count(key: str, *, window: int) -> int:
+    """One more in a counter whose window starts at its first count; returns the new total. The
+    add() starts it only if missing; a counter that lapsed between the add and the incr starts again."""
+    limits.add(key, 0, timeout=window)
+    try:
+        return limits.incr(key)
+    except ValueError:
+        limits.set(key, 1, timeout=window)
+        return 1
+
+
 class CountersLocMemCache(LocMemCache):
     """Django's in-memory cache, except that past MAX_ENTRIES it drops only expired keys.
 

@@ -251,6 +251,7 @@ def delete_managed(person: User) -> None:
             person.delete()
     except ProtectedError:
         _keep_only_a_former_member(person)
+    recheck_member_sockets(person.pk)  # any session no device row names closes too
 
 
 @transaction.atomic

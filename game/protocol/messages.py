@@ -80,6 +80,8 @@ def table_payload(table: Table, seats: list[Seat]) -> dict[str, Any]:
         "status": table.status,
         "seat_count": table.seat_count,
         "teams": table.teams,
+        # A class's table (a leader leads it from the class board, with no seat): no Play again.
+        "led": table.led,
         "remember_word": table.remember_word,
         "host_seat": host_seat,
         "countdown_left": seconds_left(table.countdown_deadline)

@@ -159,7 +159,7 @@ export function renderEnd(app) {
   const ended = table.status === "ended" || result?.reason === "ended_by_host";
   const noWinner = ended || !!result?.no_winner;
   app.el.endTitle.textContent = ended ? "The game was ended early" : "The game is over";
-  fill(app.el.endReason, result ? tagsInText(`${endReason(result.reason)} ${outcome(app, { ...result, no_winner: noWinner })}`) : "");
+  fill(app.el.endReason, result ? tagsInText(`${endReason(result.reason, !!table.led)} ${outcome(app, { ...result, no_winner: noWinner })}`) : "");
   if (result?.together) {
     const words = togetherWords(result, table, ended);
     app.el.endTitle.textContent = words.title;
@@ -191,6 +191,13 @@ export function renderEnd(app) {
   app.el.endTeams.hidden = true;
 
   const actions = [];
+  if (table.led) {
+    // A class's table: the leader deals the next game from the class board; the start page takes
+    // a class child back to their class.
+    actions.push(h("a", { class: "button button-big", href: app.homeUrl }, "Back to my class"));
+    fill(app.el.endActions, actions);
+    return;
+  }
   if (table.next_code) {
     // A post, like every way of sitting down: the join link's GET only shows the table.
     actions.push(postForm(`/join/${table.next_code}/`, app.csrf, "Join the new table", "button button-big"));

@@ -11,11 +11,13 @@ const REASONS = {
   quick_goal: "Two stones laid: the Quick game is over.",
 };
 
-export function endReason(reason) {
+/** Why the game ended; at a class's table (`led`) the one who ends it is the leader, not a host. */
+export function endReason(reason, led = false) {
+  if (led && reason === "ended_by_host") return "Your leader ended the game.";
   return REASONS[reason] || "The game is over.";
 }
 
-/** Names and cards for sentences: ctx = {me, name(seat), card(id), story(n), isPerson(seat)} */
+/** Names and cards for sentences: ctx = {me, led, name(seat), card(id), story(n), isPerson(seat)} */
 function words(ctx) {
   // A screen has no seat (ctx.me null): nobody is "you" there.
   const you = (seat) => ctx.me != null && seat === ctx.me;
@@ -92,7 +94,7 @@ export function describe(event, ctx) {
     case "agent_timeout":
       return `${w.who(e.seat)} took too long, so JagAI chose the gift.`;
     case "game_over":
-      return `The game is over. ${endReason(e.reason)}`;
+      return `The game is over. ${endReason(e.reason, ctx.led)}`;
     default:
       return null;
   }

@@ -129,7 +129,7 @@ export function seatTag(model, seat) {
 export const seatName = (model, seat) => (seat === model.me?.seat ? "You" : seatTag(model, seat));
 
 /** For render-log.js's sentences. */
-export const sayContext = (model) => ({ me: model.me?.seat ?? null, name: (s) => seatTag(model, s), card: (id) => faceOf(model, id), story: (n) => storyTitle(model, n) });
+export const sayContext = (model) => ({ me: model.me?.seat ?? null, led: !!model.table?.led, name: (s) => seatTag(model, s), card: (id) => faceOf(model, id), story: (n) => storyTitle(model, n) });
 
 /** Seconds left on the clock; null with none. */
 export const clockLeft = (model, now) => (model.clock ? Math.max(0, model.clock.seconds_left - (now - model.clockAt) / 1000) : null);

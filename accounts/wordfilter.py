@@ -105,6 +105,17 @@ OUR_ADDITIONS = _words(
     """
 )
 
+# Playground insults: not swearing, but a name a child wears in front of a class's projector or a
+# family's table should not call anyone names ("Idiot", "Poopy_Pants", "Stupid_Sam"). Refused as
+# whole parts only, so "Stupidity" and "Dumbledore" are welcome; "Dumbo" (the elephant), "Noob" and
+# "Nerd" are left to the family.
+UNKIND = _words(
+    """
+    idiot idiots idiotic stupid stupids moron morons moronic dumb dumber dumbest loser losers poop poops
+    poopy poo poos fart farts farty farting fatso fatsos
+    """
+)
+
 # In the maintained list, yet a family's name, a child's word or a word of the Bible. ("god" is kept
 # for the house by accounts/tags.py instead, so "God_is_good" is still welcome. "Dong" is a common
 # Vietnamese and Chinese name; "gai" is how "Gal", a common Hebrew name, reads with l as i. The
@@ -123,7 +134,7 @@ def _maintained_words() -> frozenset[str]:
     return frozenset(word for word in (line.strip() for line in text.splitlines()) if _PLAIN.match(word))
 
 
-RUDE_WORDS = (_maintained_words() | OUR_ADDITIONS | FOREIGN_WORDS) - INNOCENT
+RUDE_WORDS = (_maintained_words() | OUR_ADDITIONS | UNKIND | FOREIGN_WORDS) - INNOCENT
 
 # Words rude enough, and rare enough inside innocent names, to refuse anywhere in a part (each
 # letter may repeat: "fuuuck"). The rest are refused only as a whole part. "^" marks the start of a

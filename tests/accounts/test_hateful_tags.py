@@ -532,6 +532,18 @@ ORDINARY = [
 # Names and words that are rude to some and innocent to others: the decision (True: refused) and
 # why are in accounts/wordfilter.py's docstring and accounts/foreign_words.py.
 JUDGEMENT_CALLS = [
+    # Playground insults (accounts/wordfilter.py UNKIND), as whole parts only.
+    ("Idiot", True),
+    ("Poopy_Pants", True),
+    ("PoopyPants", True),
+    ("Stupid_Sam", True),
+    ("Big_Fart", True),
+    ("Loser99", True),
+    ("Stupidity", False),
+    ("Dumbledore", False),
+    ("Dumbo", False),
+    ("Pooja", False),
+    ("Fartun", False),
     ("Knob", False),
     ("Nob", False),
     ("Gay", False),

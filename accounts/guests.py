@@ -70,20 +70,26 @@ def guest_name(typed: str) -> str:
 
 def make_guest(*, host: User, name: str) -> User:
     """A guest's account named `name`, managed by `host`; call inside the asking transaction. A
-    name of the wrong shape is a ValidationError; one somebody plays as, a Refusal."""
-    tag = guest_name(name)
-    if tag_is_taken(tag):
-        raise Refusal(Code.TAG_TAKEN)
-    guest = User(
-        gamer_tag=tag, tag_changed_at=timezone.now(), managed_by=host, managed_as=Managed.GUEST, email=None
-    )
-    guest.set_unusable_password()
-    try:
-        with transaction.atomic():
-            guest.save()
-    except IntegrityError:
-        raise Refusal(Code.TAG_TAKEN) from None
-    return guest
+    name of the wrong shape is a ValidationError; one somebody plays as gets the smallest free
+    number after it ("Bea2"), as a class child's does, so nobody is turned away for a name."""
+    typed = guest_name(name)
+    for _try in range(3):
+        tag = guest_name(free_name(typed))  # the number may not make a name the rules refuse
+        guest = User(
+            gamer_tag=tag,
+            tag_changed_at=timezone.now(),
+            managed_by=host,
+            managed_as=Managed.GUEST,
+            email=None,
+        )
+        guest.set_unusable_password()
+        try:
+            with transaction.atomic():
+                guest.save()
+        except IntegrityError:  # someone took that name a moment ago: the next free one
+            continue
+        return guest
+    raise Refusal(Code.TAG_TAKEN)
 
 
 def give_new_name(guest: User) -> str:

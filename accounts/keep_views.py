@@ -13,6 +13,9 @@ from accounts import guests
 from accounts.mail import mail_to_address
 from justalllowgod.lib.refusals import Code, Refusal
 
+# The code step's "Use another address" button.
+ANOTHER = "another"
+
 
 def _mail(email: str, body: str) -> None:
     mail_to_address(address=email, subject="Your code to keep your games", body=body)
@@ -20,12 +23,18 @@ def _mail(email: str, body: str) -> None:
 
 @login_required
 def keep_games(request: HttpRequest) -> HttpResponse:
-    """Step one: the email (a code is mailed to it); step two: the code, and the games are kept."""
+    """Step one: the email (a code is mailed to it); step two: the code, and the games are kept.
+    From step two "Use another address" goes back to step one."""
     if not request.user.is_guest:
         return redirect("home")
     held = request.session.get(guests.KEEP_SESSION_KEY)
     context: dict = {"email": (held or {}).get("email", ""), "step": "code" if held else "email"}
-    if request.method == "POST" and "code" not in request.POST:
+    if request.method == "POST" and ANOTHER in request.POST:
+        # A mistyped address, or one no code can keep games with: the code waiting for it is
+        # forgotten and the email step comes back, the address there to correct.
+        request.session.pop(guests.KEEP_SESSION_KEY, None)
+        context["step"] = "email"
+    elif request.method == "POST" and "code" not in request.POST:
         context["email"] = request.POST.get("email", "").strip()
         try:
             body, kept = guests.issue_keep_code(guest=request.user, email=context["email"])

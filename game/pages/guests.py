@@ -1,6 +1,6 @@
 """A guest's way in (R41): from the invite link, a name, the host's yes, the seat; and the host's
 answer at the table. The services are game/services/guests.py's; keeping one's games by adding an
-email is accounts' page (accounts/views_keep.py)."""
+email is accounts' page (accounts/keep_views.py)."""
 
 from __future__ import annotations
 
@@ -52,6 +52,9 @@ def sit_as_guest(request: HttpRequest, token: str) -> HttpResponse:
         except (ValidationError, Refusal) as refused:
             error, status = name_problem(refused), getattr(refused, "status", 400)
         else:
+            typed = "_".join(name.split())
+            if asked.guest.gamer_tag != typed:  # someone plays as it: the next free one was taken
+                messages.info(request, f"Someone here is already {typed}, so you're {asked.guest.gamer_tag}.")
             return redirect("guest_wait", token=token)
     context = {
         "table": table,
@@ -68,10 +71,17 @@ def _guest_only(request: HttpRequest) -> bool:
     return request.user.is_authenticated and request.user.is_guest
 
 
+# The guest's page says the host's no here: by then the guest's account and session are gone.
+SAID_NO = "said=no"
+
+
 def guest_wait(request: HttpRequest, token: str) -> HttpResponse:
     """The asking guest's page: it waits for the host's answer and goes to the table once let in
-    (static/js/guest-wait.js asks `guest_state`); a lapsed request may be asked again."""
+    (static/js/guest-wait.js asks `guest_state`); a lapsed request may be asked again. After the
+    host's no (`?said=no`) it says so to the signed-out visitor the guest is now, with a way on."""
     if not _guest_only(request):
+        if request.GET.get("said") == "no":
+            return _said_no(request, token)
         return redirect("join_invite", token=token)
     if request.method == "POST":
         try:
@@ -82,17 +92,29 @@ def guest_wait(request: HttpRequest, token: str) -> HttpResponse:
     state, table = guests.guest_state(request.user)
     if state == "seated":
         return redirect(table_url(table))
+    if state == "gone":  # nothing left to wait for
+        return _said_no(request, token)
     context = {"state": state, "table": table, "token": token, "me": request.user.gamer_tag}
     return _private(render(request, "game/guest_wait.html", context))
 
 
+def _said_no(request: HttpRequest, token: str) -> HttpResponse:
+    table = find_invited_table(token)
+    host = table.host.gamer_tag if table is not None else None
+    context = {"state": "said_no", "table": table, "token": token, "host": host}
+    return _private(render(request, "game/guest_wait.html", context))
+
+
 def guest_state(request: HttpRequest, token: str) -> JsonResponse:
-    """How the asking guest stands, for the waiting page: {"state", "url"}."""
+    """How the asking guest stands, for the waiting page: {"state", "url"}. "gone" (the host said
+    no, and the guest's account went) leads to the page that says so, signed out."""
+    said_no = f"{reverse('guest_wait', args=[token])}?{SAID_NO}"
     if not _guest_only(request):
-        return JsonResponse({"state": "gone", "url": reverse("join_invite", args=[token])})
-    state, table = guests.guest_state(request.user)
-    url = table_url(table) if state == "seated" else reverse("guest_wait", args=[token])
-    response = JsonResponse({"state": state, "url": url})
+        response = JsonResponse({"state": "gone", "url": said_no})
+    else:
+        state, table = guests.guest_state(request.user)
+        url = table_url(table) if state == "seated" else reverse("guest_wait", args=[token])
+        response = JsonResponse({"state": state, "url": said_no if state == "gone" else url})
     response["Cache-Control"] = "no-store"
     return response
 

@@ -1,6 +1,7 @@
 // The asking guest's page (game/pages/guests.py): it asks how the guest stands every 2 seconds and
-// goes to the table once the host lets them sit, or says so when the host said no. A state the
-// page was not drawn for (the request lapsed, the game began) draws the page again.
+// goes to the table once the host lets them sit. After the host's no ("gone": the guest's account and
+// session went with it) it goes to the page that says so, drawn signed out, with a way on. A state
+// the page was not drawn for (the request lapsed, the game began) draws the page again.
 const box = document.getElementById("guest-wait");
 const EVERY_MS = 2000;
 
@@ -13,16 +14,9 @@ async function check() {
   } catch {
     return later(); // offline for a moment: ask again
   }
-  if (answer.state === "seated") return location.assign(answer.url);
-  if (answer.state === "gone") return saidNo();
+  if (answer.state === "seated" || answer.state === "gone") return location.assign(answer.url);
   if (answer.state !== box.dataset.state) return location.reload();
   later();
-}
-
-function saidNo() {
-  const words = document.getElementById("guest-said-no").content.cloneNode(true);
-  document.getElementById("guest-status")?.replaceWith(words);
-  for (const stale of box.querySelectorAll(".muted, form")) stale.remove();
 }
 
 function later() {

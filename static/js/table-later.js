@@ -37,7 +37,8 @@ function renderWatching(app, box) {
         "div",
         { class: "watch-request sit-request", role: "status" },
         h("span", { class: "watch-request-words" }, tagName(r.tag, "watcher-name"), " asks to sit, as your guest"),
-        answerForm(`${app.base}guests/${r.id}/answer/`, app, "yes", `Let ${r.tag} sit`, "button button-small"),
+        // The words wrap on a phone; the name in them is kept whole on one line.
+        answerForm(`${app.base}guests/${r.id}/answer/`, app, "yes", h("span", {}, "Let ", h("span", { class: "tag-word" }, r.tag), " sit"), "button button-small"),
         answerForm(`${app.base}guests/${r.id}/answer/`, app, "no", "No", "button button-small button-secondary"),
         h("small", { class: "sit-request-note" }, "You answer for your guest: a child's parent must agree."),
       ),

@@ -15,7 +15,7 @@ from game import services
 from game.models import Table
 from game.services import guests
 from tests.deck import load_deck
-from tests.e2e.helpers import in_a_thread, screenshot
+from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import axe_violations, sign_in
 from tests.e2e.mailbox import mail_server  # noqa: F401  (a fixture)
 from tests.e2e.test_family_way_in import Counted
@@ -106,8 +106,96 @@ def test_the_hosts_no_is_said_on_the_guests_page_and_a_name_the_filter_refuses_c
     assert host_page.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
     screenshot(host_page, "guests/host-asked-320")
     request.get_by_role("button", name="No").click()
-    expect(page.get_by_role("status")).to_contain_text("Mum didn't let you sit this time")
+    # The guest's account went with the host's no: the page says so signed out, with a way on.
+    expect(page).to_have_url(re.compile(r"/guest/wait/\?said=no$"))
+    expect(page.locator("#guest-status")).to_contain_text("Mum didn't let you sit this time")
+    expect(page.get_by_role("link", name="Sign out")).to_have_count(0)
+    expect(page.get_by_role("link", name="Sign in").first).to_be_visible()
     screenshot(page, "guests/said-no-390")
+    assert axe_violations(page) == []
+    page.get_by_role("link", name="Back to the start page").click()
+    expect(page).to_have_url(f"{server.url}/")
+
+
+# Twenty characters each: the longest tags there are.
+LONG_HOST = "Daddy_Mike_the_Great"
+LONG_GUEST = "Grandma_Ruth_Eleanor"
+
+# How many lines the text of the first element matching a selector takes (its boxes' distinct tops).
+LINES = """(selector) => {
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector(selector));
+  const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+  return tops.filter((top, i) => tops.findIndex((t) => Math.abs(t - top) < 4) === i).length;
+}"""
+RIGHT_EDGE = "(selector) => document.querySelector(selector).getBoundingClientRect().right"
+
+
+def whole_on_one_line(page, selector: str, viewport: dict[str, int]) -> None:
+    assert page.evaluate(LINES, selector) == 1, selector
+    assert page.evaluate(RIGHT_EDGE, selector) <= viewport["width"], selector
+    assert "…" not in page.locator(selector).first.inner_text()
+
+
+@pytest.mark.parametrize("viewport", [NARROW, LAPTOP], ids=["320", "1280"])
+def test_twenty_character_names_show_whole_and_nothing_scrolls_sideways(live_asgi, new_page, viewport):
+    server = live_asgi()
+    table = hosts_table(LONG_HOST)
+    width = viewport["width"]
+    host_page = new_page(viewport)
+    sign_in(host_page, server, table.host)
+    host_page.goto(f"{server.url}/t/{table.code}/")
+    expect(host_page.get_by_role("button", name="Start the game")).to_be_visible()
+
+    page = new_page(viewport)
+    page.goto(f"{server.url}/invite/{table.invite_token}/guest/")
+    # The host's name keeps its 's: "Daddy_Mike_the_Great's" whole, never "'s" on a line alone.
+    whole_on_one_line(page, "#guest-title .guest-name", viewport)
+    assert fits_sideways(page)
+    screenshot(page, f"guests/long-names/sit-{width}")
+    page.get_by_label("The name the table sees").fill(LONG_GUEST)
+    page.get_by_role("button", name="Ask to sit").click()
+    expect(page.locator("#guest-status")).to_contain_text(f"Waiting for {LONG_HOST}")
+    whole_on_one_line(page, "#guest-wait-title .guest-name", viewport)
+    assert fits_sideways(page)
+    screenshot(page, f"guests/long-names/wait-{width}")
+
+    # A name someone plays as: the next free one is taken, and said, with no extra tap.
+    second = new_page(viewport)
+    second.goto(f"{server.url}/invite/{table.invite_token}/guest/")
+    second.get_by_label("The name the table sees").fill(LONG_HOST)
+    second.get_by_role("button", name="Ask to sit").click()
+    expect(second.locator("#guest-status")).to_contain_text("Waiting for")
+    expect(
+        second.get_by_text(f"Someone here is already {LONG_HOST}, so you're Daddy_Mike_the_Grea2.")
+    ).to_be_visible()
+    whole_on_one_line(second, "#guest-wait-title .guest-name", viewport)
+    assert fits_sideways(second)
+    screenshot(second, f"guests/long-names/taken-name-{width}")
+
+    # The host's "Let … sit" wraps on a phone rather than run off it, the name whole on one line.
+    requests = host_page.locator(".sit-request")
+    expect(requests).to_have_count(2)
+    host_page.wait_for_function(
+        "() => [...document.styleSheets].some((s) => (s.href || '').includes('voice-and-watching'))"
+    )
+    let_in = requests.first.get_by_role("button", name=f"Let {LONG_GUEST} sit")
+    expect(let_in).to_be_visible()
+    whole_on_one_line(host_page, ".sit-request .tag-word", viewport)
+    assert let_in.bounding_box()["x"] + let_in.bounding_box()["width"] <= width
+    assert fits_sideways(host_page)
+    screenshot(host_page, f"guests/long-names/host-asked-{width}")
+
+    requests.first.get_by_role("button", name="No", exact=True).click()
+    expect(page).to_have_url(re.compile(r"\?said=no$"))
+    expect(page.get_by_role("heading", name="Sorry, not this time")).to_be_visible()
+    expect(page.locator("#guest-status")).to_contain_text(f"{LONG_HOST} didn't let you sit this time")
+    expect(page.get_by_role("link", name="Sign out")).to_have_count(0)
+    assert LONG_GUEST not in page.locator("body").inner_text()
+    assert fits_sideways(page)
+    screenshot(page, f"guests/long-names/said-no-{width}")
+    page.get_by_role("link", name="Back to the start page").click()
+    expect(page).to_have_url(f"{server.url}/")
 
 
 def test_a_guest_keeps_their_games_by_adding_an_email(mail_server, new_page):  # noqa: F811
@@ -148,6 +236,52 @@ def mailed_six_digits(outbox, to: str) -> str:
         if f"To: {to}" in text:
             return re.search(r"\b(\d{6})\b", text.split("\n\n", 1)[1]).group(1)
     raise AssertionError(f"no mail to {to}")
+
+
+@pytest.mark.parametrize("viewport", [NARROW, LAPTOP], ids=["320", "1280"])
+def test_a_mistyped_address_is_never_a_trap_on_the_keep_page(mail_server, new_page, viewport):  # noqa: F811
+    server, outbox = mail_server
+    table = hosts_table(LONG_HOST)
+    width = viewport["width"]
+
+    def seated():
+        asked = guests.ask_to_sit(token=table.invite_token, name=LONG_GUEST)
+        guests.answer_guest(
+            user=table.host,
+            session_key=signed_in_session(table.host),
+            code=table.code,
+            request_id=asked.guest.sit_request.pk,
+            yes=True,
+        )
+        return asked.guest
+
+    guest = in_a_thread(seated)
+    page = new_page(viewport)
+    sign_in(page, server, guest)
+    page.goto(f"{server.url}/me/keep-games/")
+    whole_on_one_line(page, "#keep-title .guest-name", viewport)
+    assert fits_sideways(page)
+    screenshot(page, f"guests/keep/email-{width}")
+    page.get_by_label("Your email").fill("ruth@exmaple.org")  # a typo
+    page.get_by_role("button", name="Send me a code").click()
+    expect(page.get_by_label("The six-digit code we mailed to ruth@exmaple.org")).to_be_visible()
+    keep = page.get_by_role("button", name="Keep my games").bounding_box()
+    again = page.get_by_role("button", name="Send a new code").bounding_box()
+    assert again["y"] - (keep["y"] + keep["height"]) >= 16  # apart, not touching
+    assert fits_sideways(page)
+    screenshot(page, f"guests/keep/code-{width}")
+
+    page.reload()  # reopened: the way back is still there
+    page.get_by_role("button", name="Use another address").click()
+    expect(page.get_by_label("Your email")).to_have_value("ruth@exmaple.org")
+    screenshot(page, f"guests/keep/another-{width}")
+    page.get_by_label("Your email").fill("ruth@example.org")
+    page.get_by_role("button", name="Send me a code").click()
+    page.get_by_label("The six-digit code we mailed to ruth@example.org").fill(
+        mailed_six_digits(outbox, "ruth@example.org")
+    )
+    page.get_by_role("button", name="Keep my games").click()
+    expect(page.get_by_text(f"Your games are kept, {LONG_GUEST}")).to_be_visible()
 
 
 def test_a_guests_seat_reads_a_guest_once_the_clock_has_forgotten_them(live_asgi, new_page):

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast chromium screenshots lint format migrate deck clean bench soak stack test-stack
+.PHONY: messages run test test-fast chromium gettext screenshots lint format migrate deck clean bench soak stack test-stack
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +42,7 @@ format: $(VENV)/.installed-dev
 # The whole suite (docs/testing.md), in JOBS pytest-xdist workers: the browser and socket tests
 # spend most of their time waiting on pages, sockets and clocks, so more workers than cores pays.
 JOBS ?= 4
-test: $(VENV)/.installed-dev chromium
+test: $(VENV)/.installed-dev chromium gettext
 	[ -f node_modules/axe-core/axe.min.js ] || npm ci --no-audit --no-fund
 	node --test tests/js/
 	$(BIN)/ruff check .
@@ -51,9 +51,18 @@ test: $(VENV)/.installed-dev chromium
 	$(BIN)/pytest -n $(JOBS)
 
 # Everything but the browser tests: the engine, services, sockets and pages (a few minutes less).
-test-fast: $(VENV)/.installed-dev
+test-fast: $(VENV)/.installed-dev gettext
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n $(JOBS) --ignore=tests/e2e
+
+# The catalogs (docs/languages.md): the site's words gathered into locale/<lang>/LC_MESSAGES/*.po for
+# the translators, and the .po files compiled into the .mo files Django reads (both kept in git).
+MESSAGES_IGNORE = --ignore=.venv --ignore=node_modules --ignore=staticfiles --ignore=test-artifacts --ignore=tests --ignore=bench --ignore=clients --ignore=examples --ignore=tools --ignore=deploy
+messages: $(VENV)/.installed-dev
+	$(BIN)/python manage.py makemessages --no-obsolete --no-location -l es -l pt $(MESSAGES_IGNORE)
+	$(BIN)/python manage.py makemessages --no-obsolete --no-location -d djangojs -l es -l pt $(MESSAGES_IGNORE) --ignore=static/js/vendor
+	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=node_modules
+
 
 # The browser tests drive Debian's Chromium, most of them its headless shell (chromium-headless-shell,
 # a third less CPU); as root on Debian this installs both, else it says how.
@@ -63,6 +72,14 @@ chromium:
 	       && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; } \
 	  || [ -x /usr/bin/chromium ] \
 	  || { echo "The browser tests need Chromium: run 'sudo apt-get install -y chromium chromium-headless-shell', then 'make test' again."; exit 1; }
+
+# makemessages (make messages, and the catalogs' test) reads the code with GNU gettext's xgettext;
+# as root on Debian this installs it, else it says how.
+gettext:
+	@command -v xgettext >/dev/null \
+	  || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq \
+	       && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; } \
+	  || { echo "The catalogs' test needs GNU gettext: run 'sudo apt-get install -y gettext', then 'make test' again."; exit 1; }
 
 # The browser tests again, keeping a picture of every page they check in test-artifacts/ (make test
 # takes none: they assert nothing). K picks tests, e.g. `make screenshots K=names_fit`.

@@ -11,6 +11,7 @@ from django.contrib.auth.models import (
     BaseUserManager,
     PermissionsMixin,
 )
+from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import dateformat, timezone
@@ -119,6 +120,11 @@ class User(AbstractBaseUser, PermissionsMixin):
     # The parent's choice for a child: Play now and public tables too. Off: private tables only.
     # Read only for children's accounts.
     may_play_public = models.BooleanField("Play now and public tables", default=False)
+    # The language the member reads the site in (accounts/language.py); blank: their browser's. A
+    # child's or a guest's is set by the member who manages them.
+    language = models.CharField(
+        max_length=8, choices=settings.ALL_LANGUAGES, blank=True, default="", db_default=""
+    )
 
     objects = UserManager()
 

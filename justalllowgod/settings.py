@@ -91,10 +91,14 @@ MIDDLEWARE = [
     # Django pads each gzipped page against BREACH, and CSRF tokens are masked per response.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the cookie, else the browser's (accounts/language.py then puts a
+    # member's own choice first, once it knows who they are).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "justalllowgod.lib.logs.AccessLogMiddleware",
+    "accounts.language.MembersOwnLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -119,6 +123,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "moderation.context_processors.notices",
@@ -247,9 +252,19 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
 USE_I18N = True
+# Every language the site is written in (docs/languages.md), in its own name for the picker.
+ALL_LANGUAGES = [("en", "English"), ("es", "Español"), ("pt", "Português")]
+# The ones readers are offered: a language opens when its catalogs and its pages are complete
+# (issue 42). Until then a developer or a translator opens it with DJANGO_OPEN_LANGUAGES=en,es,pt.
+OPEN_LANGUAGES = env_list("DJANGO_OPEN_LANGUAGES", ["en"])
+LANGUAGES = [(code, name) for code, name in ALL_LANGUAGES if code == "en" or code in OPEN_LANGUAGES]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# A visitor's choice (no account) is kept for a year on their device; a member's on their account.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_TZ = True
 
 STATIC_URL = "/static/"

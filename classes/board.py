@@ -98,11 +98,14 @@ def board_state(classroom: Classroom) -> dict[str, Any]:
 
 
 def pupil_state(user: User) -> dict[str, Any]:
-    """A class child's device: "waiting" (for the tables), "seated" (with the table's page), or
-    "gone" (removed from the class, or the class is over)."""
+    """A class child's device: "waiting" (for the tables, with their name), "seated" (with the
+    table's page), "ended" (their class is over) or "removed" (the leader took them off the list).
+    An ended or removed child is told nothing else: no name, no table."""
     pupil = Pupil.objects.filter(user=user).select_related("classroom", "place__table").first()
-    if pupil is None or pupil.classroom.ended_at is not None:
-        return {"state": "gone"}
+    if pupil is None:
+        return {"state": "removed"}
+    if pupil.classroom.ended_at is not None:
+        return {"state": "ended"}
     if pupil.place is not None and pupil.classroom.stage == Classroom.Stage.PLAYING:
         return {"state": "seated", "url": reverse("table", args=[pupil.place.table.code])}
     table = pupil.place.number if pupil.place else None

@@ -6,6 +6,7 @@ import base64
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,10 +44,15 @@ def print_cards(request: HttpRequest, class_id: int) -> HttpResponse:
     return response
 
 
-@login_required
+SIGN_IN_FIRST = "Sign in or sign up to keep your child's games from class."
+
+
 def claim(request: HttpRequest, card: str = "") -> HttpResponse:
     """A parent, signed in, adds the child on a take-home card to their family (`card`: the code
-    the card's QR carries)."""
+    the card's QR carries). Signed out, the sign-in page says why it came, and leads back here."""
+    if not request.user.is_authenticated:
+        messages.info(request, SIGN_IN_FIRST)
+        return redirect_to_login(request.get_full_path())
     typed = request.POST.get("code", card)
     error, status = None, 200
     if request.method == "POST":

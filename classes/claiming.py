@@ -16,7 +16,7 @@ from django.db import transaction
 from accounts import family
 from accounts.models import Managed, User
 from classes.leading import led_class
-from classes.models import CODE_LETTERS, Pupil
+from classes.models import CODE_LETTERS, ClaimedCard, Pupil
 from game.services.access import check_may_play
 from justalllowgod.lib.limits import count
 from justalllowgod.lib.limits import limits as cache
@@ -25,6 +25,8 @@ from justalllowgod.lib.refusals import Code, Refusal
 CARD_LENGTH = 10
 WRONG_CARDS = 10  # in ten minutes, by one parent or one address
 WRONG_WINDOW_SECONDS = 600
+# A card a parent used already: said so (the card is real), and nothing of whose child it was.
+CARD_USED = "This card has been used already."
 
 
 def _hash(code: str) -> str:
@@ -69,11 +71,17 @@ def _count_wrong(parent: User, ip: str) -> None:
 def claim_child(*, parent: User, code: str, ip: str = "") -> User:
     """The child on this card joins the parent's family, with their games: a family's child now
     (their class devices are signed out). Refused, changing nothing, for a code no card carries, a
-    parent kept from tables, or a family of six already."""
+    parent kept from tables, or a family of six already; a card used once says so the next time."""
     if any((cache.get(key) or 0) >= WRONG_CARDS for key in _keys(parent, ip)):
         raise Refusal(Code.TOO_MANY_TRIES)
     found = Pupil.objects.select_related("user", "classroom").filter(claim_hash=_hash(code or ""))
     pupil = found.first() if normalize(code or "") else None
+    if (
+        pupil is None
+        and normalize(code or "")
+        and ClaimedCard.objects.filter(claim_hash=_hash(code)).exists()
+    ):
+        raise Refusal(Code.CARD_NOT_VALID, CARD_USED)
     if pupil is None or not pupil.user.is_class_child:
         _count_wrong(parent, ip)
         raise Refusal(Code.CARD_NOT_VALID)
@@ -91,9 +99,12 @@ def claim_child(*, parent: User, code: str, ip: str = "") -> User:
         .first()
     )
     if child is None or not Pupil.objects.select_for_update().filter(pk=pupil.pk).exists():
-        raise Refusal(Code.CARD_NOT_VALID)  # forgotten, or claimed by another parent, a moment ago
+        # Forgotten, or claimed by another parent, a moment ago.
+        used = ClaimedCard.objects.filter(claim_hash=pupil.claim_hash).exists()
+        raise Refusal(Code.CARD_NOT_VALID, CARD_USED if used else None)
     family.end_devices(child)
     child.managed_by, child.managed_as, child.may_play_public = parent, Managed.CHILD, False
     child.save(update_fields=["managed_by", "managed_as", "may_play_public"])
+    ClaimedCard.objects.create(classroom=pupil.classroom, claim_hash=pupil.claim_hash)
     pupil.delete()
     return child

@@ -26,6 +26,9 @@ from justalllowgod.lib.refusals import Code, Refusal
 # Wrong class codes one address may type in ten minutes: a room of thirty children mistyping, never a script.
 GUESSES_PER_ADDRESS = 60
 GUESS_WINDOW_SECONDS = 600
+# A code whose class is over: the child typed it right (or scanned last week's QR), so it is no
+# guess; nothing else about that class is said.
+CLASS_ENDED = "That class has ended. Ask your leader for the new code."
 
 
 def normalize(code: str) -> str:
@@ -66,14 +69,25 @@ def _guess_key(ip: str) -> str:
     return f"class-guess:ip:{ip or 'unknown'}"
 
 
+def has_ended(code: str) -> bool:
+    """Whether this code names a class that is over (and none running has it now)."""
+    code = normalize(code)
+    if not code or Classroom.objects.running().filter(code=code).exists():
+        return False
+    return Classroom.objects.filter(code=code, ended_at__isnull=False).exists()
+
+
 def find_class(code: str, *, ip: str = "") -> Classroom:
-    """The running class with this code; any other code is a counted guess, refused (429) once the
-    address guessed too often. Locked, full or moved-on classes are found: they say why."""
+    """The running class with this code. A code whose class has ended says so; any other code is a
+    counted guess, refused (429) once the address guessed too often. Locked, full or moved-on
+    classes are found: they say why."""
     key = _guess_key(ip)
     if (cache.get(key) or 0) >= GUESSES_PER_ADDRESS:
         raise Refusal(Code.TOO_MANY_TRIES)
     classroom = Classroom.objects.running().filter(code=normalize(code)).select_related("leader").first()
     if classroom is None:
+        if has_ended(code):
+            raise Refusal(Code.NO_SUCH_CLASS, CLASS_ENDED)
         count(key, window=GUESS_WINDOW_SECONDS)
         raise Refusal(Code.NO_SUCH_CLASS)
     return classroom

@@ -93,3 +93,15 @@ class Pupil(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.classroom}"
+
+
+class ClaimedCard(models.Model):
+    """A take-home card a parent has used (classes/claiming.py): only its code's SHA-256, so the
+    same card typed again says it was used, never whose child it was. Forgotten with its class."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="claimed_cards")
+    claim_hash = models.CharField(max_length=64, unique=True)
+    claimed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"A used card of {self.classroom}"

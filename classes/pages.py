@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from accounts import family, kid_devices
-from accounts.guests import name_problem, suggested_names
+from accounts.guests import guest_name, suggested_names
 from accounts.models import KidDevice, User
 from classes import board, joining, leading
 from classes.models import MAX_CHILDREN, Classroom, Pupil
@@ -30,6 +30,26 @@ SIGN_OUT_FIRST = (
     "This device is signed in as {tag}. A child joins on a device nobody is signed in on: sign out "
     "first (or use another device), then join."
 )
+
+
+# "End the class" posted without the board's second answer (a stale page, a double tap): nothing ends.
+NOT_ENDED = "The class goes on: tap “Yes, end the class” to end it."
+# On a class's pages a child picks a name, not a "gamer tag": the tag rules' words, said that way.
+NAME_WORDS = {
+    "length": "A name is 3 to 20 characters long.",
+    "rude": "Please choose a kinder name.",
+}
+
+
+def name_words(error: ValidationError | Refusal) -> str:
+    """What was wrong with a name, in the words of a page that calls it a name."""
+    if isinstance(error, Refusal):
+        return error.message.replace("that tag", "that name")
+    said = []
+    for problem in error.error_list:
+        words = NAME_WORDS.get(problem.code or "") or " ".join(problem.messages)
+        said.append(words.replace("That tag ", "That name "))
+    return " ".join(said)
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
@@ -119,16 +139,21 @@ def class_act(request: HttpRequest, class_id: int, button: str) -> HttpResponse:
     act = ACTS.get(button)
     if act is None:
         raise Http404("No such button")
+    if button == "end-all" and request.POST.get("sure") != "yes":
+        # Ending ends every game at once: only the board's second answer ("Yes, end the class") does it.
+        messages.info(request, NOT_ENDED)
+        return redirect("class_board", class_id=class_id)
     common = {"leader": request.user, "session_key": request.session.session_key, "class_id": class_id}
     try:
         act(common, request.POST)
     except (Refusal, ValidationError) as error:
-        messages.error(request, name_problem(error))
+        messages.error(request, name_words(error))
     return redirect("class_board", class_id=class_id)
 
 
 def join_class(request: HttpRequest, class_code: str = "") -> HttpResponse:
-    """A child's way in: the class code (filled in by the board's QR) and a name, typed or picked."""
+    """A child's way in: the class code (filled in by the board's QR) and a name, typed or picked.
+    The QR of a class that has ended says so at once, with nothing to fill in."""
     if getattr(request.user, "is_class_child", False):
         return redirect("class_wait")
     code = request.POST.get("code", class_code).strip()
@@ -136,7 +161,7 @@ def join_class(request: HttpRequest, class_code: str = "") -> HttpResponse:
     back = _come_back(request)
     if request.method == "POST" and "come_back" in request.POST and back is not None:
         return _signed_in(request, back, mark=False)
-    error, status = None, 200
+    error, status, ended = None, 200, False
     if request.method == "POST" and request.user.is_authenticated:
         # A grown-up's own device (a leader trying the class) would become a child's: sign out first.
         error, status = SIGN_OUT_FIRST.format(tag=request.user.gamer_tag or "a member"), 409
@@ -145,18 +170,32 @@ def join_class(request: HttpRequest, class_code: str = "") -> HttpResponse:
             with transaction.atomic():
                 pupil = joining.join_class(code=code, name=name, ip=request_address(request.META))
                 response = _signed_in(request, pupil.user, mark=True)
-        except (Refusal, ValidationError) as refused:
-            error, status = name_problem(refused), getattr(refused, "status", 400)
+        except ValidationError as refused:
+            error, status = name_words(refused), 400
+        except Refusal as refused:
+            error, status = name_words(refused), refused.status
         else:
             return response
+    elif class_code and joining.has_ended(class_code):
+        error, status, ended = joining.CLASS_ENDED, 404, True
     context = {
         "code": code,
-        "name": name,
+        "name": name if _name_passes(name) else "",  # a refused name is never shown again
         "error": error,
+        "ended": ended,
         "suggestions": suggested_names(),
         "come_back": back.gamer_tag if back else "",
     }
     return _no_store(render(request, "classes/join.html", context, status=status))
+
+
+def _name_passes(name: str) -> bool:
+    """Whether the tag rules and the filter take this name (a refused one is never echoed back)."""
+    try:
+        guest_name(name)
+    except ValidationError:
+        return False
+    return True
 
 
 def _come_back(request: HttpRequest) -> User | None:
@@ -188,23 +227,39 @@ def _class_child(request: HttpRequest) -> bool:
     return getattr(request.user, "is_class_child", False)
 
 
+def _standing(request: HttpRequest) -> dict:
+    """How this device's child stands in their class (board.pupil_state). A device signed out
+    because its leader took the child off the list (the account is gone) still hears that much;
+    any other device signed out is "gone" (its way back in is the join page)."""
+    if _class_child(request):
+        return board.pupil_state(request.user)
+    device = kid_devices.of(request)
+    if device is not None and device.kind == KidDevice.Kind.CLASS:
+        child = device.child
+        if child is None or not child.is_active:
+            return {"state": "removed"}
+    return {"state": "gone"}
+
+
 def class_wait(request: HttpRequest) -> HttpResponse:
     """A class child's page while the leader makes the tables (static/js/class-wait.js asks
-    `class_state` and opens their table when the games start)."""
-    if not _class_child(request):
+    `class_state` and opens their table when the games start); after the class, or once their
+    leader took them off the list, it says so and nothing more."""
+    standing = _standing(request)
+    if standing["state"] == "gone":
         return redirect("class_join")
-    standing = board.pupil_state(request.user)
     if standing["state"] == "seated":
         return redirect(standing["url"])
-    pupil = Pupil.objects.filter(user=request.user).select_related("classroom__leader").first()
-    context = {"state": standing, "leader": pupil.classroom.leader.gamer_tag if pupil else ""}
+    leader = ""
+    if standing["state"] == "waiting":
+        pupil = Pupil.objects.filter(user=request.user).select_related("classroom__leader").first()
+        leader = pupil.classroom.leader.gamer_tag if pupil else ""
+    context = {"state": standing, "leader": leader}
     return _no_store(render(request, "classes/wait.html", context))
 
 
 def class_state(request: HttpRequest) -> JsonResponse:
-    if not _class_child(request):
-        return _no_store(JsonResponse({"state": "gone"}))
-    return _no_store(JsonResponse(board.pupil_state(request.user)))
+    return _no_store(JsonResponse(_standing(request)))
 
 
 def class_home(user) -> str:

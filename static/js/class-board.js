@@ -8,18 +8,46 @@ import { fill, h, plural } from "./dom.js";
 const root = document.getElementById("class-board");
 const EVERY_MS = 2000;
 let drawn = "";
+let drawnStage = "";
+let last = null; // the state drawn last, drawn again when a button changes the board's own look
 let reading = 0; // the table whose verses are read aloud (0: none)
 let spoken = "";
+let askingToEnd = false; // "End the class" pressed once: the board asks before ending everything
 
 function act(action, label, fields = {}, buttonClass = "button") {
   const url = root.dataset.actions.replace("ACTION", action);
+  // `data-focus` names the button across redraws, so focus stays where the leader left it.
+  const key = fields.pupil ? `${action}-${fields.pupil}` : action;
   return h(
     "form",
     { method: "post", action: url, class: "inline-post" },
     h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: root.dataset.csrf }),
     Object.entries(fields).map(([name, value]) => h("input", { type: "hidden", name, value })),
-    h("button", { type: "submit", class: buttonClass }, label),
+    h("button", { type: "submit", class: buttonClass, "data-focus": key }, label),
   );
+}
+
+/** Ending the class ends every game at once, so the first press only asks: "Yes, end the class"
+ * posts (the server still checks the leader and their class, and the answer), "Keep playing" puts
+ * the button back. No dialog: the question sits where the button was. */
+function endControl(label) {
+  if (!askingToEnd) {
+    return h("button", { type: "button", class: "button button-secondary", "data-focus": "end-ask", onclick: () => askToEnd(true) }, label);
+  }
+  return h(
+    "div",
+    { class: "class-end-ask", role: "group", "aria-labelledby": "class-end-question" },
+    h("p", { id: "class-end-question", class: "class-end-question" }, "End the class for everyone?"),
+    act("end-all", "Yes, end the class", { sure: "yes" }, "button button-danger"),
+    h("button", { type: "button", class: "button button-secondary", "data-focus": "end-keep", onclick: () => askToEnd(false) }, "Keep playing"),
+  );
+}
+
+function askToEnd(asking) {
+  askingToEnd = asking;
+  draw(last, { again: true });
+  // The safe answer has the focus: a second press (or Enter) never ends the class by itself.
+  root.querySelector(`[data-focus="${asking ? "end-keep" : "end-ask"}"]`)?.focus();
 }
 
 const STAGE_WORDS = {
@@ -37,21 +65,22 @@ const STAGE_WORDS = {
 function controls(s) {
   if (s.stage === "joining") {
     const make = act("make-tables", "Make tables", {}, "button button-big");
-    make.prepend(h("label", { class: "check-label" }, h("input", { type: "checkbox", name: "teams", checked: s.teams }), " Teams of two"));
+    make.classList.add("class-make");
+    make.prepend(h("label", { class: "check-label" }, h("input", { type: "checkbox", name: "teams", id: "class-teams-box", checked: s.teams }), " Teams of two"));
     return [
       make,
       s.locked ? act("open", "Open joining again", {}, "button button-secondary") : act("lock", "Lock joining", {}, "button button-secondary"),
-      act("end-all", "End the class", {}, "button button-secondary"),
+      endControl("End the class"),
     ];
   }
   if (s.stage === "tables") {
     return [
       act("start-all", "Start all", {}, "button button-big"),
       act("make-tables", "Make tables again", s.teams ? { teams: "on" } : {}, "button button-secondary"),
-      act("end-all", "End the class", {}, "button button-secondary"),
+      endControl("End the class"),
     ];
   }
-  if (s.stage === "playing") return [act("end-all", "End all", {}, "button button-secondary"), readAloud(s), cards(s)];
+  if (s.stage === "playing") return [endControl("End all"), readAloud(s), cards(s)];
   return [cards(s), h("a", { class: "button button-secondary", href: "/" }, "Back to the start")];
 }
 
@@ -62,7 +91,7 @@ function cards(s) {
     "form",
     { method: "post", action: root.dataset.cards, target: "_blank", class: "inline-post" },
     h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: root.dataset.csrf }),
-    h("button", { type: "submit", class: "button button-secondary" }, "Print take-home cards"),
+    h("button", { type: "submit", class: "button button-secondary", "data-focus": "print-cards" }, "Print take-home cards"),
   );
   return form;
 }
@@ -119,8 +148,8 @@ function childControls(c) {
   );
   return h(
     "details",
-    { class: "class-child-more" },
-    h("summary", {}, h("span", { class: "visually-hidden" }, `${c.name}: `), "Change"),
+    { class: "class-child-more", "data-key": `child-${c.id}` },
+    h("summary", { "data-focus": `change-${c.id}` }, h("span", { class: "visually-hidden" }, `${c.name}: `), "Change"),
     rename,
     act("remove", `Remove ${c.name}`, { pupil: c.id }, "button button-small button-secondary"),
   );
@@ -186,13 +215,41 @@ function together(s) {
   ];
 }
 
-function draw(s) {
+/** What the leader has open, typed, ticked or focused on the board, put back after it is drawn
+ * again (a child joining redraws it every few seconds). */
+function remember() {
+  const open = new Set([...root.querySelectorAll("details[open][data-key]")].map((d) => d.dataset.key));
+  const typed = [...root.querySelectorAll("input[type=text][id]")].filter((i) => i.value).map((i) => [i.id, i.value]);
+  const ticked = [...root.querySelectorAll("input[type=checkbox][id]")].map((i) => [i.id, i.checked]);
+  const active = root.contains(document.activeElement) ? document.activeElement : null;
+  const focused = active?.id ? `#${CSS.escape(active.id)}` : active?.dataset.focus ? `[data-focus="${active.dataset.focus}"]` : null;
+  return () => {
+    for (const details of root.querySelectorAll("details[data-key]")) if (open.has(details.dataset.key)) details.open = true;
+    for (const [id, value] of typed) {
+      const input = document.getElementById(id);
+      if (input && !input.value) input.value = value;
+    }
+    for (const [id, checked] of ticked) {
+      const box = document.getElementById(id);
+      if (box) box.checked = checked;
+    }
+    if (focused && !root.contains(document.activeElement)) root.querySelector(focused)?.focus({ preventScroll: true });
+  };
+}
+
+function draw(s, { again = false } = {}) {
   const text = JSON.stringify(s);
-  if (text === drawn || root.contains(document.activeElement) && document.activeElement.matches("input, select")) return;
+  last = s;
+  // A box being typed in (or a list being chosen from) is never redrawn under the leader's hands.
+  const busy = root.contains(document.activeElement) && document.activeElement.matches("input, select");
+  if (!again && (text === drawn || busy)) return;
+  if (s.stage !== drawnStage) askingToEnd = false; // the question was about the stage before
   drawn = text;
+  drawnStage = s.stage;
+  const putBack = remember();
   root.className = `class-board is-${s.stage}`;
   document.getElementById("class-join-box").hidden = s.stage !== "joining";
-  document.getElementById("class-qr").hidden = s.stage !== "joining";
+  document.getElementById("class-qr-box").hidden = s.stage !== "joining";
   document.getElementById("class-stage-line").textContent = STAGE_WORDS[s.stage](s);
   fill(document.getElementById("class-controls"), controls(s));
   fill(document.getElementById("class-roster"), roster(s));
@@ -200,6 +257,7 @@ function draw(s) {
   const done = document.getElementById("class-together");
   fill(done, together(s));
   done.hidden = s.stage !== "ended";
+  putBack();
   const read = s.tables.find((t) => t.number === reading);
   const verse = read?.latest ? `${read.latest.verse.reference}. ${read.latest.verse.text}` : "";
   if (reading && verse && verse !== spoken) {

@@ -112,8 +112,13 @@ def test_a_removed_child_reconnecting_finds_their_class_gone_and_nothing_changes
     pupil, device = joined(classroom)
     client.post(reverse("class_act", args=[classroom.pk, "remove"]), {"pupil": pupil.pk})
     assert not User.objects.filter(gamer_tag="Sam").exists()
-    assert device.get(reverse("class_state")).json() == {"state": "gone"}
-    assert device.get(reverse("class_wait"))["Location"] == reverse("class_join")
+    # Signed out, the child's device still hears why, and nothing more: no name, no "You're in".
+    assert device.get(reverse("class_state")).json() == {"state": "removed"}
+    page = device.get(reverse("class_wait"))
+    words = page.content.decode()
+    assert page.status_code == 200 and "Your leader took you off the list" in words
+    assert "You're in" not in words and "Sam" not in words and "<form" not in words.split("<main", 1)[1]
+    assert Client().get(reverse("class_wait"))["Location"] == reverse("class_join")  # any other device
     again = client.post(reverse("class_act", args=[classroom.pk, "remove"]), {"pupil": pupil.pk}, follow=True)
     assert b"isn&#x27;t in this class any more" in again.content
     assert client.post(reverse("class_act", args=[classroom.pk, "explode"])).status_code == 404

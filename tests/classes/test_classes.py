@@ -230,7 +230,9 @@ def test_ending_the_class_ends_every_game_and_the_board_says_what_the_class_did_
     assert statuses == {Table.Status.ENDED}
     state = board.board_state(classroom)
     assert all(set(t["together"]) == {"stones", "verses", "words"} for t in state["tables"])
-    assert all(s["state"] == "gone" for s in map(board.pupil_state, (p.user for p in classroom.pupils.all())))
+    # Each child is told the class is over, and nothing else (no name, no table).
+    told = [board.pupil_state(p.user) for p in classroom.pupils.all()]
+    assert told == [{"state": "ended"}] * 8
 
 
 def test_a_class_is_forgotten_on_schedule(capsys):

@@ -35,8 +35,10 @@ export function renderWaiting(app) {
     notes.push("A public table. It starts when the countdown ends or every seat is taken; JagAI helpers play the free seats.");
   } else if (table.teams) {
     notes.push(`Teams: four people. Team 1 is seats 1 and 3, team 2 is seats 2 and 4. ${plural(people.length, "person", "people")} so far.`);
-  } else {
+  } else if (app.mayInvite) {
     notes.push("Share the code. Seats nobody takes are played by JagAI helpers.");
+  } else {
+    notes.push("Seats nobody takes are played by JagAI helpers.");
   }
   if (table.remember_word) notes.push("Remember the Word is on.");
   for (const chip of table.chips || []) notes.push(chip.note);

@@ -41,6 +41,8 @@ const app = Object.assign(reader(() => model), {
   csrf: root.dataset.csrf,
   base: root.dataset.actionUrl,
   homeUrl: root.dataset.homeUrl,
+  // A guest (their host asks others in) and a class's child (their leader seats everyone) share no code.
+  mayInvite: root.dataset.mayInvite !== "no",
   askStory: null,
   passing: false,
   moveCount: 0,

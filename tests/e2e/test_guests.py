@@ -46,6 +46,8 @@ def test_a_guest_sits_from_the_invite_link_with_one_name_once_the_host_lets_them
     thumbs = Counted(page)
     thumbs.taps += 1  # the camera shows the QR code's link: one tap opens it
     page.goto(f"{server.url}/invite/{table.invite_token}/")
+    # Sitting as a guest is the way in here: no keyboard pulled up on a phone for the email box.
+    assert page.evaluate("() => document.activeElement.id") != "visitor-email"
     screenshot(page, "guests/invite-320")
     thumbs.tap(page.get_by_role("link", name="Sit as a guest"))
     expect(page.get_by_role("heading", name="Sit as a guest at Grandma_Ruth_Eleanor's table")).to_be_visible()
@@ -79,6 +81,10 @@ def test_a_guest_sits_from_the_invite_link_with_one_name_once_the_host_lets_them
     expect(page).to_have_url(f"{server.url}/t/{table.code}/")
     expect(page.locator("#waiting-seats")).to_contain_text("Grandpa_Joe")
     expect(page.locator("#guest-note")).to_contain_text("Keep your games")
+    # A guest invites nobody: their host does. The waiting note asks them to share nothing.
+    expect(page.locator("#waiting-note")).to_contain_text("Seats nobody takes are played by JagAI helpers.")
+    expect(page.locator("#waiting-note")).not_to_contain_text("Share the code")
+    expect(host_page.locator("#waiting-note")).to_contain_text("Share the code")
     assert (thumbs.fields, thumbs.taps) == (1, 3)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
     screenshot(page, "guests/seated-320")

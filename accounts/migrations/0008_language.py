@@ -4,15 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0007_kid_devices'),
+        ("accounts", "0007_kid_devices"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='language',
-            field=models.CharField(blank=True, choices=[('en', 'English'), ('es', 'Español'), ('pt', 'Português')], db_default='', default='', max_length=8),
+            model_name="user",
+            name="language",
+            field=models.CharField(
+                blank=True,
+                choices=[("en", "English"), ("es", "Español"), ("pt", "Português")],
+                db_default="",
+                default="",
+                max_length=8,
+            ),
         ),
     ]

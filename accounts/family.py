@@ -22,6 +22,7 @@ from django.db.models import Q, QuerySet
 from django.db.models.deletion import ProtectedError
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.models import ChildDevice, ChildSignIn, FormerTag, Managed, User
 from accounts.services import set_gamer_tag, tag_is_taken
@@ -52,7 +53,9 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-PARENT_AWAY = "Your grown-up's account can't play right now, so yours waits too. Ask them about it."
+PARENT_AWAY = gettext_lazy(
+    "Your grown-up's account can't play right now, so yours waits too. Ask them about it."
+)
 
 
 def _locked_parent(parent: User, *, changing: bool = False) -> User:
@@ -78,7 +81,7 @@ def parent_keeps_from_tables(user: User) -> str | None:
         .first()
     )
     if parent is None or not parent.is_active or parent.restriction() is not None:
-        return PARENT_AWAY
+        return str(PARENT_AWAY)  # in the reader's language, a plain str for sockets and logs
     return None
 
 

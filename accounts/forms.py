@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from accounts.tags import approved_agent_names, validate_gamer_tag
 
@@ -11,9 +12,9 @@ class GamerTagForm(forms.Form):
     """Choose or change a gamer tag."""
 
     gamer_tag = forms.CharField(
-        label="Gamer tag",
+        label=_("Gamer tag"),
         max_length=20,
-        help_text=(
+        help_text=_(
             "3 to 20 characters: the letters A to Z without accents, the digits 0 to 9, _ and -. "
             "No spaces. Other players see only this."
         ),

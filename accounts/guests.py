@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.models import ChildDevice, Managed, User
 from accounts.services import tag_is_taken
@@ -138,11 +139,11 @@ def _email_taken(email: str) -> bool:
 
 # Codes one guest, or one address, may be sent in an hour: enough for a typo or two, never a flood.
 KEEP_CODES_PER_HOUR = 5
-KEEP_MAIL = (
-    "Your code to keep your games at JustAllowGod is {code}.\n\n"
+KEEP_MAIL = gettext_lazy(
+    "Your code to keep your games at JustAllowGod is %(code)s.\n\n"
     "Type it on the page that asked for it, within 15 minutes. If you didn't ask, you can ignore this mail."
 )
-TAKEN_MAIL = (
+TAKEN_MAIL = gettext_lazy(
     "Someone playing as a guest at JustAllowGod asked to keep their games with this email address, "
     "but it already has an account here, so no code can do that.\n\n"
     "If it was you: sign in with this address next time you play. If it wasn't, you can ignore this mail."
@@ -177,10 +178,10 @@ def issue_keep_code(*, guest: User, email: str) -> tuple[str, KeepCode]:
     code = f"{secrets.randbelow(1_000_000):06d}"
     if _email_taken(email):
         unusable = secrets.token_hex(16)  # never mailed: no code matches it
-        return TAKEN_MAIL, KeepCode(
+        return str(TAKEN_MAIL), KeepCode(
             email, _digest(unusable), time.time() + KEEP_CODE_SECONDS, KEEP_CODE_TRIES
         )
-    return KEEP_MAIL.format(code=code), KeepCode(
+    return KEEP_MAIL % {"code": code}, KeepCode(
         email, _digest(code), time.time() + KEEP_CODE_SECONDS, KEEP_CODE_TRIES
     )
 

@@ -8,6 +8,7 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from accounts import guests
 from accounts.mail import mail_to_address
@@ -18,7 +19,7 @@ ANOTHER = "another"
 
 
 def _mail(email: str, body: str) -> None:
-    mail_to_address(address=email, subject="Your code to keep your games", body=body)
+    mail_to_address(address=email, subject=_("Your code to keep your games"), body=body)
 
 
 @login_required
@@ -67,6 +68,7 @@ def _check_code(request: HttpRequest, held: dict | None, context: dict) -> HttpR
     update_session_auth_hash(request, member)
     messages.success(
         request,
-        f"Your games are kept, {member.gamer_tag}: you're a member now. Sign in with {email} next time.",
+        _("Your games are kept, %(tag)s: you're a member now. Sign in with %(email)s next time.")
+        % {"tag": member.gamer_tag, "email": email},
     )
     return redirect("home")

@@ -8,10 +8,11 @@ from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from accounts.models import FormerTag, User
 from accounts.tags import approved_agent_names, validate_gamer_tag
-from justalllowgod.lib.refusals import WORDS, Code, Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 
 TAG_CHANGE_INTERVAL = timedelta(days=30)
 # A first tag may be changed once within a day of choosing it: a child's typo or silly first tag
@@ -44,7 +45,7 @@ def next_tag_change(user: User, now: datetime | None = None) -> datetime | None:
 
 def tag_is_retired(tag: str) -> bool:
     """Whether reviewers retired this tag, so nobody may take it again."""
-    return any(answer for _, answer in retired_tag_check.send(sender=User, tag=tag))
+    return any(answer for _receiver, answer in retired_tag_check.send(sender=User, tag=tag))
 
 
 def tag_is_taken(tag: str, *, exclude: User | None = None) -> bool:
@@ -68,7 +69,13 @@ def set_gamer_tag(*, user: User, tag: str, now: datetime | None = None) -> User:
     allowed = next_tag_change(user, now)  # read under the lock, so two quick changes cannot both pass
     if allowed is not None:
         when = date_format(timezone.localtime(allowed), "j F Y")
-        raise Refusal(Code.TAG_TOO_SOON, f"{WORDS[Code.TAG_TOO_SOON]} Your next change can be on {when}.")
+        # The code's own words (WORDS[Code.TAG_TOO_SOON]) and the date, as one entry for translators.
+        raise Refusal(
+            Code.TAG_TOO_SOON,
+            # Translators: %(when)s is a date, as "6 January 2027".
+            _("You can change your tag once every 30 days. Your next change can be on %(when)s.")
+            % {"when": when},
+        )
     if tag_is_retired(tag):
         raise Refusal(Code.TAG_RETIRED)
     if tag_is_taken(tag, exclude=user):

@@ -4,6 +4,7 @@ plainly optional, and a code box is ready to type in as its page opens."""
 from __future__ import annotations
 
 from allauth.account.forms import ConfirmEmailVerificationCodeForm, ConfirmLoginCodeForm, SignupForm
+from django.utils.translation import gettext as _
 
 # The page has one job, so the keyboard comes up at once; codes are capitals and digits.
 READY = {"autofocus": True, "autocapitalize": "characters", "spellcheck": "false"}
@@ -31,4 +32,4 @@ class EmailFirstSignupForm(SignupForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         if "password1" in self.fields:
-            self.fields["password1"].label = "Password (optional)"
+            self.fields["password1"].label = _("Password (optional)")

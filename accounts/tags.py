@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from accounts.wordfilter import glance_fold, is_rude
 
@@ -69,11 +70,11 @@ def validate_gamer_tag(tag: str, *, agent_names: Iterable[str] = ()) -> str:
     tag = tag.strip()
     shape = []  # every way the tag is out of shape, so one try shows them all ("a!")
     if not 3 <= len(tag) <= 20:
-        shape.append(ValidationError("A gamer tag is 3 to 20 characters long.", code="length"))
+        shape.append(ValidationError(_("A gamer tag is 3 to 20 characters long."), code="length"))
     if not ALLOWED_CHARACTERS.match(tag):
         shape.append(
             ValidationError(
-                "Use only the letters A to Z (no accents), the digits 0 to 9, _ and -, with no spaces.",
+                _("Use only the letters A to Z (no accents), the digits 0 to 9, _ and -, with no spaces."),
                 code="characters",
             )
         )
@@ -81,11 +82,11 @@ def validate_gamer_tag(tag: str, *, agent_names: Iterable[str] = ()) -> str:
         raise ValidationError(shape)
     folded = reserved_fold(tag)
     if folded in _RESERVED_FOLDED or any(word in folded for word in _RESERVED_INSIDE_FOLDED):
-        raise ValidationError("That tag is kept for the JustAllowGod team.", code="reserved")
+        raise ValidationError(_("That tag is kept for the JustAllowGod team."), code="reserved")
     if any(folded == reserved_fold(name) for name in agent_names):
         raise ValidationError(
-            "That name belongs to one of our AI helpers. Please choose another.", code="reserved"
+            _("That name belongs to one of our AI helpers. Please choose another."), code="reserved"
         )
     if is_rude(tag):
-        raise ValidationError("Please choose a kinder tag.", code="rude")
+        raise ValidationError(_("Please choose a kinder tag."), code="rude")
     return tag

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 
 from accounts import family, kid_devices
 from accounts.forms import GamerTagForm
@@ -48,7 +49,7 @@ def choose_tag(request: HttpRequest) -> HttpResponse:
     # The one box on the page, the last one a newcomer types on the way to a table.
     form.fields["gamer_tag"].widget.attrs["autofocus"] = True
     if request.method == "POST" and _save_tag(request, form):
-        messages.success(request, f"Welcome, {form.cleaned_data['gamer_tag']}!")
+        messages.success(request, _("Welcome, %(tag)s!") % {"tag": form.cleaned_data["gamer_tag"]})
         return redirect(_safe_next(request) or "home")
     return render(request, "accounts/choose_tag.html", {"form": form, "next": _safe_next(request) or ""})
 
@@ -61,7 +62,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         return redirect("accounts:choose_tag")
     form = GamerTagForm(request.POST or None, initial={"gamer_tag": request.user.gamer_tag})
     if request.method == "POST" and _save_tag(request, form):
-        messages.success(request, "Your gamer tag is changed.")
+        messages.success(request, _("Your gamer tag is changed."))
         return redirect("accounts:settings")
     context = {
         "form": form,
@@ -79,7 +80,7 @@ def team_mail(request: HttpRequest) -> HttpResponse:
     """A team member turns their team mails on or off."""
     wanted = request.POST.get("team_mail") == "on"
     set_team_mail(user=request.user, wanted=wanted)
-    messages.success(request, "Team mails are on." if wanted else "Team mails are off.")
+    messages.success(request, _("Team mails are on.") if wanted else _("Team mails are off."))
     return redirect("accounts:settings")
 
 
@@ -88,7 +89,7 @@ def team_mail(request: HttpRequest) -> HttpResponse:
 def delete_account(request: HttpRequest) -> HttpResponse:
     """A member deletes their account (and their children's), once they ticked that they mean it."""
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to say you mean it: deleting can't be undone.")
+        messages.error(request, _("Tick the box to say you mean it: deleting can't be undone."))
         return redirect("accounts:settings")
     try:
         family.delete_account(user=request.user)
@@ -96,7 +97,7 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         messages.error(request, refusal.message)
         return redirect("accounts:settings")
     logout(request)
-    messages.success(request, "Your account is deleted. Thank you for playing with us.")
+    messages.success(request, _("Your account is deleted. Thank you for playing with us."))
     return redirect("home")
 
 

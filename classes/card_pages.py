@@ -10,6 +10,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from classes import claiming
 from classes.models import Classroom
@@ -44,7 +46,7 @@ def print_cards(request: HttpRequest, class_id: int) -> HttpResponse:
     return response
 
 
-SIGN_IN_FIRST = "Sign in or sign up to keep your child's games from class."
+SIGN_IN_FIRST = gettext_lazy("Sign in or sign up to keep your child's games from class.")
 
 
 def claim(request: HttpRequest, card: str = "") -> HttpResponse:
@@ -62,7 +64,9 @@ def claim(request: HttpRequest, card: str = "") -> HttpResponse:
             error, status = refusal.message, refusal.status
         else:
             messages.success(
-                request, f"{child.gamer_tag} is in your family now, with their games from the class."
+                request,
+                _("%(tag)s is in your family now, with their games from the class.")
+                % {"tag": child.gamer_tag},
             )
             return redirect("family")
     context = {"code": typed, "error": error}

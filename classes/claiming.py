@@ -12,6 +12,8 @@ import hashlib
 import secrets
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts import family
 from accounts.models import Managed, User
@@ -26,7 +28,8 @@ CARD_LENGTH = 10
 WRONG_CARDS = 10  # in ten minutes, by one parent or one address
 WRONG_WINDOW_SECONDS = 600
 # A card a parent used already: said so (the card is real), and nothing of whose child it was.
-CARD_USED = "This card has been used already."
+# (In English here; said in the reader's words as gettext(CARD_USED).)
+CARD_USED = gettext_noop("This card has been used already.")
 
 
 def _hash(code: str) -> str:
@@ -81,7 +84,7 @@ def claim_child(*, parent: User, code: str, ip: str = "") -> User:
         and normalize(code or "")
         and ClaimedCard.objects.filter(claim_hash=_hash(code)).exists()
     ):
-        raise Refusal(Code.CARD_NOT_VALID, CARD_USED)
+        raise Refusal(Code.CARD_NOT_VALID, _(CARD_USED))
     if pupil is None or not pupil.user.is_class_child:
         _count_wrong(parent, ip)
         raise Refusal(Code.CARD_NOT_VALID)
@@ -101,7 +104,7 @@ def claim_child(*, parent: User, code: str, ip: str = "") -> User:
     if child is None or not Pupil.objects.select_for_update().filter(pk=pupil.pk).exists():
         # Forgotten, or claimed by another parent, a moment ago.
         used = ClaimedCard.objects.filter(claim_hash=pupil.claim_hash).exists()
-        raise Refusal(Code.CARD_NOT_VALID, CARD_USED if used else None)
+        raise Refusal(Code.CARD_NOT_VALID, _(CARD_USED) if used else None)
     family.end_devices(child)
     child.managed_by, child.managed_as, child.may_play_public = parent, Managed.CHILD, False
     child.save(update_fields=["managed_by", "managed_as", "may_play_public"])

@@ -14,6 +14,8 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.guests import free_name, guest_name
 from accounts.models import Managed, User
@@ -27,8 +29,9 @@ from justalllowgod.lib.refusals import Code, Refusal
 GUESSES_PER_ADDRESS = 60
 GUESS_WINDOW_SECONDS = 600
 # A code whose class is over: the child typed it right (or scanned last week's QR), so it is no
-# guess; nothing else about that class is said.
-CLASS_ENDED = "That class has ended. Ask your leader for the new code."
+# guess; nothing else about that class is said. (In English here; said in the reader's words as
+# gettext(CLASS_ENDED).)
+CLASS_ENDED = gettext_noop("That class has ended. Ask your leader for the new code.")
 
 
 def normalize(code: str) -> str:
@@ -56,7 +59,7 @@ def start_class(
     if running is not None:
         return running
     cap = max(1, min(int(cap), MAX_CHILDREN))
-    for _ in range(20):
+    for _try in range(20):
         try:
             with transaction.atomic():
                 return Classroom.objects.create(leader=leader, code=_new_code(), cap=cap, teams=teams)
@@ -87,7 +90,7 @@ def find_class(code: str, *, ip: str = "") -> Classroom:
     classroom = Classroom.objects.running().filter(code=normalize(code)).select_related("leader").first()
     if classroom is None:
         if has_ended(code):
-            raise Refusal(Code.NO_SUCH_CLASS, CLASS_ENDED)
+            raise Refusal(Code.NO_SUCH_CLASS, _(CLASS_ENDED))
         count(key, window=GUESS_WINDOW_SECONDS)
         raise Refusal(Code.NO_SUCH_CLASS)
     return classroom

@@ -13,6 +13,8 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts import family, kid_devices
 from accounts.guests import guest_name, suggested_names
@@ -22,32 +24,50 @@ from classes.models import MAX_CHILDREN, Classroom, Pupil
 from game.pages.qr import qr_svg
 from justalllowgod.lib.addresses import request_address
 from justalllowgod.lib.methods import post_only
-from justalllowgod.lib.refusals import Refusal
+from justalllowgod.lib.refusals import Code, Refusal
 from justalllowgod.lib.site_address import absolute_url
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
-SIGN_OUT_FIRST = (
-    "This device is signed in as {tag}. A child joins on a device nobody is signed in on: sign out "
+SIGN_OUT_FIRST = gettext_lazy(
+    "This device is signed in as %(tag)s. A child joins on a device nobody is signed in on: sign out "
+    "first (or use another device), then join."
+)
+SIGN_OUT_FIRST_NO_TAG = gettext_lazy(
+    "This device is signed in as a member. A child joins on a device nobody is signed in on: sign out "
     "first (or use another device), then join."
 )
 
 
 # "End the class" posted without the board's second answer (a stale page, a double tap): nothing ends.
-NOT_ENDED = "The class goes on: tap “Yes, end the class” to end it."
+NOT_ENDED = gettext_lazy("The class goes on: tap “Yes, end the class” to end it.")
 # On a class's pages a child picks a name, not a "gamer tag": the tag rules' words, said that way.
 NAME_WORDS = {
-    "length": "A name is 3 to 20 characters long.",
-    "rude": "Please choose a kinder name.",
+    "length": gettext_lazy("A name is 3 to 20 characters long."),
+    "rude": gettext_lazy("Please choose a kinder name."),
+}
+# The tag rules' words that say "tag" (accounts/tags.py, justalllowgod/lib/refusal_codes.py), by
+# their English, and the same said of a name. Matched in the reader's language, so a translated
+# rule is found too.
+TAG_SAID_AS_NAME = {
+    "That tag is kept for the JustAllowGod team.": gettext_lazy(
+        "That name is kept for the JustAllowGod team."
+    ),
+}
+REFUSED_NAME_WORDS = {
+    Code.TAG_TAKEN: gettext_lazy("Someone already plays as that name. Try another."),
 }
 
 
 def name_words(error: ValidationError | Refusal) -> str:
     """What was wrong with a name, in the words of a page that calls it a name."""
     if isinstance(error, Refusal):
-        return error.message.replace("that tag", "that name")
+        return str(REFUSED_NAME_WORDS.get(error.code) or error.message).replace("that tag", "that name")
     said = []
     for problem in error.error_list:
-        words = NAME_WORDS.get(problem.code or "") or " ".join(problem.messages)
+        words = str(NAME_WORDS.get(problem.code or "") or " ".join(problem.messages))
+        for tag_words, name_said in TAG_SAID_AS_NAME.items():
+            if words == _(tag_words):
+                words = str(name_said)
         said.append(words.replace("That tag ", "That name "))
     return " ".join(said)
 
@@ -74,7 +94,7 @@ def new_class(request: HttpRequest) -> HttpResponse:
                 agreed=request.POST.get("agreed") == "on",
             )
         except ValueError:
-            error = f"A class has 1 to {MAX_CHILDREN} children."
+            error = _("A class has 1 to %(most)s children.") % {"most": MAX_CHILDREN}
         except Refusal as refusal:
             error = refusal.message
         else:
@@ -164,7 +184,8 @@ def join_class(request: HttpRequest, class_code: str = "") -> HttpResponse:
     error, status, ended = None, 200, False
     if request.method == "POST" and request.user.is_authenticated:
         # A grown-up's own device (a leader trying the class) would become a child's: sign out first.
-        error, status = SIGN_OUT_FIRST.format(tag=request.user.gamer_tag or "a member"), 409
+        tag = request.user.gamer_tag
+        error, status = (SIGN_OUT_FIRST % {"tag": tag} if tag else str(SIGN_OUT_FIRST_NO_TAG)), 409
     elif request.method == "POST":
         try:
             with transaction.atomic():
@@ -177,7 +198,7 @@ def join_class(request: HttpRequest, class_code: str = "") -> HttpResponse:
         else:
             return response
     elif class_code and joining.has_ended(class_code):
-        error, status, ended = joining.CLASS_ENDED, 404, True
+        error, status, ended = _(joining.CLASS_ENDED), 404, True
     context = {
         "code": code,
         "name": name if _name_passes(name) else "",  # a refused name is never shown again

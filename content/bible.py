@@ -10,6 +10,8 @@ import pythonbible as pb
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 KJV = pb.Version.KING_JAMES
 # The 66 books of the KJV canon; pythonbible also knows the Apocrypha, which the KJV text lacks.
@@ -92,36 +94,55 @@ def _refuse_several(text: str) -> None:
     """A range, a list or a whole chapter is refused: a Word card carries one verse."""
     refs = pb.get_references(text)
     if len(refs) > 1:
-        raise ValidationError("That names several passages. A Word card carries exactly one verse.")
+        raise ValidationError(_("That names several passages. A Word card carries exactly one verse."))
     if refs:
         ref = refs[0]
         if ref.start_verse is None or (ref.start_chapter, ref.start_verse) != (
             ref.end_chapter,
             ref.end_verse,
         ):
-            raise ValidationError("That names several verses. A Word card carries exactly one verse.")
+            raise ValidationError(_("That names several verses. A Word card carries exactly one verse."))
 
 
 def parse_reference(text: str) -> Verse:
     """One KJV verse from a typed reference; a clear ValidationError otherwise."""
     text = (text or "").strip()
     if not text:
-        raise ValidationError("Please give the verse's reference, such as 1 Samuel 17:45.")
+        raise ValidationError(_("Please give the verse's reference, such as 1 Samuel 17:45."))
     _refuse_several(text)
     shape = _SHAPE.match(text)
     if not shape:
-        raise ValidationError(f"We could not read “{text}” as a reference. Try the form 1 Samuel 17:45.")
+        raise ValidationError(
+            _("We could not read “%(text)s” as a reference. Try the form 1 Samuel 17:45.") % {"text": text}
+        )
     book = _find_book(shape["book"])
     if book is None:
-        raise ValidationError(f"We don't know a book of the Bible called “{shape['book'].strip()}”.")
+        raise ValidationError(
+            _("We don't know a book of the Bible called “%(book)s”.") % {"book": shape["book"].strip()}
+        )
     chapter, verse = int(shape["chapter"]), int(shape["verse"])
     if not 1 <= chapter <= chapter_count(book):
+        count = chapter_count(book)
+        # English says "chapters" even for one (as it always has); ngettext lets others count.
         raise ValidationError(
-            f"{book_title(book)} has {chapter_count(book)} chapters; there is no chapter {chapter}."
+            ngettext(
+                "%(book)s has %(count)s chapters; there is no chapter %(chapter)s.",
+                "%(book)s has %(count)s chapters; there is no chapter %(chapter)s.",
+                count,
+            )
+            % {"book": book_title(book), "count": count, "chapter": chapter}
         )
     if not 1 <= verse <= verse_count(book, chapter):
         count = verse_count(book, chapter)
-        raise ValidationError(f"{book_title(book)} {chapter} has {count} verses; there is no verse {verse}.")
+        # English says "verses" even for one (as it always has); ngettext lets others count.
+        raise ValidationError(
+            ngettext(
+                "%(book)s %(chapter)s has %(count)s verses; there is no verse %(verse)s.",
+                "%(book)s %(chapter)s has %(count)s verses; there is no verse %(verse)s.",
+                count,
+            )
+            % {"book": book_title(book), "chapter": chapter, "count": count, "verse": verse}
+        )
     return Verse(book=book, chapter=chapter, verse=verse, text=verse_text(book, chapter, verse))
 
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
-from content.models import Card, Story, in_kind_order
+from content.models import FIELD_LABELS, Card, Story, in_kind_order
 from content.revisions import REVISED_FIELDS, history_id_of, person_label
 
 Subject = Card | Story
@@ -72,8 +73,7 @@ def item_diff(model: type[Subject], label: str, old: Any, new: Any) -> ItemDiff:
     for name in REVISED_FIELDS[model]:
         before, after = _value(old, name), _value(new, name)
         shown_before, shown_after = word_diff(before, after)
-        verbose = model._meta.get_field(name).verbose_name.capitalize()
-        fields.append(FieldDiff(verbose, shown_before, shown_after, before != after))
+        fields.append(FieldDiff(str(FIELD_LABELS[name]), shown_before, shown_after, before != after))
     return ItemDiff(label, fields)
 
 
@@ -93,11 +93,12 @@ def compare(subject: Subject, a: int, b: int) -> list[ItemDiff]:
     if old is None or new is None:
         raise ValueError("no such revision")
     kind = type(subject)
-    items = [item_diff(kind, "The story" if kind is Story else str(subject), old, new)]
+    items = [item_diff(kind, _("The story") if kind is Story else str(subject), old, new)]
     if isinstance(subject, Story):
         for card in in_kind_order(subject.cards.all()):
             then, later = _card_as_of(card, old.history_date), _card_as_of(card, new.history_date)
-            items.append(item_diff(Card, f"{card.get_kind_display()} card", then, later))
+            label = _("%(kind)s card") % {"kind": card.get_kind_display()}
+            items.append(item_diff(Card, label, then, later))
     return items
 
 
@@ -114,10 +115,15 @@ def revision_list(subject: Subject) -> list[Revision]:
     """Every revision of a subject, oldest first, numbered 1..n."""
     records = subject.history.select_related("history_user").order_by("history_id")
     return [
-        Revision(n, r.history_date, person_label(r.history_user, unknown="the system"))
+        Revision(n, r.history_date, person_label(r.history_user, unknown=_("the system")))
         for n, r in enumerate(records, start=1)
     ]
 
 
 def revision_label(revision: Revision) -> SafeString:
-    return format_html("Revision {} · {:%Y-%m-%d %H:%M} · {}", revision.number, revision.at, revision.who)
+    words = _("Revision %(number)s · %(at)s · %(who)s") % {
+        "number": revision.number,
+        "at": f"{revision.at:%Y-%m-%d %H:%M}",
+        "who": revision.who,
+    }
+    return format_html("{}", words)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from content import bible, live, revisions
 from content.models import Deck, Kind, Status, Story, in_kind_order, subject_label
@@ -21,11 +23,14 @@ class DeckNotReady(Refusal):
     def __init__(self, deck: Deck, dealable: int) -> None:
         self.deck = deck
         self.dealable = dealable
-        super().__init__(
-            Code.DECK_NOT_READY,
-            f"The deck “{deck.name}” has {dealable} ready {'story' if dealable == 1 else 'stories'}; "
-            f"it needs at least {MIN_DEALABLE} approved stories, each with all four cards approved.",
-        )
+        words = ngettext(
+            "The deck “%(deck)s” has %(ready)s ready story; it needs at least %(needed)s approved "
+            "stories, each with all four cards approved.",
+            "The deck “%(deck)s” has %(ready)s ready stories; it needs at least %(needed)s approved "
+            "stories, each with all four cards approved.",
+            dealable,
+        ) % {"deck": deck.name, "ready": dealable, "needed": MIN_DEALABLE}
+        super().__init__(Code.DECK_NOT_READY, words)
 
 
 def live_deck() -> Deck | None:
@@ -128,20 +133,39 @@ def count_dealable(deck: Deck) -> int:
 def dealability(deck: Deck) -> str:
     """ "N of M stories dealable (a deck needs 8)", for the team."""
     total = Story.objects.in_deck(deck).count()
-    return f"{count_dealable(deck)} of {total} stories dealable (a deck needs {MIN_DEALABLE})"
+    # English says "stories" even for one (as it always has); ngettext lets others count.
+    return ngettext(
+        "%(ready)s of %(total)s stories dealable (a deck needs %(needed)s)",
+        "%(ready)s of %(total)s stories dealable (a deck needs %(needed)s)",
+        total,
+    ) % {"ready": count_dealable(deck), "total": total, "needed": MIN_DEALABLE}
 
 
 def deck_health() -> dict[str, object] | None:
     """The live deck's health for the admin's front page: how many stories deal, and is it enough."""
     deck = live_deck()
     if deck is None:
-        return {"ok": False, "text": "No deck is live: new tables cannot start. Make a deck live."}
+        return {"ok": False, "text": _("No deck is live: new tables cannot start. Make a deck live.")}
     ready = count_dealable(deck)
     total = Story.objects.in_deck(deck).count()
     ok = ready >= MIN_DEALABLE
-    text = f"“{deck.name}”: {ready} of {total} stories are dealt in new games (a game needs {MIN_DEALABLE})."
-    if not ok:
-        text += " New tables cannot start until more stories are approved."
+    said = {"deck": deck.name, "ready": ready, "total": total, "needed": MIN_DEALABLE}
+    # English says "stories" even for one (as it always has); ngettext lets others count.
+    if ok:
+        text = ngettext(
+            "“%(deck)s”: %(ready)s of %(total)s stories are dealt in new games (a game needs %(needed)s).",
+            "“%(deck)s”: %(ready)s of %(total)s stories are dealt in new games (a game needs %(needed)s).",
+            total,
+        )
+    else:
+        text = ngettext(
+            "“%(deck)s”: %(ready)s of %(total)s stories are dealt in new games (a game needs %(needed)s). "
+            "New tables cannot start until more stories are approved.",
+            "“%(deck)s”: %(ready)s of %(total)s stories are dealt in new games (a game needs %(needed)s). "
+            "New tables cannot start until more stories are approved.",
+            total,
+        )
+    text %= said
     return {"ok": ok, "text": text, "deck": deck}
 
 
@@ -153,18 +177,26 @@ def why_not_dealt(story: Story) -> list[str]:
     if found is not None:
         deck = Deck.objects.get(pk=found.record.deck_id)
         if not deck.is_live:
-            return [f"its deck “{deck.name}” is not the live deck"]
+            return [_("its deck “%(deck)s” is not the live deck") % {"deck": deck.name}]
         ready = count_dealable(deck)
         if ready < MIN_DEALABLE:
-            return [f"its deck has {ready} dealable stories and needs {MIN_DEALABLE}"]
+            # English says "stories" even for one (as it always has); ngettext lets others count.
+            words = ngettext(
+                "its deck has %(ready)s dealable stories and needs %(needed)s",
+                "its deck has %(ready)s dealable stories and needs %(needed)s",
+                ready,
+            )
+            return [words % {"ready": ready, "needed": MIN_DEALABLE}]
         return []
     cards = in_kind_order(story.cards.all())
     never = [
         s for s in [story, *cards] if s.status != Status.APPROVED and revisions.approved_revision(s) is None
     ]
     reasons = [
-        f"{subject_label(s)} is {s.get_status_display().lower()} and was never approved" for s in never
+        _("%(item)s is %(status)s and was never approved")
+        % {"item": subject_label(s), "status": s.get_status_display().lower()}
+        for s in never
     ]
     if len(cards) < len(Kind):
-        reasons.append(f"it has {len(cards)} of its {len(Kind)} cards")
-    return reasons or ["its approved version is not complete: it lacks a card that was approved here"]
+        reasons.append(_("it has %(have)s of its %(all)s cards") % {"have": len(cards), "all": len(Kind)})
+    return reasons or [_("its approved version is not complete: it lacks a card that was approved here")]

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from content import live
 from content.models import Deck
@@ -23,11 +25,15 @@ class Drain:
     needed: int
 
     def __str__(self) -> str:
-        names = ", ".join(f"“{t}”" for t in self.leaving)
-        return (
-            f"This takes {names} out of new games: the live deck “{self.deck.name}” would deal "
-            f"{self.left} stories, and a game needs {self.needed}. New tables could not start."
-        )
+        names = ", ".join(_("“%(title)s”") % {"title": t} for t in self.leaving)
+        # English says "stories" even for one (as it always has); ngettext lets others count.
+        return ngettext(
+            "This takes %(names)s out of new games: the live deck “%(deck)s” would deal %(left)s stories, "
+            "and a game needs %(needed)s. New tables could not start.",
+            "This takes %(names)s out of new games: the live deck “%(deck)s” would deal %(left)s stories, "
+            "and a game needs %(needed)s. New tables could not start.",
+            self.left,
+        ) % {"names": names, "deck": self.deck.name, "left": self.left, "needed": self.needed}
 
 
 class _Undo(Exception):

@@ -6,9 +6,11 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from content import bible
-from content.models import Card, Kind
+from content.models import FIELD_LABELS, Card, Kind
 
 
 class CardAdminForm(forms.ModelForm):
@@ -19,6 +21,7 @@ class CardAdminForm(forms.ModelForm):
         fields = ["story", "kind", "title", "description", "reference"]
         # Up to 140 characters: a box that shows all of it wraps, where a one-line input cut it off.
         widgets = {"description": forms.Textarea(attrs={"rows": 3, "cols": 40})}
+        labels = {name: FIELD_LABELS[name] for name in fields}
 
     def clean_description(self) -> str:
         # Still one line under the title: a line break typed in the box becomes a space.
@@ -33,7 +36,7 @@ class CardAdminForm(forms.ModelForm):
             except ValidationError as error:
                 self.add_error("reference", error)
         elif reference:
-            self.add_error("reference", "Only a Word card carries a reference; leave this empty.")
+            self.add_error("reference", _("Only a Word card carries a reference; leave this empty."))
         return data
 
 
@@ -42,15 +45,15 @@ class RequestChangesForm(forms.Form):
 
     _selected_action = forms.CharField(widget=forms.MultipleHiddenInput)
     note = forms.CharField(
-        label="What should change?",
+        label=gettext_lazy("What should change?"),
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
-        help_text="The editors see this note on the card's page.",
+        help_text=gettext_lazy("The editors see this note on the card's page."),
     )
 
     def clean_note(self) -> str:
         note = self.cleaned_data["note"].strip()
         if not note:
-            raise ValidationError("Please write a note saying what should change.")
+            raise ValidationError(_("Please write a note saying what should change."))
         return note
 
 

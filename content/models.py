@@ -9,6 +9,8 @@ from django.db import models
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from content.default_deck import SYSTEM_REVIEWER_EMAIL
@@ -17,19 +19,19 @@ from content.default_deck import SYSTEM_REVIEWER_EMAIL
 class Status(models.TextChoices):
     """Where a story or a card stands in the team's review."""
 
-    DRAFT = "draft", "Draft"
-    IN_REVIEW = "in_review", "In review"
-    CHANGES_REQUESTED = "changes_requested", "Changes requested"
-    APPROVED = "approved", "Approved"
+    DRAFT = "draft", _("Draft")
+    IN_REVIEW = "in_review", _("In review")
+    CHANGES_REQUESTED = "changes_requested", _("Changes requested")
+    APPROVED = "approved", _("Approved")
 
 
 class Kind(models.TextChoices):
     """The four cards of every story, in the order they are always shown."""
 
-    PERSON = "person", "Person"
-    PLACE = "place", "Place"
-    MOMENT = "moment", "Moment"
-    WORD = "word", "Word"
+    PERSON = "person", pgettext_lazy("card kind", "Person")
+    PLACE = "place", pgettext_lazy("card kind", "Place")
+    MOMENT = "moment", pgettext_lazy("card kind", "Moment")
+    WORD = "word", pgettext_lazy("card kind", "Word")
 
 
 KIND_ORDER = [kind.value for kind in Kind]
@@ -37,20 +39,33 @@ KIND_ORDER = [kind.value for kind in Kind]
 # that makes a new revision and needs a fresh review.
 CARD_CONTENT_FIELDS = ("story_id", "kind", "title", "description", "reference", "verse_text")
 STORY_CONTENT_FIELDS = ("deck_id", "position", "title", "summary")
+# The content fields as the team reads them (the admin's forms, the diffs and the review log): the
+# models' own verbose names, words a translator can reach without a migration.
+FIELD_LABELS = {
+    "deck": _("Deck"),
+    "position": _("Position"),
+    "story": _("Story"),
+    "kind": _("Kind"),
+    "title": _("Title"),
+    "summary": _("Summary"),
+    "description": _("Description"),
+    "reference": _("Reference"),
+    "verse_text": _("Verse text"),
+}
 # The review's own bookkeeping is not content: a status change is a step, not a revision.
 NOT_REVISED = ["status", "last_edited_by", "updated_at"]
 
 
 # How the review log names the account that approves the shipped deck (it never signs in).
-SYSTEM_NAME = "the system"
+SYSTEM_NAME = _("the system")
 
 
 def person_label(user: object | None, *, unknown: str) -> str:
     """Who did something, as the team reads it: an email, "the system", or `unknown` if none is kept."""
     # Only the team reads the log, and the email says who it was without doubt.
     if user is None:
-        return unknown
-    return SYSTEM_NAME if user.email == SYSTEM_REVIEWER_EMAIL else user.email
+        return str(unknown)
+    return str(SYSTEM_NAME) if user.email == SYSTEM_REVIEWER_EMAIL else user.email
 
 
 def revision_author(instance: models.Model, **kwargs: object) -> object:
@@ -63,7 +78,7 @@ class Deck(models.Model):
 
     name = models.CharField(max_length=80)
     slug = models.SlugField(max_length=80, unique=True)
-    is_live = models.BooleanField("live", default=False, help_text="New tables deal the live deck.")
+    is_live = models.BooleanField(_("live"), default=False, help_text=_("New tables deal the live deck."))
 
     class Meta:
         ordering = ["name"]
@@ -72,7 +87,7 @@ class Deck(models.Model):
                 fields=["is_live"],
                 condition=Q(is_live=True),
                 name="only_one_live_deck",
-                violation_error_message="Another deck is already live. Take it off first.",
+                violation_error_message=_("Another deck is already live. Take it off first."),
             )
         ]
 
@@ -106,9 +121,9 @@ class Story(models.Model):
     """A Bible story: four cards that make a stone together."""
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="stories")
-    position = models.PositiveSmallIntegerField(help_text="The story's place in the deck's order.")
+    position = models.PositiveSmallIntegerField(help_text=_("The story's place in the deck's order."))
     title = models.CharField(max_length=80)
-    summary = models.TextField(blank=True, help_text="A short note for the team; players never see it.")
+    summary = models.TextField(blank=True, help_text=_("A short note for the team; players never see it."))
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     last_edited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -120,7 +135,7 @@ class Story(models.Model):
 
     class Meta:
         ordering = ["deck", "position"]
-        verbose_name_plural = "stories"
+        verbose_name_plural = _("stories")
         constraints = [
             models.UniqueConstraint(fields=["deck", "position"], name="one_story_per_deck_position"),
         ]
@@ -160,12 +175,14 @@ class Card(models.Model):
 
     story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="cards")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    title = models.CharField(max_length=60, help_text="As printed on the card, such as “The valley of Elah”.")
-    description = models.CharField(max_length=140, help_text="One line under the title.")
-    reference = models.CharField(
-        max_length=40, blank=True, help_text="Word cards only, such as 1 Samuel 17:45."
+    title = models.CharField(
+        max_length=60, help_text=_("As printed on the card, such as “The valley of Elah”.")
     )
-    verse_text = models.TextField(blank=True, help_text="Filled from the King James Version; never typed.")
+    description = models.CharField(max_length=140, help_text=_("One line under the title."))
+    reference = models.CharField(
+        max_length=40, blank=True, help_text=_("Word cards only, such as 1 Samuel 17:45.")
+    )
+    verse_text = models.TextField(blank=True, help_text=_("Filled from the King James Version; never typed."))
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     last_edited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -181,7 +198,7 @@ class Card(models.Model):
             models.UniqueConstraint(
                 fields=["story", "kind"],
                 name="one_card_of_each_kind_per_story",
-                violation_error_message="This story already has a card of that kind.",
+                violation_error_message=_("This story already has a card of that kind."),
             ),
         ]
         permissions = [
@@ -190,7 +207,7 @@ class Card(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.title}"
+        return gettext("%(kind)s: %(title)s") % {"kind": self.get_kind_display(), "title": self.title}
 
     @property
     def is_word(self) -> bool:
@@ -205,20 +222,20 @@ def in_kind_order(cards: Iterable[Card]) -> list[Card]:
 def subject_label(subject: Card | Story) -> str:
     """An item as the team names it: "the story “Noah and the ark”", "Person “Noah”"."""
     if isinstance(subject, Story):
-        return f"the story “{subject.title}”"
-    return f"{subject.get_kind_display()} “{subject.title}”"
+        return gettext("the story “%(title)s”") % {"title": subject.title}
+    return gettext("%(kind)s “%(title)s”") % {"kind": subject.get_kind_display(), "title": subject.title}
 
 
 class ReviewStep(models.Model):
     """One step of the review, kept for good: who did what to a card or a story, when, and why."""
 
     class Action(models.TextChoices):
-        SUBMITTED = "submitted", "Submitted for review"
-        APPROVED = "approved", "Approved"
-        CHANGES_REQUESTED = "changes_requested", "Asked for changes"
-        REOPENED = "reopened", "Edited after approval, back to review"
-        LOADED = "loaded", "Loaded and approved with the default deck"
-        WITHDRAWN = "withdrawn", "Change withdrawn: back to the approved version"
+        SUBMITTED = "submitted", _("Submitted for review")
+        APPROVED = "approved", _("Approved")
+        CHANGES_REQUESTED = "changes_requested", _("Asked for changes")
+        REOPENED = "reopened", _("Edited after approval, back to review")
+        LOADED = "loaded", _("Loaded and approved with the default deck")
+        WITHDRAWN = "withdrawn", _("Change withdrawn: back to the approved version")
 
     card = models.ForeignKey(
         Card, null=True, blank=True, on_delete=models.CASCADE, related_name="review_steps"
@@ -247,8 +264,12 @@ class ReviewStep(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} by {self.actor_label} on {self.at:%Y-%m-%d %H:%M}"
+        return gettext("%(action)s by %(who)s on %(when)s") % {
+            "action": self.get_action_display(),
+            "who": self.actor_label,
+            "when": f"{self.at:%Y-%m-%d %H:%M}",
+        }
 
     @property
     def actor_label(self) -> str:
-        return person_label(self.actor, unknown="a former member")
+        return person_label(self.actor, unknown=gettext("a former member"))

@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
+from accounts.language import offered
 from accounts.mail import mail_after_commit
 from content.models import Card, Story
 from justalllowgod.lib.site_address import absolute_url
@@ -27,11 +31,17 @@ def approvers() -> list[Any]:
     return list(found.distinct())
 
 
+def _in_language_of(user: Any) -> translation.override:
+    """A mail in its reader's own language (English when they chose none), not the sender's."""
+    return translation.override(user.language if user.language in offered() else settings.LANGUAGE_CODE)
+
+
 def _names(items: Sequence[Card | Story]) -> str:
     return "\n".join(
-        f"- {item.get_kind_display()}: {item.title} ({item.story.title})"
+        _("- %(kind)s: %(title)s (%(story)s)")
+        % {"kind": item.get_kind_display(), "title": item.title, "story": item.story.title}
         if isinstance(item, Card)
-        else f"- Story: {item.title}"
+        else _("- Story: %(title)s") % {"title": item.title}
         for item in items
     )
 
@@ -50,9 +60,12 @@ def item_link(items: Sequence[Card | Story]) -> str:
 
 def submitted(items: Sequence[Card | Story], *, by: Any) -> None:
     """Approvers hear that something waits for their review (never the one who sent it)."""
-    body = f"{by.email} sent these for review:\n{_names(items)}\n\nOpen it: {item_link(items)}"
-    others = [u for u in approvers() if u.pk != by.pk]
-    mail_after_commit(to=others, subject=f"Waiting for your review: {items[0].title}", body=body, team=True)
+    for approver in sorted((u for u in approvers() if u.pk != by.pk), key=lambda u: u.email or ""):
+        with _in_language_of(approver):
+            said = {"who": by.email, "items": _names(items), "link": item_link(items)}
+            body = _("%(who)s sent these for review:\n%(items)s\n\nOpen it: %(link)s") % said
+            subject = _("Waiting for your review: %(title)s") % {"title": items[0].title}
+        mail_after_commit(to=[approver], subject=subject, body=body, team=True)
 
 
 def reopened(items: Sequence[Card | Story], *, by: Any) -> None:
@@ -60,12 +73,18 @@ def reopened(items: Sequence[Card | Story], *, by: Any) -> None:
     the approved version stays dealt meanwhile."""
     if not items:
         return
-    body = (
-        f"{by.email} edited approved content, so it is back in review:\n{_names(items)}\n\n"
-        f"New games keep dealing the approved version until you decide. Open it: {item_link(items)}"
-    )
-    others = [u for u in approvers() if u.pk != by.pk]
-    mail_after_commit(to=others, subject=f"Edited after approval: {items[0].title}", body=body, team=True)
+    for approver in sorted((u for u in approvers() if u.pk != by.pk), key=lambda u: u.email or ""):
+        with _in_language_of(approver):
+            said = {"who": by.email, "items": _names(items), "link": item_link(items)}
+            body = (
+                _(
+                    "%(who)s edited approved content, so it is back in review:\n%(items)s\n\n"
+                    "New games keep dealing the approved version until you decide. Open it: %(link)s"
+                )
+                % said
+            )
+            subject = _("Edited after approval: %(title)s") % {"title": items[0].title}
+        mail_after_commit(to=[approver], subject=subject, body=body, team=True)
 
 
 def decided(items: Sequence[Card | Story], *, by: Any, approved: bool, note: str = "") -> None:
@@ -73,8 +92,20 @@ def decided(items: Sequence[Card | Story], *, by: Any, approved: bool, note: str
     editors = {
         item.last_edited_by for item in items if item.last_edited_by_id and item.last_edited_by_id != by.pk
     }
-    what = "approved" if approved else "sent back with a note"
-    body = f"{by.email} {what}:\n{_names(items)}" + (f"\n\nWhat should change:\n{note}" if note else "")
-    body += f"\n\nOpen it: {item_link(items)}"
-    subject = f"{'Approved' if approved else 'Changes requested'}: {items[0].title}"
-    mail_after_commit(to=editors, subject=subject, body=body, team=True)
+    for editor in sorted(editors, key=lambda u: u.email or ""):
+        with _in_language_of(editor):
+            said = {"who": by.email, "items": _names(items), "note": note, "link": item_link(items)}
+            if approved:
+                body = _("%(who)s approved:\n%(items)s\n\nOpen it: %(link)s") % said
+                subject = _("Approved: %(title)s") % {"title": items[0].title}
+            else:
+                if note:
+                    words = _(
+                        "%(who)s sent back with a note:\n%(items)s\n\nWhat should change:\n%(note)s"
+                        "\n\nOpen it: %(link)s"
+                    )
+                else:
+                    words = _("%(who)s sent back with a note:\n%(items)s\n\nOpen it: %(link)s")
+                body = words % said
+                subject = _("Changes requested: %(title)s") % {"title": items[0].title}
+        mail_after_commit(to=[editor], subject=subject, body=body, team=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from content import compare, review
 from content.models import Card, ReviewStep, Status, Story
@@ -26,7 +27,8 @@ def revert_to(*, subject: Subject, number: int, user: Any) -> Subject:
     locked = model.objects.select_for_update().get(pk=subject.pk)
     record = compare.record_of(locked, number)
     if record is None:
-        raise Refusal(Code.NO_SUCH_REVISION, f"“{locked.title}” has no revision {number}.")
+        words = _("“%(title)s” has no revision %(number)s.") % {"title": locked.title, "number": number}
+        raise Refusal(Code.NO_SUCH_REVISION, words)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
     saved = (
@@ -46,12 +48,14 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
     model = type(subject)
     locked = model.objects.select_for_update().get(pk=subject.pk)
     if locked.status == Status.APPROVED:
-        words = f"“{locked.title}” has no change waiting: it is approved as it is."
+        words = _("“%(title)s” has no change waiting: it is approved as it is.") % {"title": locked.title}
         raise Refusal(Code.NO_CHANGE_WAITING, words)
     approved = approved_revision(locked)
     record = locked.history.filter(history_id=approved).first() if approved else None
     if record is None:
-        words = f"“{locked.title}” was never approved, so there is no approved version to go back to."
+        words = _("“%(title)s” was never approved, so there is no approved version to go back to.") % {
+            "title": locked.title
+        }
         raise Refusal(Code.NEVER_APPROVED, words)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
@@ -73,6 +77,13 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
 
 
 def reverted_note(subject: Subject, number: int) -> str:
-    status = subject.get_status_display().lower()
-    what = "it waits for an approver" if subject.status == Status.IN_REVIEW else f"it is {status}"
-    return f"“{subject.title}” is back to the content of revision {number} as a new revision; {what}."
+    said = {"title": subject.title, "number": number, "status": subject.get_status_display().lower()}
+    if subject.status == Status.IN_REVIEW:
+        words = _(
+            "“%(title)s” is back to the content of revision %(number)s as a new revision; it waits for an approver."
+        )
+    else:
+        words = _(
+            "“%(title)s” is back to the content of revision %(number)s as a new revision; it is %(status)s."
+        )
+    return words % said

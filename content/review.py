@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from content import bible, notify, revisions
 from content.models import (
@@ -39,32 +40,44 @@ class StaleRevision(Refusal):
         if seen is None:
             # No revision came with the decision (an old page, or a hand-made request).
             self.changes = []
-            super().__init__(
-                Code.STALE_REVISION,
-                f"The page you decided on did not say which version of {_label(subject)} you saw, so "
-                "nothing was done. Open it again and decide on what is there now.",
+            words = _(
+                "The page you decided on did not say which version of %(item)s you saw, so nothing was "
+                "done. Open it again and decide on what is there now."
             )
+            super().__init__(Code.STALE_REVISION, words % {"item": _label(subject)})
             return
         self.changes = revisions.changes(subject, since=seen)
-        what = "; ".join(str(c) for c in self.changes) or "it was saved again"
-        super().__init__(
-            Code.STALE_REVISION,
-            f"{_label(subject)} changed since you opened it, so nothing was done. What changed: {what}. "
-            "Read it again and decide on what is there now.",
+        what = "; ".join(str(c) for c in self.changes) or _("it was saved again")
+        words = _(
+            "%(item)s changed since you opened it, so nothing was done. What changed: %(what)s. "
+            "Read it again and decide on what is there now."
         )
+        super().__init__(Code.STALE_REVISION, words % {"item": _label(subject), "what": what})
 
 
 def _label(subject: Subject) -> str:
-    return f"“{subject.title}”"
+    return _("“%(title)s”") % {"title": subject.title}
+
+
+def _no_permission(verb: str, model_name: str) -> str:
+    """ "You don't have permission to approve cards.", one whole sentence for each step and model."""
+    words = {
+        ("add", "card"): _("You don't have permission to add cards."),
+        ("change", "card"): _("You don't have permission to change cards."),
+        ("submit", "card"): _("You don't have permission to submit cards."),
+        ("approve", "card"): _("You don't have permission to approve cards."),
+        ("add", "story"): _("You don't have permission to add stories."),
+        ("change", "story"): _("You don't have permission to change stories."),
+        ("submit", "story"): _("You don't have permission to submit stories."),
+        ("approve", "story"): _("You don't have permission to approve stories."),
+    }
+    return words[verb, model_name]
 
 
 def _require_perm(user: Any, subject: Subject, verb: str) -> None:
     codename = f"content.{verb}_{subject._meta.model_name}"
     if not user.has_perm(codename):
-        raise Refusal(
-            Code.NO_PERMISSION,
-            f"You don't have permission to {verb} {subject._meta.verbose_name_plural}.",
-        )
+        raise Refusal(Code.NO_PERMISSION, _no_permission(verb, subject._meta.model_name))
 
 
 def _lock(subject: Subject) -> Subject:
@@ -100,10 +113,12 @@ def _move(
     note: str = "",
     revision: int | None = None,
 ) -> Subject:
-    """Change a status in one locked step and record it; a status is not a revision of the content."""
+    """Change a status in one locked step and record it; a status is not a revision of the content.
+    `refusal` is the whole sentence said when the status does not allow it, naming %(item)s and
+    %(status)s."""
     locked = _lock(subject)
     if locked.status not in allowed_from:
-        words = f"{_label(locked)} {refusal} (it is {locked.get_status_display().lower()})."
+        words = refusal % {"item": _label(locked), "status": locked.get_status_display().lower()}
         raise Refusal(Code.WRONG_STATUS, words)
     type(locked).objects.filter(pk=locked.pk).update(status=to, updated_at=timezone.now())
     locked.status = to
@@ -130,7 +145,9 @@ def _submit(subject: Subject, user: Any) -> Subject:
         allowed_from={Status.DRAFT, Status.CHANGES_REQUESTED},
         to=Status.IN_REVIEW,
         action=ReviewStep.Action.SUBMITTED,
-        refusal="can only be submitted as a draft or after changes were asked for",
+        refusal=_(
+            "%(item)s can only be submitted as a draft or after changes were asked for (it is %(status)s)."
+        ),
     )
 
 
@@ -149,7 +166,8 @@ def _approve(subject: Subject, user: Any, revision: int | None) -> Subject:
     if not may_approve(locked, user):
         raise Refusal(
             Code.OWN_EDIT,
-            f"You edited {_label(locked)} since it was last approved, so another approver must approve it.",
+            _("You edited %(item)s since it was last approved, so another approver must approve it.")
+            % {"item": _label(locked)},
         )
     return _move(
         subject,
@@ -157,7 +175,7 @@ def _approve(subject: Subject, user: Any, revision: int | None) -> Subject:
         allowed_from={Status.IN_REVIEW},
         to=Status.APPROVED,
         action=ReviewStep.Action.APPROVED,
-        refusal="can only be approved while in review",
+        refusal=_("%(item)s can only be approved while in review (it is %(status)s)."),
         revision=seen,
     )
 
@@ -177,7 +195,7 @@ def request_changes(*, subject: Subject, user: Any, note: str, revision: int | N
         allowed_from={Status.IN_REVIEW},
         to=Status.CHANGES_REQUESTED,
         action=ReviewStep.Action.CHANGES_REQUESTED,
-        refusal="can only be sent back while in review",
+        refusal=_("%(item)s can only be sent back while in review (it is %(status)s)."),
         note=note,
         revision=seen,
     )
@@ -266,7 +284,9 @@ def submit_story_with_cards(*, story: Story, user: Any) -> list[Subject]:
     """The story and each of its cards that waits for review, submitted together (all or nothing)."""
     waiting = [s for s in [story, *in_kind_order(story.cards.all())] if s.status in WAITING]
     if not waiting:
-        raise Refusal(Code.NOTHING_WAITING, f"Nothing in {_label(story)} waits to be submitted.")
+        raise Refusal(
+            Code.NOTHING_WAITING, _("Nothing in %(item)s waits to be submitted.") % {"item": _label(story)}
+        )
     done = [_submit(subject, user) for subject in waiting]
     notify.submitted(done, by=user)
     return done
@@ -284,7 +304,9 @@ def approve_story_with_cards(
     for card in cards:
         approved.append(_approve(card, user, card_revisions.get(card.pk)))
     if not approved:
-        raise Refusal(Code.NOTHING_IN_REVIEW, f"Nothing in {_label(story)} is in review.")
+        raise Refusal(
+            Code.NOTHING_IN_REVIEW, _("Nothing in %(item)s is in review.") % {"item": _label(story)}
+        )
     notify.decided(approved, by=user, approved=True)
     return approved
 

@@ -7,8 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Model
+from django.utils.translation import gettext as _
 
-from content.models import SYSTEM_NAME, Card, ReviewStep, Story, person_label
+from content.models import FIELD_LABELS, SYSTEM_NAME, Card, ReviewStep, Story, person_label
 
 Subject = Card | Story
 # The fields that reach players, as the history names them (a card's story is one of them).
@@ -29,7 +30,11 @@ class FieldChange:
     after: str
 
     def __str__(self) -> str:
-        return f"{self.field}: “{self.before}” → “{self.after}”"
+        return _("%(field)s: “%(before)s” → “%(after)s”") % {
+            "field": self.field,
+            "before": self.before,
+            "after": self.after,
+        }
 
 
 def current_revision(subject: Subject) -> int | None:
@@ -79,7 +84,7 @@ def changes(subject: Subject, *, since: int | None) -> list[FieldChange]:
     if latest is None:
         return []
     old = records.filter(history_id=since).first() if since is not None else None
-    label = {f: type(subject)._meta.get_field(f).verbose_name.capitalize() for f in fields}
+    label = {f: str(FIELD_LABELS[f]) for f in fields}
     if old is None:
         return [FieldChange(label[f], "", _shown(getattr(latest, f))) for f in fields]
     delta = latest.diff_against(old, included_fields=fields, foreign_keys_are_objs=True)
@@ -119,13 +124,12 @@ def review_log(subject: Subject) -> list[LogEntry]:
     edits: list[LogEntry] = []
     merged: set[int] = set()
     for before, record in zip([None, *records], records, strict=False):
-        what, note = "Written", ""
+        what, note = _("Written"), ""
         if before is not None:
             delta = record.diff_against(before, included_fields=fields)
-            what = "Edited"
-            note = "Changed: " + ", ".join(
-                type(subject)._meta.get_field(c.field).verbose_name for c in delta.changes
-            )
+            what = _("Edited")
+            names = ", ".join(str(FIELD_LABELS[c.field]).lower() for c in delta.changes)
+            note = _("Changed: %(fields)s") % {"fields": names}
         who = _who(record.history_user)
         if step := made_with.pop(record.history_id, None):
             merged.add(step.pk)

@@ -7,11 +7,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
+from django.utils.translation import gettext as _
 
 from content import bible
 from content.printing import files
 from content.printing.sheets import Paper
-from content.rules_version import RULES_LABEL
+from content.rules_version import rules_label
 from justalllowgod.lib.addresses import request_address
 from justalllowgod.lib.limits import limits
 
@@ -66,7 +67,7 @@ def _over_download_limit(request: HttpRequest) -> bool:
 
 def _too_many_files() -> HttpResponse:
     response = HttpResponse(
-        "That is a lot of printing for one hour! Please come back in a little while.",
+        _("That is a lot of printing for one hour! Please come back in a little while."),
         status=429,
         content_type="text/plain; charset=utf-8",
     )
@@ -99,7 +100,7 @@ def print_and_play(request: HttpRequest) -> HttpResponse:
         "stories": len(stories),
         "cards": sum(len(story.cards) for story in stories),
         "not_ready": not_ready,
-        "rules_version": RULES_LABEL,
+        "rules_version": rules_label(),
     }
     return render(request, "content/print.html", context)
 

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from content import revisions
 from content.models import Card, Status, Story
@@ -23,9 +24,14 @@ class Waiting:
 
 def _item(obj: Card | Story) -> Waiting:
     name = obj._meta.model_name
-    label = (
-        f"{obj.get_kind_display()}: {obj.title} ({obj.story.title})" if isinstance(obj, Card) else obj.title
-    )
+    if isinstance(obj, Card):
+        label = _("%(kind)s: %(title)s (%(story)s)") % {
+            "kind": obj.get_kind_display(),
+            "title": obj.title,
+            "story": obj.story.title,
+        }
+    else:
+        label = obj.title
     return Waiting(label, reverse(f"admin:content_{name}_change", args=[obj.pk]), obj.updated_at)
 
 

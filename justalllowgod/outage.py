@@ -19,6 +19,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 
 from justalllowgod.health import check_database
@@ -77,7 +78,7 @@ class Outage:
 
 
 OUTAGE = Outage()
-_PLAIN = "We'll be right back. The game's records are out of reach for a moment; please try again shortly."
+_PLAIN = _("We'll be right back. The game's records are out of reach for a moment; please try again shortly.")
 
 
 def unavailable_page() -> HttpResponse:
@@ -86,7 +87,7 @@ def unavailable_page() -> HttpResponse:
         body = loader.get_template("503.html").render({"retry_after": RETRY_AFTER_SECONDS})
         response = HttpResponse(body, status=503)
     except Exception:  # the page must be answered, even if a static file name cannot be looked up
-        response = HttpResponse(_PLAIN, status=503, content_type="text/plain; charset=utf-8")
+        response = HttpResponse(str(_PLAIN), status=503, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     add_never_cache_headers(response)
     response.jag_outage = True

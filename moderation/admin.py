@@ -7,6 +7,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from moderation.models import Appeal, Case, Decision, Flag, NameReport
 
@@ -26,7 +28,8 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 def case_page(case_id: int) -> SafeString:
     """A link to the case's review page, where decisions are made."""
-    return format_html('<a href="{}">Open case {}</a>', reverse("review_case", args=[case_id]), case_id)
+    words = _("Open case %(case)s") % {"case": case_id}
+    return format_html('<a href="{}">{}</a>', reverse("review_case", args=[case_id]), words)
 
 
 @admin.register(Case)
@@ -35,7 +38,7 @@ class CaseAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
     readonly_fields = ["review_page"]
 
-    @admin.display(description="Review page")
+    @admin.display(description=gettext_lazy("Review page"))
     def review_page(self, case: Case) -> SafeString:
         return case_page(case.pk)
 
@@ -45,7 +48,7 @@ class FlagAdmin(ReadOnlyAdmin):
     list_display = ["pk", "kind", "game", "seats", "created_at", "review_page"]
     list_filter = ["kind"]
 
-    @admin.display(description="Review page")
+    @admin.display(description=gettext_lazy("Review page"))
     def review_page(self, flag: Flag) -> SafeString:
         return case_page(flag.case_id)
 
@@ -66,7 +69,7 @@ class DecisionAdmin(ReadOnlyAdmin):
     list_filter = ["action"]
     raw_id_fields = ["user", "reviewer", "case", "reverses"]
 
-    @admin.display(description="Review page")
+    @admin.display(description=gettext_lazy("Review page"))
     def review_page(self, decision: Decision) -> SafeString:
         return case_page(decision.case_id)
 
@@ -75,7 +78,7 @@ class DecisionAdmin(ReadOnlyAdmin):
 class AppealAdmin(ReadOnlyAdmin):
     list_display = ["pk", "decision", "created_at", "answered_at", "answered_by", "review_page"]
 
-    @admin.display(description="Review page")
+    @admin.display(description=gettext_lazy("Review page"))
     def review_page(self, appeal: Appeal) -> SafeString:
         return case_page(appeal.decision.case_id)
 

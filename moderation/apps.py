@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 def _forget_member(sender: Any, *, user: Any, **kwargs: Any) -> None:
@@ -28,6 +29,7 @@ def _flag_when_finished(sender: Any, *, game_id: int, **kwargs: Any) -> None:
 class ModerationConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "moderation"
+    verbose_name = _("Moderation")
 
     def ready(self) -> None:
         # The game finishes games and knows nothing of moderation; moderation flags them after commit.

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from moderation.models import NameReport
 from moderation.notify import notice_text
@@ -18,7 +19,8 @@ def _for_reader(decision: Any, user: Any) -> str:
     text = notice_text(decision)
     if decision.user_id == user.pk:
         return text
-    return f"About {decision.user.gamer_tag}, a child's account in your family: {text}"
+    words = _("About %(tag)s, a child's account in your family: %(notice)s")
+    return words % {"tag": decision.user.gamer_tag, "notice": text}
 
 
 def notices(request: HttpRequest) -> dict[str, Any]:

@@ -6,14 +6,16 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 
 class Case(models.Model):
     """One flagged game waiting for (or given) a person's review."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Decided"
+        OPEN = "open", pgettext_lazy("a case's state", "Open")
+        CLOSED = "closed", pgettext_lazy("a case's state", "Decided")
 
     game = models.OneToOneField("game.Game", on_delete=models.PROTECT, related_name="moderation_case")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
@@ -34,7 +36,7 @@ class Case(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"case {self.pk} (game {self.game_id})"
+        return gettext("case %(case)s (game %(game)s)") % {"case": self.pk, "game": self.game_id}
 
     @property
     def is_open(self) -> bool:
@@ -45,13 +47,13 @@ class Flag(models.Model):
     """Something in a game that did not look like a person at the table, with its evidence."""
 
     class Kind(models.TextChoices):
-        TOO_FAST = "too_fast", "Too fast"
-        SHARED_DEVICE = "shared_device", "One device, two accounts"
+        TOO_FAST = "too_fast", _("Too fast")
+        SHARED_DEVICE = "shared_device", _("One device, two accounts")
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="flags")
     game = models.ForeignKey("game.Game", on_delete=models.PROTECT, related_name="moderation_flags")
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    seats = models.CharField(max_length=20, help_text="The seats it is about, e.g. '2' or '1,3'.")
+    seats = models.CharField(max_length=20, help_text=_("The seats it is about, e.g. '2' or '1,3'."))
     users = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="moderation_flags")
     evidence = models.JSONField()
     created_at = models.DateTimeField(default=timezone.now)
@@ -63,7 +65,11 @@ class Flag(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} in game {self.game_id} (seats {self.seats})"
+        return gettext("%(kind)s in game %(game)s (seats %(seats)s)") % {
+            "kind": self.get_kind_display(),
+            "game": self.game_id,
+            "seats": self.seats,
+        }
 
 
 class DecisionQuerySet(models.QuerySet["Decision"]):
@@ -79,11 +85,11 @@ class Decision(models.Model):
     """A reviewer's decision about one account; reversing it is a new decision, never an edit."""
 
     class Action(models.TextChoices):
-        NO_ACTION = "no_action", "No action"
-        WARNING = "warning", "Warning"
-        SUSPENSION = "suspension", "Suspension"
-        BAN = "ban", "Ban"
-        REVERSAL = "reversal", "Reversal"
+        NO_ACTION = "no_action", _("No action")
+        WARNING = "warning", _("Warning")
+        SUSPENSION = "suspension", _("Suspension")
+        BAN = "ban", _("Ban")
+        REVERSAL = "reversal", _("Reversal")
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="decisions")
     user = models.ForeignKey(
@@ -118,7 +124,10 @@ class Decision(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} for {self.user}"
+        return gettext("%(action)s for %(member)s") % {
+            "action": self.get_action_display(),
+            "member": self.user,
+        }
 
     @property
     def restricts(self) -> bool:
@@ -145,7 +154,7 @@ class Appeal(models.Model):
         ordering = ["created_at", "pk"]
 
     def __str__(self) -> str:
-        return f"appeal of {self.decision}"
+        return gettext("appeal of %(decision)s") % {"decision": self.decision}
 
     @property
     def is_pending(self) -> bool:
@@ -164,9 +173,9 @@ class NameReport(models.Model):
     Reports about one member's tag are judged together: a new tag asked for, or the name kept."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        RENAMED = "renamed", "New tag asked for"
-        DISMISSED = "dismissed", "Name kept"
+        OPEN = "open", pgettext_lazy("a case's state", "Open")
+        RENAMED = "renamed", _("New tag asked for")
+        DISMISSED = "dismissed", _("Name kept")
 
     reported = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="name_reports"
@@ -200,7 +209,7 @@ class NameReport(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"name report {self.pk} ({self.tag})"
+        return gettext("name report %(report)s (%(tag)s)") % {"report": self.pk, "tag": self.tag}
 
     @property
     def is_open(self) -> bool:

@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts import guests
 from accounts.models import User
@@ -27,9 +29,9 @@ from moderation.services import _require_reviewer as require_reviewer
 
 log = logging.getLogger(__name__)
 
-REPORTED = "Thanks. A reviewer will look at this name."
-NO_TAG = "This seat shows no gamer tag just now, so there is nothing to report."
-OWN_REPORT = "You reported this name yourself, so another reviewer must judge it."
+REPORTED = gettext_lazy("Thanks. A reviewer will look at this name.")
+NO_TAG = gettext_lazy("This seat shows no gamer tag just now, so there is nothing to report.")
+OWN_REPORT = gettext_lazy("You reported this name yourself, so another reviewer must judge it.")
 WINDOW_SECONDS = 3600
 QUEUE_ROWS = 50
 OVER = [Table.Status.FINISHED, Table.Status.ENDED]
@@ -72,10 +74,10 @@ def _find_seat(user: User, *, seat: Any, code: str, game_id: Any) -> Seat:
 def _require_may_report(reporter: User) -> User:
     """The reporter's row, locked and read now: signed in, active, not restricted."""
     if not getattr(reporter, "is_authenticated", False):
-        raise Refusal(Code.SIGN_IN, "Please sign in to report a name.")
+        raise Refusal(Code.SIGN_IN, _("Please sign in to report a name."))
     row = User.objects.select_for_update().filter(pk=reporter.pk).first()
     if row is None or not row.is_active:
-        raise Refusal(Code.SIGN_IN, "Please sign in to report a name.")
+        raise Refusal(Code.SIGN_IN, _("Please sign in to report a name."))
     restriction = row.restriction()
     if restriction is not None:
         raise Refusal(Code.RESTRICTED, restriction.message)
@@ -89,7 +91,7 @@ def _reported_member(seat: Seat, reporter: User) -> User:
     if seat.user_id == reporter.pk:
         raise Refusal(Code.OWN_NAME)
     if not seat.user.gamer_tag:
-        raise Refusal(Code.NOT_A_MEMBERS_NAME, NO_TAG)
+        raise Refusal(Code.NOT_A_MEMBERS_NAME, str(NO_TAG))
     return seat.user
 
 
@@ -157,7 +159,7 @@ def _open_report(report_id: int, reviewer: User) -> NameReport:
     if report.reported_id == reviewer.pk:
         raise Refusal(Code.OWN_CASE)
     if _same_name(report).filter(reporter=reviewer).exists():
-        raise Refusal(Code.OWN_CASE, OWN_REPORT)
+        raise Refusal(Code.OWN_CASE, str(OWN_REPORT))
     return report
 
 
@@ -259,9 +261,9 @@ def _row(reports: list[NameReport], reviewer: User, show_email: bool) -> NameRow
     member = reports[0].reported
     held = ""
     if member.pk == reviewer.pk:
-        held = "This name is yours, so another reviewer must judge it."
+        held = _("This name is yours, so another reviewer must judge it.")
     elif any(report.reporter_id == reviewer.pk for report in reports):
-        held = OWN_REPORT
+        held = str(OWN_REPORT)
     return NameRow(
         first=reports[0],
         reports=reports,

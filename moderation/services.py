@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import RestrictionKind, User
 from game.models import Game
@@ -159,7 +160,8 @@ def _check_decision(case: Case, user_ids: list[int], action: str, days: int | No
     if not chosen <= waiting:
         raise Refusal(Code.ALREADY_DECIDED)
     if action == Decision.Action.SUSPENSION and not (days and 1 <= days <= MAX_SUSPENSION_DAYS):
-        raise Refusal(Code.BAD_SUSPENSION, f"A suspension lasts from 1 to {MAX_SUSPENSION_DAYS} days.")
+        words = _("A suspension lasts from 1 to %(most)s days.") % {"most": MAX_SUSPENSION_DAYS}
+        raise Refusal(Code.BAD_SUSPENSION, words)
     return chosen
 
 
@@ -187,7 +189,7 @@ def _require_not_claimed_by_another(case: Case, reviewer: User) -> None:
     # A claim by a reviewer who may no longer judge holds nobody back.
     claimed_by_another = case.claimed_by_id is not None and case.claimed_by_id != reviewer.pk
     if claimed_by_another and not may_not_judge(case.claimed_by):
-        words = f"{case.claimed_by} has claimed this case and is judging it."
+        words = _("%(reviewer)s has claimed this case and is judging it.") % {"reviewer": case.claimed_by}
         raise Refusal(Code.CLAIMED, words)
 
 

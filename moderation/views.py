@@ -15,6 +15,8 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse as url_of
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from accounts import family
 from accounts.models import User
@@ -97,13 +99,13 @@ def outcome(table: Table, seat: int) -> dict[str, Any]:
     ranked = next((r for r in result.get("ranking", []) if r["seat"] == seat), None)
     won = table.status == Table.Status.FINISHED and seat in result.get("winners", [])
     if table.status == Table.Status.ENDED:
-        words = "Ended early, no winner"
+        words = _("Ended early, no winner")
     elif ranked is None:
-        words = "Played by JagAI at the end"
+        words = _("Played by JagAI at the end")
     elif won:
-        words = "Shared win" if result.get("shared") else "Won"
+        words = _("Shared win") if result.get("shared") else pgettext("a game's outcome", "Won")
     else:
-        words = f"Place {ranked['rank']}"
+        words = _("Place %(rank)s") % {"rank": ranked["rank"]}
     return {"outcome": words, "points": ranked["points"] if ranked else None, "won": won}
 
 
@@ -166,7 +168,7 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         "page": page,
         "chosen": chosen,
         "query": query,
-        "kinds": [*Flag.Kind.choices, (NAME_KIND, "Name reported")],
+        "kinds": [*Flag.Kind.choices, (NAME_KIND, _("Name reported"))],
         "names": names,
         "name_kind": NAME_KIND,
         "may_not_judge": services.may_not_judge(request.user),
@@ -277,7 +279,7 @@ def decide(request: HttpRequest, case_id: int) -> HttpResponse:
     except Refusal as error:
         _refused(request, error)
     else:
-        messages.success(request, f"Decision recorded for case {case.pk}.")
+        messages.success(request, _("Decision recorded for case %(case)s.") % {"case": case.pk})
     return redirect("review_case", case_id=case.pk)
 
 
@@ -292,7 +294,8 @@ def reverse(request: HttpRequest, decision_id: int) -> HttpResponse:
     except Refusal as error:
         _refused(request, error)
     else:
-        messages.success(request, f"The {decision.get_action_display().lower()} was reversed.")
+        words = _("The %(decision)s was reversed.") % {"decision": decision.get_action_display().lower()}
+        messages.success(request, words)
     return redirect("review_case", case_id=decision.case_id)
 
 
@@ -307,9 +310,8 @@ def keep(request: HttpRequest, decision_id: int) -> HttpResponse:
     except Refusal as error:
         _refused(request, error)
     else:
-        messages.success(
-            request, f"The {decision.get_action_display().lower()} stands; the appeal is answered."
-        )
+        words = _("The %(decision)s stands; the appeal is answered.")
+        messages.success(request, words % {"decision": decision.get_action_display().lower()})
     return redirect("review_case", case_id=decision.case_id)
 
 
@@ -342,7 +344,7 @@ def appeal(request: HttpRequest, decision_id: int) -> HttpResponse:
     except Refusal as error:
         _refused(request, error)
     else:
-        messages.success(request, "Thank you. A reviewer will look at it again and you will hear back.")
+        messages.success(request, _("Thank you. A reviewer will look at it again and you will hear back."))
     return _back(request)
 
 
@@ -363,7 +365,7 @@ def report_name(request: HttpRequest) -> HttpResponse:
     except Refusal as refusal:
         answer = {"ok": False, "code": str(refusal.code), "message": refusal.message}
         return JsonResponse(answer, status=refusal.status)
-    return JsonResponse({"ok": True, "message": name_reports.REPORTED})
+    return JsonResponse({"ok": True, "message": str(name_reports.REPORTED)})
 
 
 def _back_to_queue(request: HttpRequest) -> HttpResponse:
@@ -384,13 +386,10 @@ def ask_for_new_tag(request: HttpRequest, report_id: int) -> HttpResponse:
         _refused(request, error)
     else:
         if answered.taken_back:
-            words = (
-                f"{answered.tag} is gone from every seat. Its member chooses a new tag at their next page."
-            )
+            words = _("%(tag)s is gone from every seat. Its member chooses a new tag at their next page.")
         else:
-            words = (
-                f"{answered.tag} is retired: its member had changed it already, and nobody can take it now."
-            )
+            words = _("%(tag)s is retired: its member had changed it already, and nobody can take it now.")
+        words %= {"tag": answered.tag}
         messages.success(request, words)
     return _back_to_queue(request)
 
@@ -404,5 +403,5 @@ def keep_name(request: HttpRequest, report_id: int) -> HttpResponse:
     except Refusal as error:
         _refused(request, error)
     else:
-        messages.success(request, f"{answered.tag} stays. Its reports are closed.")
+        messages.success(request, _("%(tag)s stays. Its reports are closed.") % {"tag": answered.tag})
     return _back_to_queue(request)

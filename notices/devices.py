@@ -1,8 +1,11 @@
 """A phone's or computer's everyday name ("Chrome on Android"), read from its browser's User-Agent
 when it is set up to be told, so the settings page can list the devices a member would recognise.
-Only the name is kept, never the User-Agent itself."""
+Only the name is kept, never the User-Agent itself: in the words of the member setting it up."""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 # The first match wins: Edge, Opera and Samsung Internet also call themselves Chrome and Safari.
 BROWSERS = (
@@ -19,9 +22,9 @@ SYSTEMS = (
     ("Android", "Android"),
     ("iPhone", "iPhone"),
     ("iPad", "iPad"),
-    ("CrOS", "a Chromebook"),
+    ("CrOS", gettext_lazy("a Chromebook")),
     ("Windows", "Windows"),
-    ("Macintosh", "a Mac"),
+    ("Macintosh", gettext_lazy("a Mac")),
     ("Linux", "Linux"),
 )
 MAX_CHARS = 60  # PushSubscription.device's max_length
@@ -32,5 +35,5 @@ def device_name(user_agent: str) -> str:
     browser = next((name for mark, name in BROWSERS if mark in user_agent), "")
     system = next((name for mark, name in SYSTEMS if mark in user_agent), "")
     if browser and system:
-        return f"{browser} on {system}"[:MAX_CHARS]
+        return (_("%(browser)s on %(system)s") % {"browser": browser, "system": system})[:MAX_CHARS]
     return browser

@@ -18,6 +18,7 @@ from django.urls import reverse
 from accounts.models import User
 from justalllowgod.lib.site_address import absolute_url, rebase
 from notices import tokens
+from notices.language import in_members_language
 from notices.preferences import mail_address
 from notices.telling import Telling
 
@@ -36,7 +37,13 @@ def subject_of(telling: Telling) -> str:
 
 
 def build(user: User, telling: Telling, address: str) -> EmailMultiAlternatives:
-    """The mail to send, plain text with a simple HTML twin, headers and all."""
+    """The mail to send, plain text with a simple HTML twin, headers and all, in the member's own
+    language (the telling's words should be made in it too: notices/language.py)."""
+    with in_members_language(user):
+        return _build(user, telling, address)
+
+
+def _build(user: User, telling: Telling, address: str) -> EmailMultiAlternatives:
     leave = unsubscribe_url(user)
     context = {
         "user": user,

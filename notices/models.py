@@ -7,6 +7,7 @@ import hashlib
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 
 class NoticePreference(models.Model):
@@ -59,7 +60,7 @@ class PushSubscription(models.Model):
 
     @property
     def name(self) -> str:
-        return self.device or "A phone or computer"
+        return self.device or _("A phone or computer")
 
 
 class Notice(models.Model):

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from game.services.tellings import ways_changed
@@ -15,8 +17,7 @@ from notices import push
 from notices.devices import device_name
 from notices.push_subscriptions import endpoint_of, parse, remove_subscription, save_subscription
 
-SIGN_IN_WORDS = "Sign in to be told when it's your turn."
-SET_UP_WORDS = "Done: {} will tell you when it's your turn."
+SIGN_IN_WORDS = gettext_lazy("Sign in to be told when it's your turn.")
 
 
 def _refused(refusal: Refusal) -> JsonResponse:
@@ -50,7 +51,11 @@ def subscribe(request: HttpRequest) -> None:
     save_subscription(user=request.user, subscription=parse(request.body), device=name)
     ways_changed(user=request.user)
     # The settings page reloads to list the device; this says what happened at its top.
-    messages.success(request, SET_UP_WORDS.format(f"{name} (this device)" if name else "this device"))
+    if name:
+        words = _("Done: %(name)s (this device) will tell you when it's your turn.") % {"name": name}
+    else:
+        words = _("Done: this device will tell you when it's your turn.")
+    messages.success(request, words)
 
 
 @_member_json

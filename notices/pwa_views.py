@@ -13,6 +13,9 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 # What the offline page needs besides itself: all of it is cached when the worker installs.
@@ -32,8 +35,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "id": "/",
         "name": settings.SITE_NAME,
         "short_name": settings.SITE_NAME,
-        "description": "A Bible-story card game for families and friends, at one table or far apart.",
-        "lang": "en",
+        "description": _("A Bible-story card game for families and friends, at one table or far apart."),
+        "lang": get_language() or settings.LANGUAGE_CODE,
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
@@ -47,12 +50,15 @@ def manifest(request: HttpRequest) -> JsonResponse:
     }
     response = JsonResponse(body, content_type="application/manifest+json")
     response["Cache-Control"] = "public, max-age=3600"
+    # In the reader's language: their language cookie's, or their browser's.
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
 
 
 @require_safe
 def offline(request: HttpRequest) -> HttpResponse:
-    """The same for everyone (the worker caches it once): no member, no form, no token in it."""
+    """The same for everyone who reads its language (the worker caches it once): no member, no
+    form, no token in it."""
     response = HttpResponse(_offline_page())
     response["Cache-Control"] = "no-cache"
     return response

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from notices.models import Notice
 
 
@@ -18,7 +20,8 @@ class Telling:
     body: str  # "Grandma's table (KQXT) is waiting for you."
     url: str  # the table page, on the site's public address
     tag: str  # "table-KQXT"
-    link_words: str = "Open the table"  # the mail's button to `url`
+    # The mail's button to `url` (lazy: said in the language the mail is written in).
+    link_words: str = gettext_lazy("Open the table")
 
     def payload(self) -> dict[str, str]:
         """What a push carries (the service worker shows it; notices/push.py encrypts it)."""

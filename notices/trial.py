@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from justalllowgod.lib.limits import limits as cache
 from justalllowgod.lib.refusals import Code, Refusal
 from justalllowgod.lib.site_address import absolute_url
 from notices import mail, push
+from notices.language import in_members_language
 from notices.reach import Reach, reach_of
 from notices.telling import Telling
 
@@ -32,11 +34,11 @@ class Tried:
 def trial_telling() -> Telling:
     return Telling(
         kind="test",
-        title="A test notice",
-        body="This is how we'll tell you when it's your turn.",
+        title=_("A test notice"),
+        body=_("This is how we'll tell you when it's your turn."),
         url=absolute_url(reverse("accounts:settings")),
         tag="test",
-        link_words="Open your settings",
+        link_words=_("Open your settings"),
     )
 
 
@@ -58,7 +60,8 @@ def send_test_notice(*, user: User) -> Tried:
     Waits on the network: never call it inside a transaction."""
     _require_allowance(user)
     reach = reach_of(user)
-    telling = trial_telling()
+    with in_members_language(user):
+        telling = trial_telling()
     reached = push.send(user, telling) if reach.by_push else 0
     mailed = mail.send(user, telling) if reach.by_mail else False
     return Tried(reach=reach, reached=reached, mailed=mailed)

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
@@ -64,10 +65,10 @@ def stop_telling_device(request: HttpRequest, device_id: int) -> HttpResponse:
     """Stop telling one of the member's devices (its row's button on the settings page)."""
     stopped = stop_device(user=request.user, device_id=device_id)
     if stopped is None:
-        messages.info(request, "That device isn't told any more.")
+        messages.info(request, _("That device isn't told any more."))
     else:
         ways_changed(user=request.user)
-        messages.success(request, f"We won't tell {stopped.name} any more.")
+        messages.success(request, _("We won't tell %(device)s any more.") % {"device": stopped.name})
         if not reach_of(request.user).anywhere:
             messages.warning(request, words.reach_words(reach_of(request.user)))
     return redirect("accounts:settings")
@@ -96,7 +97,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET shows what stops and one button (a mail scanner fetching the link changes nothing);
     POST, from that button or a mail client's one-click, turns the member's turn mails off."""
     if request.method not in ("GET", "HEAD", "POST"):
-        return HttpResponseNotAllowed(["GET", "HEAD", "POST"], "This address takes a button.")
+        return HttpResponseNotAllowed(["GET", "HEAD", "POST"], _("This address takes a button."))
     user = tokens.read(token)
     if user is None:
         return render(request, "notices/unsubscribe_bad.html", status=400)

@@ -8,6 +8,8 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from content import review
 from content.admin import changes, state
@@ -21,13 +23,15 @@ from content.templatetags.content_tags import kjv
 
 # The card faces' stylesheet, on every page that shows a card.
 CARD_CSS = {"all": ("css/cards.css",)}
+# The fieldset the review decision sits under (admin/content/review_change_form.html names it too).
+REVIEW = pgettext_lazy("admin fieldset", "Review")
 
 
 def _verse(card: Card) -> SafeString | str:
     """A Word card's verse as players read it; other cards carry none."""
     if card.verse_text:
         return kjv(card.verse_text)
-    return "Looked up from the reference when you save." if card.is_word else "—"
+    return _("Looked up from the reference when you save.") if card.is_word else "—"
 
 
 class CardAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
@@ -48,9 +52,9 @@ class CardAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
     autocomplete_fields = ["story"]
     fieldsets = [
         (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
-        ("Review", {"fields": ["status_badge", "edited_by", "since_approval"]}),
-        ("History", {"fields": ["history", "revisions"]}),
-        ("As players see it", {"fields": ["preview"]}),
+        (REVIEW, {"fields": ["status_badge", "edited_by", "since_approval"]}),
+        (gettext_lazy("History"), {"fields": ["history", "revisions"]}),
+        (gettext_lazy("As players see it"), {"fields": ["preview"]}),
     ]
 
     class Media:
@@ -62,31 +66,31 @@ class CardAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
     def get_ordering(self, request: HttpRequest) -> list:
         return list(GAME_ORDER)
 
-    @admin.display(description="Status", ordering="status")
+    @admin.display(description=gettext_lazy("Status"), ordering="status")
     def status_badge(self, card: Card) -> SafeString:
         return state.card_state(card)
 
-    @admin.display(description="Status", ordering="status")
+    @admin.display(description=gettext_lazy("Status"), ordering="status")
     def listed_status(self, card: Card) -> SafeString:
         return state.listed_status(card)
 
-    @admin.display(description="Changes since approval")
+    @admin.display(description=gettext_lazy("Changes since approval"))
     def since_approval(self, card: Card) -> SafeString | str:
         return changes.since_approval(card)
 
-    @admin.display(description="Verse (King James Version)")
+    @admin.display(description=gettext_lazy("Verse (King James Version)"))
     def verse(self, card: Card) -> SafeString:
         return _verse(card)
 
-    @admin.display(description="Card")
+    @admin.display(description=gettext_lazy("Card"))
     def preview(self, card: Card) -> SafeString:
-        return render_card_preview(card) if card.pk else "Save the card to see it as players will."
+        return render_card_preview(card) if card.pk else _("Save the card to see it as players will.")
 
-    @admin.display(description="Last edited by", ordering="last_edited_by__email")
+    @admin.display(description=gettext_lazy("Last edited by"), ordering="last_edited_by__email")
     def edited_by(self, card: Card) -> str:
         return state.last_editor(card)
 
-    @admin.display(description="Review history")
+    @admin.display(description=gettext_lazy("Review history"))
     def history(self, card: Card) -> SafeString:
         return state.review_history(card)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from content import revisions
 from content.models import Card, Status, Story, in_kind_order, subject_label
@@ -48,14 +49,17 @@ def story_since_approval(story: Story) -> SafeString | str:
     """The story's changes and those of each card not approved: all an approver decides on here."""
     if not story.pk:
         return "—"
-    own = _section(story, "The story")
+    own = _section(story, _("The story"))
     waiting = [c for c in in_kind_order(story.cards.all()) if c.status != Status.APPROVED]
     cards = []
     for card in waiting:
         section = _section(card)
-        status = card.get_status_display().lower()
-        new = "" if section.since else ", never approved: all of it is new"
-        cards.append(_Section(f"{subject_label(card)} ({status}{new})", section.changes, section.since))
+        said = {"item": subject_label(card), "status": card.get_status_display().lower()}
+        if section.since:
+            label = _("%(item)s (%(status)s)") % said
+        else:
+            label = _("%(item)s (%(status)s, never approved: all of it is new)") % said
+        cards.append(_Section(label, section.changes, section.since))
     sections = [own, *cards] if own.changes or cards else []
     editors = set().union(*(revisions.editors_since_approval(i) for i in [story, *waiting]))
     return _render_changes(sections, since=own.since, editors=editors)

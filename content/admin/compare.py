@@ -10,6 +10,8 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from content import compare, reverting
 from content.admin.steps import REFUSED, parse_revision, reason_of
@@ -39,7 +41,7 @@ class CompareAdminMixin:
         info = self.model._meta.app_label, self.model._meta.model_name
         return reverse("admin:{}_{}_compare".format(*info), args=[obj.pk]) + f"?a={a}&b={b}"
 
-    @admin.display(description="Revisions")
+    @admin.display(description=gettext_lazy("Revisions"))
     def revisions(self, obj: Model | None) -> SafeString | str:
         """Every revision, each with links to compare it with the one before and with the newest."""
         if obj is None or not obj.pk:
@@ -70,13 +72,14 @@ class CompareAdminMixin:
         try:
             items = compare.compare(obj, a, b)
         except ValueError:
-            messages.error(request, f"“{obj.title}” has revisions 1 to {newest}: choose two of those.")
+            words = _("“%(title)s” has revisions 1 to %(newest)s: choose two of those.")
+            messages.error(request, words % {"title": obj.title, "newest": newest})
             a, b = max(newest - 1, 1), newest
             items = compare.compare(obj, a, b)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "title": f"Compare revisions of “{obj.title}”",
+            "title": _("Compare revisions of “%(title)s”") % {"title": obj.title},
             "object": obj,
             "items": items,
             "a": a,

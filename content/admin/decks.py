@@ -6,6 +6,8 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from content import deal
 from content.admin.cards import CARD_CSS
@@ -23,10 +25,10 @@ class DeckAdmin(admin.ModelAdmin):
     class Media:
         css = CARD_CSS
 
-    @admin.action(description="Make this the live deck", permissions=["change"])
+    @admin.action(description=gettext_lazy("Make this the live deck"), permissions=["change"])
     def make_live(self, request: HttpRequest, queryset: QuerySet[Deck]) -> HttpResponse | None:
         if queryset.count() != 1:
-            self.message_user(request, "Choose exactly one deck to make live.", messages.ERROR)
+            self.message_user(request, _("Choose exactly one deck to make live."), messages.ERROR)
             return None
         chosen = queryset.get()
         ask = confirm_drain(
@@ -34,15 +36,17 @@ class DeckAdmin(admin.ModelAdmin):
             self.model._meta,
             self.admin_site.each_context(request),
             lambda: deal.make_deck_live(deck=fresh(chosen)),
-            what="Make this the live deck",
+            what=_("Make this the live deck"),
+            yes=_("Yes, make this the live deck anyway"),
             cancel_url=reverse("admin:content_deck_changelist"),
         )
         if ask is not None:
             return ask
         deck = deal.make_deck_live(deck=chosen)
-        self.message_user(request, f"“{deck.name}” is now the live deck. {deal.dealability(deck)}.")
+        words = _("“%(deck)s” is now the live deck. %(dealable)s.")
+        self.message_user(request, words % {"deck": deck.name, "dealable": deal.dealability(deck)})
         return None
 
-    @admin.display(description="Ready to deal")
+    @admin.display(description=gettext_lazy("Ready to deal"))
     def dealable(self, deck: Deck) -> str:
-        return deal.dealability(deck) if deck.pk else "Add stories once the deck is saved."
+        return deal.dealability(deck) if deck.pk else _("Add stories once the deck is saved.")

@@ -11,6 +11,8 @@ from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from content import deal, drain, reverting, review, revisions
 from content.admin.steps import (
@@ -51,6 +53,7 @@ class ReviewAdminMixin:
     # --- applying one step to many objects, reporting every refusal ---
 
     def _apply(self, request: HttpRequest, objects: QuerySet | list, step: Step, done: str) -> None:
+        """`done` names what happened ("Sent for review"); the message counts the items it happened to."""
         succeeded = 0
         for obj in objects:
             try:
@@ -59,20 +62,24 @@ class ReviewAdminMixin:
             except REFUSED as error:
                 self.message_user(request, reason_of(error), messages.ERROR)
         if succeeded:
-            noun = self.model._meta.verbose_name if succeeded == 1 else self.model._meta.verbose_name_plural
-            self.message_user(request, f"{done}: {succeeded} {noun}.", messages.SUCCESS)
+            if self.model._meta.model_name == "story":
+                words = ngettext("%(done)s: %(n)s story.", "%(done)s: %(n)s stories.", succeeded)
+            else:
+                words = ngettext("%(done)s: %(n)s card.", "%(done)s: %(n)s cards.", succeeded)
+            self.message_user(request, words % {"done": done, "n": succeeded}, messages.SUCCESS)
 
-    @admin.action(description="Submit for review", permissions=["submit"])
+    @admin.action(description=gettext_lazy("Submit for review"), permissions=["submit"])
     def submit_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
-        self._apply(request, queryset, user_step(review.submit_for_review, request.user), "Sent for review")
+        step = user_step(review.submit_for_review, request.user)
+        self._apply(request, queryset, step, _("Sent for review"))
 
-    @admin.action(description="Request changes…", permissions=["approve"])
+    @admin.action(description=gettext_lazy("Request changes…"), permissions=["approve"])
     def request_changes_selected(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
         form = RequestChangesForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
             note = form.cleaned_data["note"]
             step = seen_step(review.request_changes, request.user, listed_revision(request), note=note)
-            self._apply(request, queryset, step, "Sent back with your note")
+            self._apply(request, queryset, step, _("Sent back with your note"))
             return None
         if not form.is_bound:
             form = RequestChangesForm(
@@ -94,7 +101,7 @@ class ReviewAdminMixin:
         context = {
             "seen": seen or {},
             **self.admin_site.each_context(request),
-            "title": "Request changes",
+            "title": _("Request changes"),
             "opts": self.model._meta,
             "form": form,
             "objects": objects,
@@ -131,10 +138,11 @@ class ReviewAdminMixin:
             return self._single_changes(request, obj)
         if request.method == "POST" and step == "withdraw":
             withdraw = user_step(reverting.withdraw_change, request.user)
-            self._apply(request, [obj], withdraw, "Change withdrawn, the approved version is back")
+            self._apply(request, [obj], withdraw, _("Change withdrawn, the approved version is back"))
             return HttpResponseRedirect(self._change_url(obj))
         if request.method == "POST" and step == "submit":
-            self._apply(request, [obj], user_step(review.submit_for_review, request.user), "Sent for review")
+            step_run = user_step(review.submit_for_review, request.user)
+            self._apply(request, [obj], step_run, _("Sent for review"))
         elif request.method == "POST":
             step_run = seen_step(review.approve, request.user, posted_revision(request))
             ask = confirm_drain(
@@ -142,12 +150,13 @@ class ReviewAdminMixin:
                 self.model._meta,
                 self.admin_site.each_context(request),
                 lambda: step_run(fresh(obj)),
-                what="Approve",
+                what=_("Approve"),
+                yes=_("Yes, approve anyway"),
                 cancel_url=self._change_url(obj),
             )
             if ask is not None:
                 return ask
-            self._apply(request, [obj], step_run, "Approved")
+            self._apply(request, [obj], step_run, _("Approved"))
         return HttpResponseRedirect(self._change_url(obj))
 
     def _single_changes(self, request: HttpRequest, obj: Model) -> HttpResponse:
@@ -156,7 +165,7 @@ class ReviewAdminMixin:
         if form.is_valid():
             note = form.cleaned_data["note"]
             step = seen_step(review.request_changes, request.user, posted_revision(request), note=note)
-            self._apply(request, [obj], step, "Sent back with your note")
+            self._apply(request, [obj], step, _("Sent back with your note"))
             return HttpResponseRedirect(back)
         seen = {"revision": request.POST.get("revision") or request.GET.get("revision", "")}
         if came_from(request):
@@ -181,21 +190,23 @@ class ReviewAdminMixin:
 
         steps: list[dict[str, Any]] = []
         if self.has_submit_permission(request) and obj.status in {Status.DRAFT, Status.CHANGES_REQUESTED}:
-            steps.append({"label": "Submit for review", "url": url("submit"), "post": True})
+            steps.append({"label": _("Submit for review"), "url": url("submit"), "post": True})
         if (
             obj.status != Status.APPROVED
             and self.has_change_permission(request, obj)
             and revisions.approved_revision(obj) is not None
         ):
-            steps.append({"label": "Withdraw the change", "url": url("withdraw"), "post": True})
+            steps.append({"label": _("Withdraw the change"), "url": url("withdraw"), "post": True})
         if self.has_approve_permission(request) and obj.status == Status.IN_REVIEW:
             # The buttons carry the revision on this page, so a decision is about what was seen.
             revision = revisions.current_revision(obj)
             if review.may_approve(obj, request.user):
                 hidden = {"revision": revision or ""}
-                steps.append({"label": "Approve", "url": url("approve"), "post": True, "hidden": hidden})
+                steps.append({"label": _("Approve"), "url": url("approve"), "post": True, "hidden": hidden})
             changes_url = f"{url('changes')}?revision={revision or ''}"
-            steps.append({"label": "Request changes", "url": changes_url, "post": False})
+            steps.append(
+                {"label": _("Request changes"), "url": changes_url, "post": False, "step": "changes"}
+            )
         return steps
 
     def review_items(self, obj: Model) -> list[Model]:
@@ -210,7 +221,8 @@ class ReviewAdminMixin:
         edited = [i for i in in_review if not review.may_approve(i, request.user)]
         if edited:
             names = ", ".join(subject_label(i) for i in edited)
-            return f"You edited {names} since it was last approved, so another approver must approve it."
+            words = _("You edited %(items)s since it was last approved, so another approver must approve it.")
+            return words % {"items": names}
         return ""
 
     def change_view(

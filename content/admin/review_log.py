@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from content.models import ReviewStep
 
@@ -16,11 +17,11 @@ class ReviewStepAdmin(admin.ModelAdmin):
     search_fields = ["note", "card__title", "story__title", "actor__email"]
     list_select_related = ["actor", "card__story", "story"]
 
-    @admin.display(description="Who", ordering="actor__email")
+    @admin.display(description=_("Who"), ordering="actor__email")
     def who(self, decision: ReviewStep) -> str:
         return decision.actor_label
 
-    @admin.display(description="Note")
+    @admin.display(description=_("Note"))
     def short_note(self, decision: ReviewStep) -> str:
         return decision.note[:80]
 

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from content.models import Card, Status, Story, subject_label
 
@@ -32,10 +34,12 @@ def say_reopened(request: HttpRequest, story: Story) -> None:
     items = reopened_items(request)
     if not items:
         return
-    names = ", ".join("the story" if isinstance(i, Story) else subject_label(i) for i in items)
-    it = "it" if len(items) == 1 else "them"
-    messages.warning(
-        request,
-        f"Back in review after your edit: {names}. New games keep dealing “{story.title}” as it was last "
-        f"approved until an approver approves {it} again.",
+    names = ", ".join(_("the story") if isinstance(i, Story) else subject_label(i) for i in items)
+    words = ngettext(
+        "Back in review after your edit: %(items)s. New games keep dealing “%(story)s” as it was last "
+        "approved until an approver approves it again.",
+        "Back in review after your edit: %(items)s. New games keep dealing “%(story)s” as it was last "
+        "approved until an approver approves them again.",
+        len(items),
     )
+    messages.warning(request, words % {"items": names, "story": story.title})

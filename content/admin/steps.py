@@ -11,6 +11,7 @@ from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 
 from content import deal, drain
 from justalllowgod.lib.refusals import Refusal
@@ -59,18 +60,20 @@ def confirm_drain(
     act: Callable[[], object],
     *,
     what: str,
+    yes: str,
     cancel_url: str,
 ) -> HttpResponse | None:
     """A page asking "are you sure?" when `act` would leave the live deck short; None when it would
-    not, or when this post is the confirmation."""
+    not, or when this post is the confirmation. `what` names the act ("Approve"), `yes` is its button
+    ("Yes, approve anyway")."""
     if request.POST.get("confirm_drain") == "yes":
         return None
     found = drain.would_drain(act, needed=deal.MIN_DEALABLE)
     if found is None:
         return None
     posted = [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
-    context = {**each_context, "opts": opts, "drain": found, "what": what, "posted": posted}
-    context |= {"title": f"{what}: are you sure?", "cancel_url": cancel_url}
+    context = {**each_context, "opts": opts, "drain": found, "what": what, "yes": yes, "posted": posted}
+    context |= {"title": _("%(what)s: are you sure?") % {"what": what}, "cancel_url": cancel_url}
     return TemplateResponse(request, "admin/content/confirm_drain.html", context)
 
 

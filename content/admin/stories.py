@@ -12,18 +12,29 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from content import live, notify, review
 from content.admin import changes, state
-from content.admin.cards import CARD_CSS
+from content.admin.cards import CARD_CSS, REVIEW
 from content.admin.compare import CompareAdminMixin
 from content.admin.review import ReviewAdminMixin
 from content.admin.saving import reopened_items, save_noting_reopened, say_reopened
 from content.admin.together import TogetherAdminMixin
 from content.badges import status_badge as badge_for
 from content.forms import CardAdminForm
-from content.models import KIND_ORDER, Card, Deck, Status, Story, in_kind_order
+from content.models import FIELD_LABELS, KIND_ORDER, Card, Deck, Status, Story, in_kind_order
 from content.preview import render_story_preview
+
+
+class StoryAdminForm(forms.ModelForm):
+    """A story, its fields named in the editor's language."""
+
+    class Meta:
+        model = Story
+        fields = ["deck", "position", "title", "summary"]
+        labels = {name: FIELD_LABELS[name] for name in fields}
 
 
 class CardInline(admin.TabularInline):
@@ -36,8 +47,8 @@ class CardInline(admin.TabularInline):
     max_num = len(KIND_ORDER)
     show_change_link = True
     classes = ["card-inline"]
-    verbose_name = "card"
-    verbose_name_plural = "The four cards"
+    verbose_name = gettext_lazy("card")
+    verbose_name_plural = gettext_lazy("The four cards")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:
         return super().get_queryset(request).in_kind_order()
@@ -45,21 +56,22 @@ class CardInline(admin.TabularInline):
     def get_extra(self, request: HttpRequest, obj: Story | None = None, **kwargs: Any) -> int:
         return len(KIND_ORDER) - (obj.cards.count() if obj else 0)
 
-    @admin.display(description="Status")
+    @admin.display(description=gettext_lazy("Status"))
     def badge(self, card: Card) -> SafeString:
         return badge_for(card.status) if card.pk else badge_for(Status.DRAFT)
 
 
 class StoryAdmin(TogetherAdminMixin, CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
+    form = StoryAdminForm
     list_display = ["number", "title", "listed_status", "card_badges", "is_dealable"]
     list_display_links = ["title"]
     list_filter = ["status", "deck"]
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
         (None, {"fields": ["deck", "position", "title", "summary"]}),
-        ("Review", {"fields": ["status_badge", "every_card", "edited_by", "since_approval"]}),
-        ("History", {"fields": ["history", "revisions"]}),
-        ("As players see it", {"fields": ["cards_preview"]}),
+        (REVIEW, {"fields": ["status_badge", "every_card", "edited_by", "since_approval"]}),
+        (gettext_lazy("History"), {"fields": ["history", "revisions"]}),
+        (gettext_lazy("As players see it"), {"fields": ["cards_preview"]}),
     ]
     readonly_fields = [
         "status_badge",
@@ -80,40 +92,45 @@ class StoryAdmin(TogetherAdminMixin, CompareAdminMixin, ReviewAdminMixin, admin.
     def get_queryset(self, request: HttpRequest) -> QuerySet[Story]:
         return super().get_queryset(request).with_approved_card_count().prefetch_related("cards")
 
-    @admin.display(description="No.", ordering="position")
+    @admin.display(description=pgettext_lazy("a story's number", "No."), ordering="position")
     def number(self, story: Story) -> int:
         return story.position
 
-    @admin.display(description="Status", ordering="status")
+    @admin.display(description=gettext_lazy("Status"), ordering="status")
     def status_badge(self, story: Story) -> SafeString:
         return state.story_state(story)
 
-    @admin.display(description="Status", ordering="status")
+    @admin.display(description=gettext_lazy("Status"), ordering="status")
     def listed_status(self, story: Story) -> SafeString:
         return state.listed_status(story)
 
-    @admin.display(description="Its cards")
+    @admin.display(description=gettext_lazy("Its cards"))
     def every_card(self, story: Story) -> SafeString | str:
         return state.story_cards(story) if story.pk else "—"
 
-    @admin.display(description="Changes since approval")
+    @admin.display(description=gettext_lazy("Changes since approval"))
     def since_approval(self, story: Story) -> SafeString | str:
         return changes.story_since_approval(story)
 
-    @admin.display(description="Cards")
+    @admin.display(description=gettext_lazy("Cards"))
     def card_badges(self, story: Story) -> SafeString:
         cards = in_kind_order(story.cards.all())
         chips = format_html_join(
             "",
-            '<span class="card-chip status-{}" title="{}: {} ({})">{}</span>',
+            '<span class="card-chip status-{}" title="{}">{}</span>',
             (
-                (c.status, c.get_kind_display(), c.title, c.get_status_display(), c.get_kind_display())
+                (
+                    c.status,
+                    _("%(kind)s: %(title)s (%(status)s)")
+                    % {"kind": c.get_kind_display(), "title": c.title, "status": c.get_status_display()},
+                    c.get_kind_display(),
+                )
                 for c in cards
             ),
         )
         return format_html('<span class="card-chips">{}</span>', chips)
 
-    @admin.display(description="Dealable", boolean=True)
+    @admin.display(description=gettext_lazy("Dealable"), boolean=True)
     def is_dealable(self, story: Story) -> bool:
         return live.live_story(story) is not None
 
@@ -121,23 +138,23 @@ class StoryAdmin(TogetherAdminMixin, CompareAdminMixin, ReviewAdminMixin, admin.
         # Whether a row is dealt comes from each deck's live version, worked out once per list.
         dealt = {s.story_id for deck in Deck.objects.all() for s in live.live_stories(deck)}
 
-        @admin.display(description="Dealable", boolean=True)
+        @admin.display(description=gettext_lazy("Dealable"), boolean=True)
         def is_dealable(story: Story) -> bool:
             return story.pk in dealt
 
         return [is_dealable if name == "is_dealable" else name for name in super().get_list_display(request)]
 
-    @admin.display(description="Last edited by")
+    @admin.display(description=gettext_lazy("Last edited by"))
     def edited_by(self, story: Story) -> str:
         return state.last_editor(story)
 
-    @admin.display(description="Review history")
+    @admin.display(description=gettext_lazy("Review history"))
     def history(self, story: Story) -> SafeString:
         return state.review_history(story)
 
-    @admin.display(description="Cards")
+    @admin.display(description=gettext_lazy("Cards"))
     def cards_preview(self, story: Story) -> SafeString:
-        return render_story_preview(story) if story.pk else "Save the story to see its cards."
+        return render_story_preview(story) if story.pk else _("Save the story to see its cards.")
 
     def save_model(self, request: HttpRequest, obj: Story, form: Any, change: bool) -> None:
         save_noting_reopened(
@@ -157,12 +174,12 @@ class StoryAdmin(TogetherAdminMixin, CompareAdminMixin, ReviewAdminMixin, admin.
         notify.reopened(reopened_items(request), by=request.user)
         say_reopened(request, form.instance)
         for other in review.similar_stories(form.instance):
-            self.message_user(
-                request,
-                f"“{other.title}” (no. {other.position} in {other.deck}) may be the same story: it has the "
-                "same title, key verse or person. Check before you submit it.",
-                messages.WARNING,
+            words = _(
+                "“%(title)s” (no. %(position)s in %(deck)s) may be the same story: it has the same title, "
+                "key verse or person. Check before you submit it."
             )
+            said = {"title": other.title, "position": other.position, "deck": other.deck}
+            self.message_user(request, words % said, messages.WARNING)
 
     # --- a new story starts filled in as far as it can be ---
 

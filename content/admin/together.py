@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from content import review, revisions
 from content.admin.steps import REFUSED, confirm_drain, fresh, parse_revision, reason_of
@@ -17,10 +19,12 @@ from content.models import Card, Status, Story, in_kind_order, subject_label
 def _items(done: list[Card | Story]) -> str:
     """ "the story and 4 cards", for a message."""
     cards = sum(1 for item in done if isinstance(item, Card))
-    parts = (["the story"] if len(done) > cards else []) + (
-        [f"{cards} card{'s' if cards != 1 else ''}"] if cards else []
-    )
-    return " and ".join(parts)
+    story = len(done) > cards
+    if story and cards:
+        return ngettext("the story and %(n)s card", "the story and %(n)s cards", cards) % {"n": cards}
+    if cards:
+        return ngettext("%(n)s card", "%(n)s cards", cards) % {"n": cards}
+    return _("the story") if story else ""
 
 
 class TogetherAdminMixin:
@@ -47,7 +51,8 @@ class TogetherAdminMixin:
                 self.model._meta,
                 self.admin_site.each_context(request),
                 lambda: self._together(request, fresh(story), step),
-                what="Approve",
+                what=_("Approve"),
+                yes=_("Yes, approve anyway"),
                 cancel_url=self._change_url(story),
             )
             if ask is not None:
@@ -58,8 +63,9 @@ class TogetherAdminMixin:
             except REFUSED as error:
                 self.message_user(request, reason_of(error), messages.ERROR)
             else:
-                verb = "Sent for review" if step == "submit" else "Approved"
-                self.message_user(request, f"{verb}: {_items(done)}.", messages.SUCCESS)
+                verb = _("Sent for review") if step == "submit" else _("Approved")
+                words = _("%(done)s: %(items)s.") % {"done": verb, "items": _items(done)}
+                self.message_user(request, words, messages.SUCCESS)
         return HttpResponseRedirect(self._change_url(story))
 
     def _together(self, request: HttpRequest, story: Story, step: str) -> list:
@@ -82,15 +88,15 @@ class TogetherAdminMixin:
         if obj is None:
             return steps
         for step in steps:
-            if step["label"] == "Request changes":
-                step["label"] = "Request changes to the story"
+            if step.get("step") == "changes":
+                step["label"] = _("Request changes to the story")
         if request.user.has_perm("content.approve_card"):
             # A card is sent back from its own note page, which then returns to this story.
             for card in in_kind_order(obj.cards.all()):
                 if card.status == Status.IN_REVIEW:
                     revision = revisions.current_revision(card) or ""
                     changes = reverse("admin:content_card_review", args=[card.pk, "changes"])
-                    label = f"Request changes to {subject_label(card)}"
+                    label = _("Request changes to %(item)s") % {"item": subject_label(card)}
                     # The note page returns to this story's page, where the approver was reviewing.
                     back = urlencode({"revision": revision, "next": self._change_url(obj)})
                     steps.append({"label": label, "url": f"{changes}?{back}", "post": False})
@@ -98,12 +104,13 @@ class TogetherAdminMixin:
         items = [obj, *in_kind_order(obj.cards.all())]
         user = request.user
         if user.has_perm("content.submit_story") and any(i.status in review.WAITING for i in items):
-            steps.insert(0, {"label": "Submit story with its cards", "url": url("submit"), "post": True})
+            label = _("Submit story with its cards")
+            steps.insert(0, {"label": label, "url": url("submit"), "post": True})
         in_review = [i for i in items if i.status == Status.IN_REVIEW]
         may = user.has_perm("content.approve_story") and user.has_perm("content.approve_card")
         if in_review and may and all(review.may_approve(i, user) for i in in_review):
             hidden = {"revision": revisions.current_revision(obj) or ""}
             hidden |= {f"revision-card-{c.pk}": revisions.current_revision(c) or "" for c in items[1:]}
-            label = "Approve story with its cards"
+            label = _("Approve story with its cards")
             steps.insert(0, {"label": label, "url": url("approve"), "post": True, "hidden": hidden})
         return steps

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts import family, kid_devices
 from accounts.forms import GamerTagForm
@@ -63,7 +64,7 @@ def family_page(request: HttpRequest) -> HttpResponse:
         except Refusal as error:
             form.add_error("gamer_tag", error.message)
         else:
-            messages.success(request, f"{child.gamer_tag} is in your family now.")
+            messages.success(request, _("%(tag)s is in your family now.") % {"tag": child.gamer_tag})
             return redirect("family")
     children = [{"user": child, "games": my_games(child)} for child in family.children_of(request.user)]
     context = {
@@ -84,8 +85,11 @@ def public_play(request: HttpRequest, child_id: int) -> HttpResponse:
         child = family.set_public_play(parent=request.user, child_id=child_id, allowed=allowed)
     except Refusal as error:
         return _refused(request, error)
-    words = "may use Play now and public tables" if allowed else "plays at tables joined by code only"
-    messages.success(request, f"{child.gamer_tag} {words}.")
+    if allowed:
+        words = _("%(tag)s may use Play now and public tables.")
+    else:
+        words = _("%(tag)s plays at tables joined by code only.")
+    messages.success(request, words % {"tag": child.gamer_tag})
     return redirect("family")
 
 
@@ -102,7 +106,7 @@ def rename_child(request: HttpRequest, child_id: int) -> HttpResponse:
         )
     except (Refusal, ValidationError) as error:
         return _refused(request, error)
-    messages.success(request, f"{child.gamer_tag} it is.")
+    messages.success(request, _("%(tag)s it is.") % {"tag": child.gamer_tag})
     return redirect("family")
 
 
@@ -132,7 +136,7 @@ def end_device(request: HttpRequest, device_id: int) -> HttpResponse:
         child = family.end_device(parent=request.user, device_id=device_id)
     except Refusal as error:
         return _refused(request, error)
-    messages.success(request, f"{child.gamer_tag} is signed out on that device.")
+    messages.success(request, _("%(tag)s is signed out on that device.") % {"tag": child.gamer_tag})
     return redirect("family")
 
 
@@ -141,9 +145,9 @@ def end_device(request: HttpRequest, device_id: int) -> HttpResponse:
 def release_device(request: HttpRequest, device_id: int) -> HttpResponse:
     """Let a child's device be anyone's again (signed out, it opened only the child's way in)."""
     if kid_devices.release(manager=request.user, device_id=device_id):
-        messages.success(request, "That device is released: it opens the whole site again.")
+        messages.success(request, _("That device is released: it opens the whole site again."))
     else:
-        messages.error(request, "That device was released already, or it isn't one of your children's.")
+        messages.error(request, _("That device was released already, or it isn't one of your children's."))
     return redirect("family")
 
 
@@ -152,13 +156,15 @@ def release_device(request: HttpRequest, device_id: int) -> HttpResponse:
 def delete_child(request: HttpRequest, child_id: int) -> HttpResponse:
     """Delete a child's account, once the parent ticked that they mean it."""
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to say you mean it: deleting can't be undone.")
+        messages.error(request, _("Tick the box to say you mean it: deleting can't be undone."))
         return redirect("family")
     try:
         tag = family.delete_child(parent=request.user, child_id=child_id)
     except Refusal as error:
         return _refused(request, error)
-    messages.success(request, f"{tag}'s account is deleted. Their games stay, shown as a former member.")
+    messages.success(
+        request, _("%(tag)s's account is deleted. Their games stay, shown as a former member.") % {"tag": tag}
+    )
     return redirect("family")
 
 
@@ -177,7 +183,9 @@ def sign_in_with_qr(request: HttpRequest, secret: str) -> HttpResponse:
     except Refusal as error:
         context = {"secret": secret, "error": error.message}
         return render(request, "accounts/family_sign_in.html", context, status=error.status)
-    messages.success(request, f"Welcome, {child.gamer_tag}! Type the table's code or scan its QR.")
+    messages.success(
+        request, _("Welcome, %(tag)s! Type the table's code or scan its QR.") % {"tag": child.gamer_tag}
+    )
     response = redirect("home")
     kid_devices.mark(
         request, response, child=child, kind=KidDevice.Kind.FAMILY

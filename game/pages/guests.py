@@ -11,6 +11,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts import family
 from accounts.guests import name_problem, suggested_names
@@ -54,7 +55,11 @@ def sit_as_guest(request: HttpRequest, token: str) -> HttpResponse:
         else:
             typed = "_".join(name.split())
             if asked.guest.gamer_tag != typed:  # someone plays as it: the next free one was taken
-                messages.info(request, f"Someone here is already {typed}, so you're {asked.guest.gamer_tag}.")
+                messages.info(
+                    request,
+                    _("Someone here is already %(typed)s, so you're %(tag)s.")
+                    % {"typed": typed, "tag": asked.guest.gamer_tag},
+                )
             return redirect("guest_wait", token=token)
     context = {
         "table": table,
@@ -150,5 +155,7 @@ def answer_sit_request(request: HttpRequest, code: str, request_id: int) -> Http
     except Refusal as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "Your guest is at the table." if yes else "Your guest won't sit this time.")
+        messages.success(
+            request, _("Your guest is at the table.") if yes else _("Your guest won't sit this time.")
+        )
     return redirect(_table_page(code))

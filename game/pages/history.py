@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from game.models import Table
 
 MY_GAMES = 12
@@ -27,13 +30,13 @@ def _game_summary(table: Table, user: Any) -> dict[str, Any]:
     result = getattr(getattr(table, "game", None), "result", None) or {}
     mine = next((r for r in result.get("ranking", []) if r["seat"] == seat), None)
     if table.status == Table.Status.ENDED:
-        outcome = "Ended early, no winner"
+        outcome = _("Ended early, no winner")
     elif mine is None:
-        outcome = "Played by JagAI at the end"
+        outcome = _("Played by JagAI at the end")
     elif seat in result.get("winners", []):
-        outcome = "Shared win" if result.get("shared") else "Won"
+        outcome = _("Shared win") if result.get("shared") else pgettext("a game's outcome", "Won")
     else:
-        outcome = f"Place {mine['rank']}"
+        outcome = pgettext("a game's outcome: the member's rank", "Place %(rank)s") % {"rank": mine["rank"]}
     game = getattr(table, "game", None)
     return {
         "code": table.code,

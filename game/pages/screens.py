@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from game import codes
 from game.models import Table
@@ -52,7 +53,7 @@ def show_on_screen(request: HttpRequest, code: str) -> HttpResponse:
 @at_my_table
 def turn_screen_off(request: HttpRequest, code: str) -> HttpResponse:
     table = screens.turn_screen_off(user=request.user, session_key=request.session.session_key, code=code)
-    messages.success(request, "The big screen is off. Its link no longer works.")
+    messages.success(request, _("The big screen is off. Its link no longer works."))
     return redirect(table_url(table))
 
 
@@ -76,7 +77,7 @@ def screen(request: HttpRequest, secret: str) -> HttpResponse:
         "code": found.table.code,
         "voice_default": True,
         "home_url": reverse("home"),
-        "title": f"Table {found.table.code}",
+        "title": _("Table %(code)s") % {"code": found.table.code},
     }
     response = render(request, "game/screen.html", context)
     # The link is the key: never sent on as a referrer, never kept by a shared cache.
@@ -141,7 +142,7 @@ def watch(request: HttpRequest, code: str) -> HttpResponse:
         "home_url": reverse("home"),
         "table_url": table_url(table),
         "watcher_tag": request.user.gamer_tag,
-        "title": f"Watching table {table.code}",
+        "title": _("Watching table %(code)s") % {"code": table.code},
     }
     return render(request, "game/screen.html", context)
 
@@ -156,10 +157,10 @@ def set_watching(request: HttpRequest, code: str) -> HttpResponse:
     watching.set_watching(user=request.user, session_key=session_key, code=code, allowed=allowed)
     if allowed:
         messages.success(
-            request, "People with the table's link may watch again; with its code, they ask you."
+            request, _("People with the table's link may watch again; with its code, they ask you.")
         )
     else:
-        messages.success(request, "Watching is off: nobody watches this table, and nobody can ask to.")
+        messages.success(request, _("Watching is off: nobody watches this table, and nobody can ask to."))
     return redirect(_table_page(code))
 
 
@@ -177,7 +178,7 @@ def answer_request(request: HttpRequest, code: str, watcher_id: int) -> HttpResp
     except Refusal as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "They can watch now." if yes else "They won't watch this table.")
+        messages.success(request, _("They can watch now.") if yes else _("They won't watch this table."))
     return redirect(_table_page(code))
 
 
@@ -188,5 +189,5 @@ def remove_watcher(request: HttpRequest, code: str, watcher_id: int) -> HttpResp
     watching.remove_watcher(
         user=request.user, session_key=request.session.session_key, code=code, watcher_id=watcher_id
     )
-    messages.success(request, "They are no longer watching.")
+    messages.success(request, _("They are no longer watching."))
     return redirect(_table_page(code))

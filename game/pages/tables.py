@@ -11,6 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from game import codes, engine, services
 from game.models import Game, Seat, Table
@@ -78,11 +80,13 @@ def table_url(table: Table) -> str:
 def new_private_table(request: HttpRequest) -> HttpResponse:
     form = PrivateTableForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Please choose four or five seats and one of the games.")
+        messages.error(request, _("Please choose four or five seats and one of the games."))
         return redirect("home")
     waiting = Table.objects.waiting_hosted_by(request.user).first()
     if waiting is not None:
-        messages.info(request, f"You already have a table waiting: {waiting.code}. Here it is.")
+        messages.info(
+            request, _("You already have a table waiting: %(code)s. Here it is.") % {"code": waiting.code}
+        )
         return redirect(table_url(waiting))
     table = services.create_private_table(user=request.user, **form.cleaned_data).table
     return redirect(table_url(table))
@@ -110,9 +114,9 @@ def _seats_by_name(seats: list[Seat]) -> list[dict[str, str]]:
     named = []
     for seat in seats:
         if seat.agent_id:
-            badge = "Agent"
+            badge = pgettext("a seat's badge", "Agent")
         elif seat.user_id and seat.left_at is not None:
-            badge = "JagAI plays now"
+            badge = pgettext("a seat's badge", "JagAI plays now")
         else:
             badge = ""
         named.append({"name": seat_name(seat), "badge": badge})
@@ -211,7 +215,10 @@ def _invitation_over(request: HttpRequest, token: str) -> HttpResponse:
     kindly that the game is over (410). Only a token that never named a table is not found."""
     named, following = follow_invitation(token)
     if following is not None:
-        messages.info(request, f"The game at table {named.code} is over: they play again at this table.")
+        messages.info(
+            request,
+            _("The game at table %(code)s is over: they play again at this table.") % {"code": named.code},
+        )
         return redirect("join_invite", token=following.invite_token)
     if named is None:
         return render(request, "404.html", status=404)
@@ -303,7 +310,7 @@ def _let_back(request: HttpRequest, code: str) -> None:
     _host_seat_act(
         request,
         lambda seat: services.let_back_in(host=request.user, table=table, seat=seat, session_key=key),
-        "They can come back: the seat is theirs again from its next turn.",
+        _("They can come back: the seat is theirs again from its next turn."),
     )
 
 
@@ -313,7 +320,7 @@ def _hand_over(request: HttpRequest, code: str) -> None:
     _host_seat_act(
         request,
         lambda seat: over_days.hand_over(host=request.user, code=code, seat=seat, session_key=key),
-        "JagAI plays that seat now. You can let them back in when they return.",
+        _("JagAI plays that seat now. You can let them back in when they return."),
     )
 
 
@@ -369,7 +376,7 @@ def table_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
         services.start_now(user=user, code=code)
     elif action == "leave":
         services.leave_table(user=user, code=code)
-        messages.info(request, "You left the table.")
+        messages.info(request, _("You left the table."))
         return redirect("home")
     elif action == "let-back":
         _let_back(request, code)

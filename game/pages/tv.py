@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
@@ -80,7 +81,7 @@ def pair_tv(request: HttpRequest, code: str) -> HttpResponse:
                 raise
             error = error_
         else:
-            messages.success(request, f"Table {shown.table.code} is on the TV now.")
+            messages.success(request, _("Table %(code)s is on the TV now.") % {"code": shown.table.code})
             return redirect(table_url(shown.table))
     table = Table.objects.by_code(code).filter(seats__user=request.user).first()
     context = {

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Managed
 from game import engine
@@ -44,7 +45,8 @@ def seconds_left(deadline: datetime | None, now: datetime | None = None) -> floa
 
 
 def seat_badge(seat: Seat) -> str | None:
-    """How a seat that is not a person is labelled at the table."""
+    """How a seat that is not a person is labelled at the table: a code the pages read and word
+    themselves (static/js/render-seats.js compares it and makes a class of it), so never translated."""
     if seat.kind == Seat.Kind.AGENT:
         return "Agent"
     if seat.kind == Seat.Kind.HELPER:
@@ -64,9 +66,9 @@ def seat_name(seat: Seat) -> str:
         if seat.user.gamer_tag:
             return seat.user.gamer_tag
         if seat.user.is_active:
-            return "a player"
+            return _("a player")
         # A guest's account deleted after their last game (game/services/guests.py) keeps its seat.
-        return "a guest" if seat.user.managed_as == Managed.GUEST else "a former member"
+        return _("a guest") if seat.user.managed_as == Managed.GUEST else _("a former member")
     return "JagAI"
 
 
@@ -135,7 +137,7 @@ def watchers(table: Table) -> list[dict[str, Any]]:
     if not table.pk or not table.watched or table.is_public:
         return []
     rows = Watcher.objects.live().filter(table=table).select_related("user").order_by("created_at", "pk")
-    return [{"id": w.pk, "tag": w.user.gamer_tag or "a former member"} for w in rows]
+    return [{"id": w.pk, "tag": w.user.gamer_tag or _("a former member")} for w in rows]
 
 
 def asking(table: Table) -> list[dict[str, Any]]:
@@ -147,7 +149,7 @@ def asking(table: Table) -> list[dict[str, Any]]:
     return [
         {
             "id": w.pk,
-            "tag": w.user.gamer_tag or "a former member",
+            "tag": w.user.gamer_tag or _("a former member"),
             "ends_in": int((w.asked_at - since).total_seconds()),
         }
         for w in rows

@@ -3,21 +3,24 @@ and the agent API show, so everyone knows which game they are playing."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 from game.models import Game, Table, Variant
 
 # key -> (chip label, one sentence on what it changes); in the order the chips are shown.
 CHIPS = {
-    "quick": ("Quick game", "Three cards each; the first to lay two stones ends the game."),
+    "quick": (_("Quick game"), _("Three cards each; the first to lay two stones ends the game.")),
     "together": (
-        "Together",
-        "Everyone plays as one side: fill the circle of twelve before the Well runs dry.",
+        pgettext_lazy("the cooperative game", "Together"),
+        _("Everyone plays as one side: fill the circle of twelve before the Well runs dry."),
     ),
-    "deal_seven": ("Deal 7", "Seven cards each instead of five."),
-    "ask_any": ("Ask for any story", "You may ask for a story you hold no card of."),
+    "deal_seven": (_("Deal 7"), _("Seven cards each instead of five.")),
+    "ask_any": (_("Ask for any story"), _("You may ask for a story you hold no card of.")),
     # Not "Read aloud": that is the table page's and the big screen's voice (static/js/voice.js).
-    "read_aloud": ("Read the verse together", "Each verse is shown big to read out together; no quiz."),
-    "word_off": ("Remember the Word off", "No verse quiz after a Word card."),
-    "over_days": ("Over days", "The game waits for everyone; each is told when it's their turn."),
+    "read_aloud": (_("Read the verse together"), _("Each verse is shown big to read out together; no quiz.")),
+    "word_off": (_("Remember the Word off"), _("No verse quiz after a Word card.")),
+    "over_days": (_("Over days"), _("The game waits for everyone; each is told when it's their turn.")),
 }
 
 
@@ -35,7 +38,10 @@ def option_keys(table: Table) -> list[str]:
 def option_chips(table: Table) -> list[dict[str, str]]:
     """The chips of a table: {"key", "label", "note"} for each option that changes the game."""
     keys = option_keys(table)
-    return [{"key": key, "label": CHIPS[key][0], "note": CHIPS[key][1]} for key in CHIPS if key in keys]
+    # In the reader's language now (the words are lazy): the chips go out as JSON too.
+    return [
+        {"key": key, "label": str(CHIPS[key][0]), "note": str(CHIPS[key][1])} for key in CHIPS if key in keys
+    ]
 
 
 def together_best(table: Table) -> int | None:

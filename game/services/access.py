@@ -25,6 +25,7 @@ import time
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from accounts.family import parent_keeps_from_tables
 from accounts.models import Agent, User
@@ -37,9 +38,9 @@ from justalllowgod.lib.refusals import Code, Refusal
 def check_may_play(user: User) -> None:
     """Members need a gamer tag, and an account no reviewer has restricted."""
     if not user.is_authenticated:
-        raise Refusal(Code.SIGN_IN, "Please sign in to play.")
+        raise Refusal(Code.SIGN_IN, gettext("Please sign in to play."))
     if not user.gamer_tag:
-        raise Refusal(Code.CHOOSE_TAG, "Choose a gamer tag before your first table.")
+        raise Refusal(Code.CHOOSE_TAG, gettext("Choose a gamer tag before your first table."))
     restriction = user.restriction()
     if restriction is not None:
         raise Refusal(Code.RESTRICTED, restriction.message)
@@ -68,7 +69,7 @@ def refuse_guests(user: User) -> None:
         raise Refusal(Code.IN_A_CLASS)
 
 
-FAMILY_TABLES_ONLY = (
+FAMILY_TABLES_ONLY = gettext_lazy(
     "Your family keeps you to family tables for now. Ask them to switch on Play now, "
     "or join a table by its code."
 )
@@ -112,12 +113,27 @@ def _refusal(key: str, *, member: bool) -> Refusal:
     ends = cache.get(_ends_key(key))
     window = settings.GAME_JOIN_FAILURE_WINDOW_SECONDS
     left = max(1, math.ceil(((ends or time.time() + window) - time.time()) / 60))
-    wait = "about a minute" if left == 1 else f"about {left} minutes"
-    if member:
-        words = f"Too many wrong codes. Typing a code works again in {wait}."
-        words += " The QR code or link from the host works now."
+    if member and left == 1:
+        words = gettext(
+            "Too many wrong codes. Typing a code works again in about a minute. "
+            "The QR code or link from the host works now."
+        )
+    elif member:
+        words = ngettext(
+            "Too many wrong codes. Typing a code works again in about %(minutes)s minute. "
+            "The QR code or link from the host works now.",
+            "Too many wrong codes. Typing a code works again in about %(minutes)s minutes. "
+            "The QR code or link from the host works now.",
+            left,
+        ) % {"minutes": left}
+    elif left == 1:
+        words = gettext("Too many wrong codes. Joining by code works again in about a minute.")
     else:
-        words = f"Too many wrong codes. Joining by code works again in {wait}."
+        words = ngettext(
+            "Too many wrong codes. Joining by code works again in about %(minutes)s minute.",
+            "Too many wrong codes. Joining by code works again in about %(minutes)s minutes.",
+            left,
+        ) % {"minutes": left}
     return Refusal(Code.TOO_MANY_TRIES, words)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import Agent, AgentMessage
 from game.models import Seat, Table
@@ -24,7 +25,7 @@ def agent_join(*, agent: Agent, code: str, ip: str = "") -> Seated:
     """An approved agent takes a free seat as a helper: private tables that allow agents, no teams.
     Wrong codes are throttled like a member's (game/services/access.py)."""
     if not agent.is_approved:
-        raise Refusal(Code.AGENT_NOT_APPROVED, "This agent is not approved.")
+        raise Refusal(Code.AGENT_NOT_APPROVED, _("This agent is not approved."))
     table = find_table(code, agent=agent, ip=ip, tables=Table.objects.select_for_update())
     if table is None or not table.is_open:
         raise Refusal(Code.NO_SUCH_TABLE)
@@ -33,10 +34,10 @@ def agent_join(*, agent: Agent, code: str, ip: str = "") -> Seated:
     if mine is not None:
         if mine.left_at is not None and table.status == Table.Status.PLAYING:
             # JagAI took the seat (the token was revoked, R38): a new token does not bring it back.
-            raise Refusal(Code.SEAT_TAKEN, "JagAI plays this seat now.")
+            raise Refusal(Code.SEAT_TAKEN, _("JagAI plays this seat now."))
         return Seated(table)
     if table.is_public or table.teams or not table.allow_agents:
-        raise Refusal(Code.AGENTS_NOT_ALLOWED, "This table does not welcome agents.")
+        raise Refusal(Code.AGENTS_NOT_ALLOWED, _("This table does not welcome agents."))
     if table.status != Table.Status.WAITING:
         raise Refusal(Code.ALREADY_STARTED)
     if len(seats) >= table.seat_count:

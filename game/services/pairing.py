@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from game.models import TvPairing
@@ -44,7 +45,7 @@ CODE_SECONDS = 600
 CODES_PER_ADDRESS = 30
 # Lapsed codes are deleted a day after they lapse (when a TV asks for a new one).
 KEEP_LAPSED = timedelta(days=1)
-TV_GUESSES = "Too many TV codes that didn't match a TV. Please wait ten minutes."
+TV_GUESSES = gettext_lazy("Too many TV codes that didn't match a TV. Please wait ten minutes.")
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ turns) back into that same seat while the game runs; it is theirs again from its
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from game import engine
@@ -16,10 +17,10 @@ from justalllowgod.lib.refusals import Code, Refusal
 
 # Our own refusals; the engine's (twice already, not taken over, an old game) have the move table's words.
 WORDS = {
-    "public_table": "Public tables never take anyone back.",
-    "host_left": "You left this game, so you can't let anyone back in.",
-    "not_a_member": "That seat isn't a member's, so there is nobody to let back in.",
-    "member_restricted": "That member's account is paused, so they can't come back to the table.",
+    "public_table": _("Public tables never take anyone back."),
+    "host_left": _("You left this game, so you can't let anyone back in."),
+    "not_a_member": _("That seat isn't a member's, so there is nobody to let back in."),
+    "member_restricted": _("That member's account is paused, so they can't come back to the table."),
 }
 
 

@@ -26,6 +26,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from game.models import Table, TableScreen
@@ -154,7 +155,7 @@ def _guess_key(ip: str) -> str:
     return f"screen-guess:ip:{ip}"
 
 
-LINK_GUESSES = "Too many big-screen links that don't work from here. Please wait ten minutes."
+LINK_GUESSES = gettext_lazy("Too many big-screen links that don't work from here. Please wait ten minutes.")
 
 
 def require_not_throttled(ip: str, words: str = LINK_GUESSES) -> None:

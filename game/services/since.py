@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
 from game import engine
 from game.models import Game, GameEvent, Seat
 from game.protocol.messages import seat_name
@@ -85,75 +88,102 @@ def _titles(game: Game) -> dict[int, str]:
 
 def _line(item: dict, me: int, seats: dict[int, str], titles: dict[int, str]) -> Line | None:
     """One event in words, from `me`'s side of the table; None for the ones not worth telling
-    (their own asks and the answers to them, their own stones, and an ask, told with its answer)."""
+    (their own asks and the answers to them, their own stones, and an ask, told with its answer).
+    Each sentence is whole for translators: "you" and a name are never pieces put into another."""
 
-    def who(seat: int) -> str:
-        return "you" if seat == me else seats.get(seat, f"seat {seat}")
+    def name(seat: int) -> str:
+        return seats.get(seat, pgettext("a seat with no name", "seat %(number)s") % {"number": seat})
 
-    def who_first(seat: int) -> str:  # the same, at the start of a sentence
-        name = who(seat)
-        return name[:1].upper() + name[1:]
+    def name_first(seat: int) -> str:  # the same, at the start of a sentence
+        said = name(seat)
+        return said[:1].upper() + said[1:]
 
     def story(number: int) -> str:
-        return titles.get(number, "a story")
+        return titles.get(number, _("a story"))
 
     kind = item["type"]
     mine = item.get("to" if kind == "answer" else "seat") == me
     if kind in ("ask", "answer", "knock", "seal") and mine:
         return None  # what they did themselves (on another device, say) is not news to them
     if kind == "answer":  # its ask comes just before it, and is told with it
-        return _asked(item, item["seat"] == me, who, who_first, story(item["story"]))
+        return _asked(item, item["seat"] == me, name, name_first, story(item["story"]))
     if kind == "knock":
         return Line(
             "stone",
-            f"{who_first(item['seat'])} laid a stone: {story(item['story'])}.",
+            _("%(who)s laid a stone: %(story)s.")
+            % {"who": name_first(item["seat"]), "story": story(item["story"])},
             (item["story"],),
             tuple(item["cards"]),
         )
     if kind == "seal":
         return Line(
             "stone",
-            f"{who_first(item['seat'])} sealed the stone of {story(item['story'])}.",
+            _("%(who)s sealed the stone of %(story)s.")
+            % {"who": name_first(item["seat"]), "story": story(item["story"])},
             (item["story"],),
             (item["card"],),
         )
     if kind == "gift" and item["recipient"] == me:
         return Line(
             "gift",
-            f"{who_first(item['giver'])} gave you a card of {story(item['story'])}.",
+            _("%(who)s gave you a card of %(story)s.")
+            % {"who": name_first(item["giver"]), "story": story(item["story"])},
             (item["story"],),
             (item["card"],),
         )
     if kind == "pass" and item["to"] == me:
         return Line(
             "pass",
-            f"{who_first(item['seat'])} passed you a card.",
+            _("%(who)s passed you a card.") % {"who": name_first(item["seat"])},
             (),
             (item["card"],) if "card" in item else (),
         )
     if kind == "takeover":
         return Line(
             "takeover",
-            f"JagAI took over {who(item['seat'])}'s seat."
+            _("JagAI took over %(who)s's seat.") % {"who": name(item["seat"])}
             if item["seat"] != me
-            else "JagAI took over your seat.",
+            else _("JagAI took over your seat."),
         )
     if kind == "let_back":
-        return Line("let_back", f"The host let {who(item['seat'])} back in.")
+        if item["seat"] == me:
+            return Line("let_back", _("The host let you back in."))
+        return Line("let_back", _("The host let %(who)s back in.") % {"who": name(item["seat"])})
     if kind == "game_over":
-        return Line("game_over", "The game ended.")
+        return Line("game_over", _("The game ended."))
     return None
 
 
-def _asked(answer: dict, to_me: bool, who, who_first, title: str) -> Line:
-    """An ask and the game's answer to it, in one line: the asked seat chose nothing (R6, R7)."""
+def _asked(answer: dict, to_me: bool, name, name_first, title: str) -> Line:
+    """An ask and the game's answer to it, in one line: the asked seat chose nothing (R6, R7). The
+    asker is never the member (their own asks are not news); the asked seat may be."""
     asker, asked, count = answer["to"], answer["seat"], answer["count"]
     cards = tuple(answer.get("cards", ()))
-    asking = f"{who_first(asker)} asked {who(asked)} for {title}"
-    if not count:
-        text = f"{asking}; {who(asked)} had none."
+    said = {"who": name_first(asker), "whom": name(asked), "story": title, "count": count}
+    if not count and to_me:
+        text = _("%(who)s asked you for %(story)s; you had none.") % said
+    elif not count:
+        text = _("%(who)s asked %(whom)s for %(story)s; %(whom)s had none.") % said
+    elif to_me and count == 1:
+        text = _("%(who)s asked you for %(story)s and got your card of it.") % said
     elif to_me:
-        text = f"{asking} and got your {'card' if count == 1 else f'{count} cards'} of it."
+        text = (
+            ngettext(
+                "%(who)s asked you for %(story)s and got your %(count)s card of it.",
+                "%(who)s asked you for %(story)s and got your %(count)s cards of it.",
+                count,
+            )
+            % said
+        )
+    elif count == 1:
+        text = _("%(who)s asked %(whom)s for %(story)s and got a card.") % said
     else:
-        text = f"{asking} and got {'a card' if count == 1 else f'{count} cards'}."
+        text = (
+            ngettext(
+                "%(who)s asked %(whom)s for %(story)s and got %(count)s card.",
+                "%(who)s asked %(whom)s for %(story)s and got %(count)s cards.",
+                count,
+            )
+            % said
+        )
     return Line("ask", text, (answer["story"],), cards)

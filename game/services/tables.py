@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
 from game import codes
@@ -52,7 +53,7 @@ def new_table(*, host: User, seat_host: bool = True, **fields: object) -> Table:
         if seat_host:
             Seat.objects.create(table=table, position=1, user=host)
         return table
-    raise Refusal(Code.NO_FREE_CODE, "Every table code is busy. Please try again in a moment.")
+    raise Refusal(Code.NO_FREE_CODE, gettext("Every table code is busy. Please try again in a moment."))
 
 
 @transaction.atomic
@@ -83,7 +84,7 @@ def create_private_table(
     if teams:
         seats = 4
     if seats not in (4, 5):
-        raise Refusal(Code.BAD_SEAT_COUNT, "A table has four or five seats.")
+        raise Refusal(Code.BAD_SEAT_COUNT, gettext("A table has four or five seats."))
     table = new_table(
         host=user,
         kind=Table.Kind.PRIVATE,

@@ -7,6 +7,9 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import dateformat
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from game.models import Game, Table
@@ -17,33 +20,40 @@ from notices.models import Notice
 from notices.telling import Telling
 
 
-def table_words(table: Table) -> str:
-    """ "Grandma's table KQXT"."""
-    return f"{table.host.gamer_tag}'s table {table.code}"
-
-
 def telling_for(table: Table, kind: Notice.Kind, *, asked_by: str = "") -> Telling:
-    """What a notice of `kind` about `table` says; a nudge names who asked, by their tag."""
+    """What a notice of `kind` about `table` says; a nudge names who asked, by their tag. Each
+    sentence is whole for translators (the host and the code are its placeholders); it is said in
+    the language active now (the clock sends it in its member's own: turn_notices.send_pending)."""
     url = absolute_url(reverse("table", args=[table.code]))
-    where = table_words(table)
+    named = {"host": table.host.gamer_tag, "code": table.code}
     kind = Notice.Kind(kind)
     # The title names the host as well as the code: it is also the turn mail's subject.
     if kind is Notice.Kind.YOUR_TURN:
-        title, body = f"Your turn at {where}", f"{where} is waiting for you."
+        title = _("Your turn at %(host)s's table %(code)s") % named
+        body = _("%(host)s's table %(code)s is waiting for you.") % named
     elif kind is Notice.Kind.NUDGE:
         # Who asked, by their tag (issue 46); a nudge from before that was kept says "Someone".
-        said = f"{asked_by} says it's your turn at table {table.code}." if asked_by else None
-        title, body = f"Your turn at {where}", said or f"Someone at {where} says it's your turn."
+        title = _("Your turn at %(host)s's table %(code)s") % named
+        if asked_by:
+            body = _("%(tag)s says it's your turn at table %(code)s.") % {"tag": asked_by, "code": table.code}
+        else:
+            body = _("Someone at %(host)s's table %(code)s says it's your turn.") % named
     elif kind is Notice.Kind.ENDING_SOON:
         ends = ends_on(table)
-        title = f"Table {table.code} ends soon"
-        body = f"Nobody has moved at {where} for a while. It ends on {ends:%A %-d %B} unless someone plays."
+        title = _("Table %(code)s ends soon") % named
+        body = _(
+            "Nobody has moved at %(host)s's table %(code)s for a while. It ends on %(day)s unless someone plays."
+        ) % (named | {"day": dateformat.format(ends, "l j F")})
     else:
-        title = f"JagAI plays your seat at {table.code}"
-        body = (
-            f"You hadn't moved at {where} for {settings.GAME_HAND_OVER_DAYS} days, so the host let JagAI "
-            "play your seat. The host can let you back in."
-        )
+        title = _("JagAI plays your seat at %(code)s") % named
+        days = settings.GAME_HAND_OVER_DAYS
+        body = ngettext(
+            "You hadn't moved at %(host)s's table %(code)s for %(days)s day, so the host let JagAI "
+            "play your seat. The host can let you back in.",
+            "You hadn't moved at %(host)s's table %(code)s for %(days)s days, so the host let JagAI "
+            "play your seat. The host can let you back in.",
+            days,
+        ) % (named | {"days": days})
     return Telling(kind=kind, title=title, body=body, url=url, tag=f"table-{table.code}")
 
 

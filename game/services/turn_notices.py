@@ -22,6 +22,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from game import engine
@@ -33,6 +35,7 @@ from game.realtime import presence
 from game.realtime.groups import member_group
 from game.services.tellings import telling_for
 from notices.dispatch import deliver
+from notices.language import in_members_language
 from notices.models import Notice, NoticePreference
 from notices.reach import Reach, reach_of, reachable
 
@@ -161,17 +164,26 @@ def nudge(*, table: Table, state: dict, from_seat: int, asked_by: User | None = 
     reach = reach_of(seat.user)
     wanted_here = wants_notices(table, getattr(seat.user, "notice_preference", None))
     if not wanted_here or not reach.anywhere:
-        where = "" if wanted_here else " at tables that don't play over days"
-        return Nudged(seat.position, tag, None, f"{tag} has no way to be told{where}.", reaches=False)
+        if wanted_here:
+            words = _("%(tag)s has no way to be told.") % {"tag": tag}
+        else:
+            words = _("%(tag)s has no way to be told at tables that don't play over days.") % {"tag": tag}
+        return Nudged(seat.position, tag, None, words, reaches=False)
     held_back = _held_back(table, seat.user_id, tag, turn, reach)
     if held_back is not None:
         words, again = held_back
         return Nudged(seat.position, tag, None, words, again)
-    ways = _ways(mailed=reach.by_mail and _turn_mail(table, seat.user_id, turn) is None, pushed=reach.by_push)
+    words = _by_way(
+        mailed=reach.by_mail and _turn_mail(table, seat.user_id, turn) is None,
+        pushed=reach.by_push,
+        both=_("We're telling %(tag)s by email and a notification now."),
+        mail=_("We're telling %(tag)s by email now."),
+        push=_("We're telling %(tag)s by a notification now."),
+    ) % {"tag": tag}
     notice = Notice.objects.create(
         table=table, user_id=seat.user_id, kind=Notice.Kind.NUDGE, turn=turn, asked_by=asked_by
     )
-    return Nudged(seat.position, tag, notice, f"We're telling {tag} {ways} now.")
+    return Nudged(seat.position, tag, notice, words)
 
 
 def _held_back(
@@ -180,19 +192,28 @@ def _held_back(
     """Why a member who can be told is not nudged now, in words, and when they can be again;
     None when they may be."""
     if presence.is_here(table.pk, user_id):
-        return f"{tag} has this table open just now, so no notice went.", None
+        return _("%(tag)s has this table open just now, so no notice went.") % {"tag": tag}, None
     since = timezone.now() - timedelta(seconds=settings.NOTICES_NUDGE_SECONDS)
     last = told(table, user_id).filter(created_at__gt=since).order_by("-created_at").first()
     if last is not None:  # told within the hour: a flood of taps nudges once
         again = last.created_at + timedelta(seconds=settings.NOTICES_NUDGE_SECONDS)
         if last.sent_at is None:
-            return f"We're telling {tag} now; we can tell them again after {{again}}.", again
-        how = _ways(mailed=last.mailed, pushed=last.pushed > 0)
-        return f"{tag} was told {how} {_ago(last.sent_at)}; we'll tell them again after {{again}}.", again
+            return _("We're telling %(tag)s now; we can tell them again after {again}.") % {"tag": tag}, again
+        words = _by_way(
+            mailed=last.mailed,
+            pushed=last.pushed > 0,
+            both=_(
+                "%(tag)s was told by email and a notification %(when)s; we'll tell them again after {again}."
+            ),
+            mail=_("%(tag)s was told by email %(when)s; we'll tell them again after {again}."),
+            push=_("%(tag)s was told by a notification %(when)s; we'll tell them again after {again}."),
+        )
+        return words % {"tag": tag, "when": _ago(last.sent_at)}, again
     mailed = _turn_mail(table, user_id, turn)
     if mailed is not None and not reach.by_push:
         # Mail is their only way, and a turn has one mail: a nudge now would reach nothing.
-        return f"{tag} was told by email {_ago(mailed.sent_at)}; we send one email a turn.", None
+        words = _("%(tag)s was told by email %(when)s; we send one email a turn.")
+        return words % {"tag": tag, "when": _ago(mailed.sent_at)}, None
     return None
 
 
@@ -207,20 +228,27 @@ def _turn_mail(table: Table, user_id: int, turn: int) -> Notice | None:
     )
 
 
-def _ways(*, mailed: bool, pushed: bool) -> str:
+def _by_way(*, mailed: bool, pushed: bool, both: str, mail: str, push: str) -> str:
+    """The sentence that says how a member was (or is being) told: each way is a whole sentence of
+    its own for translators, never a piece put into another."""
     if mailed and pushed:
-        return "by email and a notification"
-    return "by email" if mailed else "by a notification"
+        return both
+    return mail if mailed else push
 
 
 def _ago(moment: datetime | None) -> str:
     """ "just now", "4 minutes ago", "2 hours ago", "3 days ago"."""
     seconds = max(0, int((timezone.now() - moment).total_seconds())) if moment else 0
-    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        if seconds >= size:
-            count = seconds // size
-            return f"{count} {unit}{'' if count == 1 else 's'} ago"
-    return "just now"
+    if seconds >= 86400:
+        count = seconds // 86400
+        return ngettext("%(count)s day ago", "%(count)s days ago", count) % {"count": count}
+    if seconds >= 3600:
+        count = seconds // 3600
+        return ngettext("%(count)s hour ago", "%(count)s hours ago", count) % {"count": count}
+    if seconds >= 60:
+        count = seconds // 60
+        return ngettext("%(count)s minute ago", "%(count)s minutes ago", count) % {"count": count}
+    return _("just now")
 
 
 def answer(table_id: int, user_id: int, nudged: Nudged, version: int) -> list[Addressed]:
@@ -256,8 +284,10 @@ def send_pending(now: datetime) -> int:
             continue
         if _still_worth_sending(notice, now):
             asked_by = notice.asked_by.gamer_tag if notice.asked_by_id and notice.asked_by else ""
-            telling = telling_for(notice.table, notice.kind, asked_by=asked_by or "")
-            deliver(notice, telling, may_mail=_claim_mail(notice))
+            # In the member's own language: the clock has no reader's request to take it from.
+            with in_members_language(notice.user):
+                telling = telling_for(notice.table, notice.kind, asked_by=asked_by or "")
+                deliver(notice, telling, may_mail=_claim_mail(notice))
             sent += 1
     return sent
 

@@ -10,12 +10,14 @@ import logging
 
 from channels.exceptions import AcceptConnection, DenyConnection, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
 from game.realtime import faults
 from game.realtime.delivery import Delivery
 from game.realtime.dispatch import dispatch_at_once
 from game.sockets.closing import Close
 from game.sockets.doors import log_refusal
+from game.sockets.language import language_of
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,14 @@ class ServerSocket(AsyncWebsocketConsumer):
         # Set once the server closes the socket: nothing more is sent or relayed.
         self.closed = False
         self.delivery = Delivery(self)
+        self._language: str | None = None
+
+    @property
+    def language(self) -> str:
+        """The language this socket's words are in, chosen once (game/sockets/language.py)."""
+        if self._language is None:
+            self._language = language_of(self.scope, self.scope.get("user"))
+        return self._language
 
     @property
     def live(self) -> bool:
@@ -74,9 +84,11 @@ class ServerSocket(AsyncWebsocketConsumer):
 
     async def dispatch(self, message: dict) -> None:
         """Any unexpected error closes the socket with 4500 (a code daphne lets through, unlike
-        1011 from the application), after logging it once with its traceback: it is our bug."""
+        1011 from the application), after logging it once with its traceback: it is our bug. Every
+        word made meanwhile (a refusal's, a service's) is in the socket's reader's language."""
         try:
-            await dispatch_at_once(self, message)
+            with translation.override(self.language):
+                await dispatch_at_once(self, message)
         except (StopConsumer, AcceptConnection, DenyConnection):
             raise
         except faults.OUTAGES as error:

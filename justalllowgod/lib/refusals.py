@@ -240,6 +240,9 @@ class Refusal(Exception):
                 f"{code!r} is not a refusal code with words: add it to justalllowgod.lib.refusals.Code"
             )
         self.code = code
-        self.message = message
+        # In the reader's language, made now: a code's words are lazy (gettext_lazy), and a page, a
+        # JSON door or a socket sends them as plain text (a socket chooses its reader's language
+        # itself: game/sockets/language.py).
+        self.message = str(message)
         self.status = status
         super().__init__(f"{code}: {message}")

@@ -1,8 +1,14 @@
 // Card faces drawn in the browser, mirroring templates/content/card.html and static/css/cards.css.
 import { h, svgIcon } from "./dom.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 
 export const KINDS = ["person", "place", "moment", "word"];
-export const KIND_LABELS = { person: "Person", place: "Place", moment: "Moment", word: "Word" };
+export const KIND_LABELS = {
+  person: pgettext("card kind", "Person"),
+  place: pgettext("card kind", "Place"),
+  moment: pgettext("card kind", "Moment"),
+  word: pgettext("card kind", "Word"),
+};
 
 // The same drawings as templates/content/icons/*.html.
 const ICONS = {
@@ -40,13 +46,24 @@ export function kindOf(cardId) {
 export function pips(heldKinds, thisKind = null) {
   return h(
     "ul",
-    { class: "game-card-pips", "aria-label": "Cards of this story held" },
+    { class: "game-card-pips", "aria-label": gettext("Cards of this story held") },
     KINDS.map((kind) => {
       const held = heldKinds.includes(kind);
       const cls = `pip pip-${kind}${held ? " is-held" : ""}${kind === thisKind ? " is-this" : ""}`;
-      return h("li", { class: cls }, h("span", { class: "visually-hidden" }, `${KIND_LABELS[kind]}: ${held ? "held" : "not held"}`));
+      return h("li", { class: cls }, h("span", { class: "visually-hidden" }, heldWords(kind, held)));
     }),
   );
+}
+
+/** "Story 3 of 12": a card's story and how many the deck has. */
+function storyLine(face) {
+  return interpolate(gettext("Story %(story)s of %(count)s"), { story: face.story, count: face.stories });
+}
+
+/** A kind's pip as a screen reader says it: "Person: held". */
+export function heldWords(kind, held) {
+  const values = { kind: KIND_LABELS[kind] };
+  return held ? interpolate(gettext("%(kind)s: held"), values) : interpolate(gettext("%(kind)s: not held"), values);
 }
 
 /** A card face; `face` is one entry of the welcome message's `cards`. */
@@ -54,13 +71,13 @@ export function cardFace(face, { held = [], compact = true } = {}) {
   const label = KIND_LABELS[face.kind] || face.kind;
   return h(
     "article",
-    { class: `game-card game-card-${face.kind}${compact ? " is-compact" : ""}`, "aria-label": `${label} card: ${face.title}` },
+    { class: `game-card game-card-${face.kind}${compact ? " is-compact" : ""}`, "aria-label": interpolate(gettext("%(kind)s card: %(title)s"), { kind: label, title: face.title }) },
     h(
       "header",
       { class: "game-card-head" },
       h("span", { class: "game-card-icon", "aria-hidden": "true" }, kindIcon(face.kind)),
       h("span", { class: "game-card-kind" }, label),
-      h("span", { class: "game-card-number", title: `Story ${face.story} of ${face.stories}` }, String(face.story), h("span", { class: "visually-hidden" }, ` of ${face.stories}`)),
+      h("span", { class: "game-card-number", title: storyLine(face) }, String(face.story), h("span", { class: "visually-hidden" }, " ", interpolate(pgettext("a story's number, after it: 3 of 12", "of %(count)s"), { count: face.stories }))),
     ),
     h(
       "div",
@@ -73,30 +90,35 @@ export function cardFace(face, { held = [], compact = true } = {}) {
     h(
       "footer",
       { class: "game-card-foot" },
-      h("span", { class: "game-card-story" }, face.story_title, h("span", { class: "game-card-of" }, `Story ${face.story} of ${face.stories}`)),
+      h("span", { class: "game-card-story" }, face.story_title, h("span", { class: "game-card-of" }, storyLine(face))),
       pips(held, face.kind),
     ),
   );
 }
 
+/** "1 card", "3 cards". */
+export function cardCount(n) {
+  return interpolate(ngettext("%(n)s card", "%(n)s cards", n), { n });
+}
+
 /** A card as a sentence names it, so a child knows which: by its title; a Word card (titled by its
  *  verse's reference) as the Word card of its story with the reference after it. */
 export function cardName(face) {
-  if (!face) return "a card";
-  if (face.kind === "word") return `the Word card of “${face.story_title}” (${face.reference || face.title})`;
+  if (!face) return gettext("a card");
+  if (face.kind === "word") return interpolate(gettext("the Word card of “%(story)s” (%(reference)s)"), { story: face.story_title, reference: face.reference || face.title });
   return face.title;
 }
 
 /** A small inline chip for a card named in a button or a hand: icon + kind + title (a Word card:
  *  its story, then the reference). */
 export function cardChip(face) {
-  if (!face) return h("span", { class: "card-chip" }, "a card");
+  if (!face) return h("span", { class: "card-chip" }, gettext("a card"));
   const word = face.kind === "word";
   return h(
     "span",
     { class: `card-chip card-chip-${face.kind}` },
     kindIcon(face.kind, 16),
-    h("span", { class: "card-chip-kind" }, word ? "Word card:" : `${KIND_LABELS[face.kind]}:`),
+    h("span", { class: "card-chip-kind" }, word ? gettext("Word card:") : interpolate(pgettext("a card kind before a card's title", "%(kind)s:"), { kind: KIND_LABELS[face.kind] })),
     " ",
     h("span", { class: "card-chip-title" }, word ? face.story_title : face.title),
     word ? h("span", { class: "card-chip-ref" }, ` (${face.reference || face.title})`) : null,

@@ -3,7 +3,8 @@
 // the end what the class did together (by table and in all, never a ranking of children: the
 // board shows whose turn it is, not who is ahead). Every button is a plain POST form (it works without this
 // script too). Each table is drawn from its public view: never anybody's cards.
-import { fill, h, plural } from "./dom.js";
+import { fill, h } from "./dom.js";
+import { gettext, interpolate, language, ngettext, pgettext } from "./i18n.js";
 
 const root = document.getElementById("class-board");
 const EVERY_MS = 2000;
@@ -13,6 +14,9 @@ let last = null; // the state drawn last, drawn again when a button changes the 
 let reading = 0; // the table whose verses are read aloud (0: none)
 let spoken = "";
 let askingToEnd = false; // "End the class" pressed once: the board asks before ending everything
+// The voice reads the verses in the page's language (English as the browser has it).
+const SPEECH_LANGS = { es: "es-ES", pt: "pt-BR" };
+const tableName = (n) => interpolate(gettext("Table %(n)s"), { n });
 
 function act(action, label, fields = {}, buttonClass = "button") {
   const url = root.dataset.actions.replace("ACTION", action);
@@ -37,9 +41,9 @@ function endControl(label) {
   return h(
     "div",
     { class: "class-end-ask", role: "group", "aria-labelledby": "class-end-question" },
-    h("p", { id: "class-end-question", class: "class-end-question" }, "End the class for everyone?"),
-    act("end-all", "Yes, end the class", { sure: "yes" }, "button button-danger"),
-    h("button", { type: "button", class: "button button-secondary", "data-focus": "end-keep", onclick: () => askToEnd(false) }, "Keep playing"),
+    h("p", { id: "class-end-question", class: "class-end-question" }, gettext("End the class for everyone?")),
+    act("end-all", gettext("Yes, end the class"), { sure: "yes" }, "button button-danger"),
+    h("button", { type: "button", class: "button button-secondary", "data-focus": "end-keep", onclick: () => askToEnd(false) }, gettext("Keep playing")),
   );
 }
 
@@ -52,36 +56,36 @@ function askToEnd(asking) {
 
 const STAGE_WORDS = {
   joining: (s) =>
-    `${plural(s.children.length, "child", "children")} of ${s.cap} ${s.children.length === 1 ? "has" : "have"} joined` +
-    (s.locked ? " · joining is locked" : ""),
-  tables: (s) => `${plural(s.tables.length, "table", "tables")} made: move a child if you like, then Start all`,
+    interpolate(ngettext("%(n)s child of %(cap)s has joined", "%(n)s children of %(cap)s have joined", s.children.length), { n: s.children.length, cap: s.cap }) +
+    (s.locked ? ` · ${gettext("joining is locked")}` : ""),
+  tables: (s) => interpolate(ngettext("%(n)s table made: move a child if you like, then Start all", "%(n)s tables made: move a child if you like, then Start all", s.tables.length), { n: s.tables.length }),
   playing: (s) =>
     s.tables.every((t) => t.over)
-      ? "Every table has finished: tap End all to see what the class did together"
-      : `Playing at ${plural(s.tables.length, "table", "tables")}`,
-  ended: () => "The class has ended. Thank you for playing together!",
+      ? gettext("Every table has finished: tap End all to see what the class did together")
+      : interpolate(ngettext("Playing at %(n)s table", "Playing at %(n)s tables", s.tables.length), { n: s.tables.length }),
+  ended: () => gettext("The class has ended. Thank you for playing together!"),
 };
 
 function controls(s) {
   if (s.stage === "joining") {
-    const make = act("make-tables", "Make tables", {}, "button button-big");
+    const make = act("make-tables", gettext("Make tables"), {}, "button button-big");
     make.classList.add("class-make");
-    make.prepend(h("label", { class: "check-label" }, h("input", { type: "checkbox", name: "teams", id: "class-teams-box", checked: s.teams }), " Teams of two"));
+    make.prepend(h("label", { class: "check-label" }, h("input", { type: "checkbox", name: "teams", id: "class-teams-box", checked: s.teams }), ` ${gettext("Teams of two")}`));
     return [
       make,
-      s.locked ? act("open", "Open joining again", {}, "button button-secondary") : act("lock", "Lock joining", {}, "button button-secondary"),
-      endControl("End the class"),
+      s.locked ? act("open", gettext("Open joining again"), {}, "button button-secondary") : act("lock", gettext("Lock joining"), {}, "button button-secondary"),
+      endControl(gettext("End the class")),
     ];
   }
   if (s.stage === "tables") {
     return [
-      act("start-all", "Start all", {}, "button button-big"),
-      act("make-tables", "Make tables again", s.teams ? { teams: "on" } : {}, "button button-secondary"),
-      endControl("End the class"),
+      act("start-all", gettext("Start all"), {}, "button button-big"),
+      act("make-tables", gettext("Make tables again"), s.teams ? { teams: "on" } : {}, "button button-secondary"),
+      endControl(gettext("End the class")),
     ];
   }
-  if (s.stage === "playing") return [endControl("End all"), readAloud(s), cards(s)];
-  return [cards(s), h("a", { class: "button button-secondary", href: "/" }, "Back to the start")];
+  if (s.stage === "playing") return [endControl(gettext("End all")), readAloud(s), cards(s)];
+  return [cards(s), h("a", { class: "button button-secondary", href: "/" }, gettext("Back to the start"))];
 }
 
 /** Take-home cards (a QR and a code per child, for a parent to keep their games): a new tab. */
@@ -91,7 +95,7 @@ function cards(s) {
     "form",
     { method: "post", action: root.dataset.cards, target: "_blank", class: "inline-post" },
     h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: root.dataset.csrf }),
-    h("button", { type: "submit", class: "button button-secondary", "data-focus": "print-cards" }, "Print take-home cards"),
+    h("button", { type: "submit", class: "button button-secondary", "data-focus": "print-cards" }, gettext("Print take-home cards")),
   );
   return form;
 }
@@ -105,26 +109,30 @@ function readAloud(s) {
       onchange: (e) => {
         reading = Number(e.target.value);
         spoken = "";
-        speak(reading ? `Reading the verses of table ${reading}.` : "");
+        speak(reading ? interpolate(gettext("Reading the verses of table %(n)s."), { n: reading }) : "");
       },
     },
-    h("option", { value: "0" }, "Off"),
-    s.tables.map((t) => h("option", { value: String(t.number), selected: t.number === reading }, `Table ${t.number}`)),
+    h("option", { value: "0" }, pgettext("reading verses aloud", "Off")),
+    s.tables.map((t) => h("option", { value: String(t.number), selected: t.number === reading }, tableName(t.number))),
   );
-  return h("label", { class: "class-read", for: "class-read" }, "Read verses aloud: ", select);
+  return h("label", { class: "class-read", for: "class-read" }, `${gettext("Read verses aloud:")} `, select);
 }
 
 function speak(words) {
   window.speechSynthesis.cancel();
-  if (words) window.speechSynthesis.speak(new SpeechSynthesisUtterance(words));
+  if (!words) return;
+  const utterance = new SpeechSynthesisUtterance(words);
+  const lang = SPEECH_LANGS[language()];
+  if (lang) utterance.lang = lang;
+  window.speechSynthesis.speak(utterance);
 }
 
 function roster(s) {
   if (s.stage !== "joining" && s.stage !== "tables") return [];
   const joining = s.stage === "joining";
   return [
-    h("h2", { id: "class-roster-title", class: "class-section-title" }, joining ? "Who has joined" : "Who sits where"),
-    s.children.length === 0 ? h("p", { class: "muted" }, "Nobody yet: the children type the code above, or scan the QR.") : null,
+    h("h2", { id: "class-roster-title", class: "class-section-title" }, joining ? gettext("Who has joined") : gettext("Who sits where")),
+    s.children.length === 0 ? h("p", { class: "muted" }, gettext("Nobody yet: the children type the code above, or scan the QR.")) : null,
     h(
       "ul",
       { class: "class-children" },
@@ -141,28 +149,28 @@ function roster(s) {
 }
 
 function childControls(c) {
-  const rename = act("rename", "Rename", { pupil: c.id }, "button button-small button-secondary");
+  const rename = act("rename", gettext("Rename"), { pupil: c.id }, "button button-small button-secondary");
   rename.prepend(
-    h("label", { class: "visually-hidden", for: `rename-${c.id}` }, `A new name for ${c.name}`),
-    h("input", { type: "text", id: `rename-${c.id}`, name: "name", maxlength: 20, required: true, class: "class-rename", placeholder: "New name" }),
+    h("label", { class: "visually-hidden", for: `rename-${c.id}` }, interpolate(gettext("A new name for %(name)s"), { name: c.name })),
+    h("input", { type: "text", id: `rename-${c.id}`, name: "name", maxlength: 20, required: true, class: "class-rename", placeholder: gettext("New name") }),
   );
   return h(
     "details",
     { class: "class-child-more", "data-key": `child-${c.id}` },
-    h("summary", { "data-focus": `change-${c.id}` }, h("span", { class: "visually-hidden" }, `${c.name}: `), "Change"),
+    h("summary", { "data-focus": `change-${c.id}` }, h("span", { class: "visually-hidden" }, interpolate(pgettext("a child's name, read before the Change button", "%(name)s: "), { name: c.name })), gettext("Change")),
     rename,
-    act("remove", `Remove ${c.name}`, { pupil: c.id }, "button button-small button-secondary"),
+    act("remove", interpolate(gettext("Remove %(name)s"), { name: c.name }), { pupil: c.id }, "button button-small button-secondary"),
   );
 }
 
 function moveControl(s, c) {
-  const form = act("move", "Move", { pupil: c.id }, "button button-small button-secondary");
+  const form = act("move", pgettext("move a child to another table", "Move"), { pupil: c.id }, "button button-small button-secondary");
   const select = h(
     "select",
     { name: "table", id: `move-${c.id}`, onchange: () => form.requestSubmit() },
-    s.tables.map((t) => h("option", { value: String(t.number), selected: t.number === c.table }, `Table ${t.number}`)),
+    s.tables.map((t) => h("option", { value: String(t.number), selected: t.number === c.table }, tableName(t.number))),
   );
-  form.prepend(h("label", { class: "visually-hidden", for: `move-${c.id}` }, `${c.name}'s table`), select);
+  form.prepend(h("label", { class: "visually-hidden", for: `move-${c.id}` }, interpolate(gettext("%(name)s's table"), { name: c.name })), select);
   return form;
 }
 
@@ -171,7 +179,7 @@ function tableCard(t) {
   return h(
     "article",
     { class: `class-table${t.over ? " is-over" : ""}`, "aria-labelledby": `class-table-${t.number}` },
-    h("h2", { id: `class-table-${t.number}`, class: "class-table-title" }, `Table ${t.number}`, t.over ? h("span", { class: "class-table-done" }, " · finished") : null),
+    h("h2", { id: `class-table-${t.number}`, class: "class-table-title" }, tableName(t.number), t.over ? h("span", { class: "class-table-done" }, ` · ${pgettext("a class's table", "finished")}`) : null),
     circle(t),
     h(
       "ul",
@@ -180,7 +188,7 @@ function tableCard(t) {
         h(
           "li",
           { class: `class-seat${seat.turn ? " is-turn" : ""}` },
-          seat.turn ? h("span", { class: "class-turn-dot", "aria-label": "whose turn" }) : null,
+          seat.turn ? h("span", { class: "class-turn-dot", "aria-label": gettext("whose turn") }) : null,
           h("span", { class: "tag" }, seat.name),
         ),
       ),
@@ -196,21 +204,23 @@ function circle(t) {
     const kind = `class-slot${stone ? " is-laid" : ""}${stone?.sealed ? " is-sealed" : ""}`;
     slots.push(h("li", { class: kind, title: stone ? stone.title : "" }));
   }
-  const label = `${plural(t.stones.length, "stone", "stones")} of 12 in the circle`;
-  return h("div", { class: "class-circle-box" }, h("ol", { class: "class-circle", "aria-label": label }, slots), h("p", { class: "class-circle-count" }, `${t.stones.length} of 12`));
+  const n = t.stones.length;
+  const label = interpolate(ngettext("%(n)s stone of 12 in the circle", "%(n)s stones of 12 in the circle", n), { n });
+  return h("div", { class: "class-circle-box" }, h("ol", { class: "class-circle", "aria-label": label }, slots), h("p", { class: "class-circle-count" }, interpolate(gettext("%(n)s of 12"), { n })));
 }
 
 function together(s) {
   if (s.stage !== "ended") return [];
   const sum = (key) => s.tables.reduce((n, t) => n + (t.together ? t.together[key] : 0), 0);
   return [
-    h("h2", { id: "class-together-title", class: "class-section-title" }, "What we did together"),
+    h("h2", { id: "class-together-title", class: "class-section-title" }, gettext("What we did together")),
     h(
       "ul",
       { class: "class-totals" },
-      h("li", {}, h("strong", {}, String(sum("stones"))), " stones laid"),
-      h("li", {}, h("strong", {}, String(sum("verses"))), " verses met"),
-      h("li", {}, h("strong", {}, String(sum("words"))), " words remembered"),
+      // Each total's words follow its number, large above them (the same words for any number).
+      h("li", {}, h("strong", {}, String(sum("stones"))), ` ${pgettext("the class's totals, after the number", "stones laid")}`),
+      h("li", {}, h("strong", {}, String(sum("verses"))), ` ${pgettext("the class's totals, after the number", "verses met")}`),
+      h("li", {}, h("strong", {}, String(sum("words"))), ` ${pgettext("the class's totals, after the number", "words remembered")}`),
     ),
   ];
 }

@@ -1,5 +1,6 @@
 // The table's connection, as a person sees it: a "Reconnecting…" bar while the socket comes back,
 // and a notice with a way on once it has closed for good (signed out, restricted, ...).
+import { gettext } from "./i18n.js";
 import { FINAL_WORDS } from "./socket.js";
 
 /** Show a socket status from LiveSocket: "open", "reconnecting" or a final one; `pending` when a
@@ -12,7 +13,7 @@ export function showConnection(root, el, status, pending = false) {
   }
   conn.dataset.status = status;
   const final = FINAL_WORDS[status];
-  el.connText.textContent = final ?? (pending ? "Reconnecting… Your move will go as soon as you're back." : "Reconnecting…");
+  el.connText.textContent = final ?? (pending ? gettext("Reconnecting… Your move will go as soon as you're back.") : gettext("Reconnecting…"));
   conn.hidden = Boolean(final); // a final close has the notice instead, with a way on
   if (final) closeTable(root, final, status === "signed_out");
 }

@@ -1,6 +1,8 @@
 // Dialogs that manage focus: Remember the Word, and the confirm before ending or leaving. Fetched
 // after the welcome (table.js), off the first load.
 import { h, fill } from "./dom.js";
+import { gettext, interpolate } from "./i18n.js";
+import { withNodes } from "./names.js";
 import { verseBlock, verseNodes } from "./verse.js";
 import { focusInView } from "./in-reach.js";
 
@@ -28,14 +30,14 @@ export function setUpDialogs() {
 
 const CONFIRMS = {
   end: {
-    title: "End the game for everyone?",
-    text: "The game stops now and nobody wins a game that was ended. Everyone sees the end screen.",
-    ok: "End the game",
+    title: gettext("End the game for everyone?"),
+    text: gettext("The game stops now and nobody wins a game that was ended. Everyone sees the end screen."),
+    ok: gettext("End the game"),
   },
   leave: {
-    title: "Leave the table?",
-    text: "JagAI will play your seat as a Helper for the rest of the game, and your points will not count.",
-    ok: "Leave the table",
+    title: gettext("Leave the table?"),
+    text: gettext("JagAI will play your seat as a Helper for the rest of the game, and your points will not count."),
+    ok: gettext("Leave the table"),
   },
 };
 
@@ -73,10 +75,10 @@ export function showQuestion(app, question, choose) {
   );
   fill(
     body,
-    h("p", { class: "word-intro" }, `You laid the Word of “${app.story(question.story)}”. Which word is missing?`),
+    h("p", { class: "word-intro" }, interpolate(gettext("You laid the Word of “%(story)s”. Which word is missing?"), { story: app.story(question.story) })),
     h("blockquote", { class: "verse word-verse" }, h("p", {}, verseNodes(question.text, { blank: true }))),
-    h("div", { class: "word-choices", role: "group", "aria-label": "Choose the missing word", "data-arrows": "" }, buttons),
-    h("p", { class: "muted word-note" }, "The right word is 1 more point. A wrong one costs nothing."),
+    h("div", { class: "word-choices", role: "group", "aria-label": gettext("Choose the missing word"), "data-arrows": "" }, buttons),
+    h("p", { class: "muted word-note" }, gettext("The right word is 1 more point. A wrong one costs nothing.")),
   );
   dialog.dataset.story = String(question.story);
   dialog.dataset.state = "question";
@@ -91,18 +93,16 @@ export function showAnswer(app, event) {
   const right = event.right;
   const timedOut = event.choice === null || event.choice === undefined;
   // R34: the stone that ends the game may ask its question first; then the end screen follows.
-  const label = app.view?.result ? "See how the game ended" : "Back to the game";
+  const label = app.view?.result ? gettext("See how the game ended") : gettext("Back to the game");
   const close = h("button", { type: "button", class: "button", onclick: () => dialog.close() }, label);
   fill(
     body,
     h(
       "p",
       { class: `word-result ${right ? "is-right" : "is-wrong"}`, role: "status" },
-      right ? "Right! 1 more point." : timedOut ? "Time ran out." : "Not this time.",
+      right ? gettext("Right! 1 more point.") : timedOut ? gettext("Time ran out.") : gettext("Not this time."),
       " ",
-      h("span", {}, "The word is "),
-      h("strong", { class: "word-answer" }, event.word),
-      ".",
+      h("span", {}, withNodes(gettext("The word is %(word)s."), { word: h("strong", { class: "word-answer" }, event.word) })),
     ),
     verse ? verseBlock(verse) : null,
     h("div", { class: "dialog-actions" }, close),

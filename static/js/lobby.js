@@ -1,12 +1,15 @@
 // The start screen's live list of open public tables, from the /ws/lobby/ socket.
-import { h, fill, plural } from "./dom.js";
+import { h, fill } from "./dom.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
+import { withNodes } from "./names.js";
 import { LiveSocket } from "./socket.js";
 
 const root = document.getElementById("lobby");
 
 function timeLeft(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
-  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+  if (s < 60) return interpolate(pgettext("seconds left", "%(n)s s"), { n: s });
+  return interpolate(pgettext("minutes and seconds left", "%(min)s min %(s)s s"), { min: Math.floor(s / 60), s: s % 60 });
 }
 
 if (root) {
@@ -23,15 +26,15 @@ if (root) {
       h(
         "div",
         { class: "lobby-info" },
-        h("span", { class: "lobby-host" }, `${t.host}'s table`),
-        h("span", { class: "lobby-meta" }, `${plural(t.free_seats, "seat")} free · starts in `, h("span", { class: "lobby-time" }, timeLeft(left))),
+        h("span", { class: "lobby-host" }, interpolate(gettext("%(name)s's table"), { name: t.host })),
+        h("span", { class: "lobby-meta" }, withNodes(ngettext("%(n)s seat free · starts in %(time)s", "%(n)s seats free · starts in %(time)s", t.free_seats), { n: String(t.free_seats), time: h("span", { class: "lobby-time" }, timeLeft(left)) })),
       ),
       h(
         "form",
         { method: "post", action: root.dataset.joinUrl, class: "lobby-join" },
         h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: root.dataset.csrf }),
         h("input", { type: "hidden", name: "code", value: t.code }),
-        h("button", { type: "submit", class: "button button-small", "aria-label": `Join ${t.host}'s table` }, "Join"),
+        h("button", { type: "submit", class: "button button-small", "aria-label": interpolate(gettext("Join %(name)s's table"), { name: t.host }) }, pgettext("join a table", "Join")),
       ),
     );
   };

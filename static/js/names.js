@@ -96,6 +96,23 @@ export function tagsInText(text) {
     .map((part) => (peers.includes(part) ? h("span", { class: "tag-word" }, part) : part));
 }
 
+/** A sentence in the reader's words with elements in place of its %(key)s (a tag, a number in bold):
+ *  withNodes(gettext("Let %(name)s sit"), { name: tagName(tag) }). The words around them come back as
+ *  strings, or each through `wrap` (a span of its own, in a line laid out as flex items). */
+export function withNodes(format, nodes, wrap = null) {
+  const out = [];
+  for (const piece of String(format).split(/(%\(\w+\)s)/)) {
+    const key = /^%\((\w+)\)s$/.exec(piece)?.[1];
+    if (key && key in nodes) out.push(nodes[key]);
+    else if (piece) out.push(wrap ? wrap(piece) : piece);
+  }
+  return out.filter((part) => part !== null && part !== undefined);
+}
+
+/** The words beside a name on a choice (withNodes' `wrap`), trimmed in a span of their own: the
+ *  choice's flex line spaces them. */
+export const wordSpan = (text) => (text.trim() ? h("span", {}, text.trim()) : null);
+
 /** Fit every tag under `root` (after a redraw, and when the window changes size). */
 export function fitNames(root = document) {
   for (const el of root.querySelectorAll(".tag[data-tag]")) fitName(el);

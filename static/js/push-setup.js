@@ -5,19 +5,17 @@
 // after the tap (never on load). If this browser is already on the list, its row says so, the
 // button steps aside, and that row's "Stop telling this device" also unsubscribes the browser.
 import { registerWorker } from "./app-worker.js";
+import { gettext } from "./i18n.js";
 
 export const WORDS = {
-  setUp: "This device is set up: it will tell you when it's your turn.",
-  asking: "Asking your browser…",
-  blocked:
-    "Your browser blocks notices from this site, so nothing was set up. You can allow them in the browser's site settings, then tap again.",
-  dismissed: "Nothing was set up: your browser wasn't allowed to show notices. Tap again and choose Allow when it asks.",
-  unsupported:
-    "This browser can't show notices from a website, so this device can't be told. On an iPhone or iPad, add JustAllowGod to your home screen first.",
-  off: "Notices to phones and computers are off on this server just now.",
-  failed: "That didn't work, and nothing was set up. Please try again in a moment.",
-  blockedHere:
-    "This browser blocks notices from this site now, so this device won't show them. Allow them in its site settings, or stop telling it.",
+  setUp: gettext("This device is set up: it will tell you when it's your turn."),
+  asking: gettext("Asking your browser…"),
+  blocked: gettext("Your browser blocks notices from this site, so nothing was set up. You can allow them in the browser's site settings, then tap again."),
+  dismissed: gettext("Nothing was set up: your browser wasn't allowed to show notices. Tap again and choose Allow when it asks."),
+  unsupported: gettext("This browser can't show notices from a website, so this device can't be told. On an iPhone or iPad, add JustAllowGod to your home screen first."),
+  off: gettext("Notices to phones and computers are off on this server just now."),
+  failed: gettext("That didn't work, and nothing was set up. Please try again in a moment."),
+  blockedHere: gettext("This browser blocks notices from this site now, so this device won't show them. Allow them in its site settings, or stop telling it."),
 };
 
 // A base64url key (as the server gives it) as the bytes pushManager.subscribe takes.

@@ -1,8 +1,9 @@
 // Your move: buttons made only from view.legal_moves. Ask is two steps: a story, then a seat.
-import { h, fill, plural } from "./dom.js";
+import { h, fill } from "./dom.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { fitVerse } from "./in-reach.js";
-import { tagName, tagsInText } from "./names.js";
-import { cardName, storyOf } from "./cards.js";
+import { tagName, tagsInText, withNodes, wordSpan } from "./names.js";
+import { cardCount, cardName, storyOf } from "./cards.js";
 
 // Passing a card (render-passing.js), at the tables that pass: teams, and Together.
 let passing = null;
@@ -14,18 +15,18 @@ function movesOf(view, name) {
 }
 
 function prompt(app, view) {
-  return timedOut(app, "Your time ran out last turn. ") + promptFor(app, view);
+  return timedOut(app, `${gettext("Your time ran out last turn.")} `) + promptFor(app, view);
 }
 
 function promptFor(app, view) {
-  if (view.phase === "word") return "Choose the missing word of the verse.";
-  if (view.phase === "well") return `${whoHadNone(app)} Go to the Well and draw one card.`;
-  if (view.phase === "ending") return `${drawn(app)}Your turn is ending. Lay a stone if you can, then tap Done.`;
-  if (view.asked) return `${drawn(app)}Ask again, lay a stone if you can, or tap Done.`;
-  if (!(view.legal_moves || []).some((m) => "ask" in m)) return "Your turn!";
-  const which = app.table?.options?.ask_any ? "any story" : "a story you hold a card of";
-  if (app.askStory !== null) return `Your turn! Ask someone for ${which}.`;
-  return `Your turn! Ask someone for ${which}. Which story?`;
+  if (view.phase === "word") return gettext("Choose the missing word of the verse.");
+  if (view.phase === "well") return `${whoHadNone(app)} ${gettext("Go to the Well and draw one card.")}`;
+  if (view.phase === "ending") return drawn(app) + gettext("Your turn is ending. Lay a stone if you can, then tap Done.");
+  if (view.asked) return drawn(app) + gettext("Ask again, lay a stone if you can, or tap Done.");
+  if (!(view.legal_moves || []).some((m) => "ask" in m)) return gettext("Your turn!");
+  const ask = app.table?.options?.ask_any ? gettext("Your turn! Ask someone for any story.") : gettext("Your turn! Ask someone for a story you hold a card of.");
+  if (app.askStory !== null) return ask;
+  return `${ask} ${gettext("Which story?")}`;
 }
 
 function timedOut(app, words) {
@@ -36,18 +37,18 @@ function timedOut(app, words) {
 function drawn(app) {
   const draw = app.news?.type === "well_draw" ? app.news : null;
   if (!draw || draw.card === undefined) return "";
-  const title = cardName(app.card(draw.card));
-  const story = `“${app.story(draw.story)}”`;
+  const values = { card: cardName(app.card(draw.card)), story: app.story(draw.story) };
   // A Word card already says its story; any other card is told as one of the story or not.
-  if (draw.matched) return app.card(draw.card)?.kind === "word" ? `You drew ${title}! ` : `You drew ${title}, a card of ${story}! `;
-  return `You drew ${title}, not a card of ${story}. `;
+  if (draw.matched && app.card(draw.card)?.kind === "word") return `${interpolate(gettext("You drew %(card)s!"), values)} `;
+  if (draw.matched) return `${interpolate(gettext("You drew %(card)s, a card of “%(story)s”!"), values)} `;
+  return `${interpolate(gettext("You drew %(card)s, not a card of “%(story)s”."), values)} `;
 }
 
 /** "Kid_Jo has no card of “Jonah”." after your ask came back empty (the log says it too). */
 function whoHadNone(app) {
   const ask = app.lastAsk;
-  if (!ask || ask.seat !== app.me.seat) return "They have none.";
-  return `${app.seatName(ask.target)} has no card of “${app.story(ask.story)}”.`;
+  if (!ask || ask.seat !== app.me.seat) return gettext("They have none.");
+  return interpolate(gettext("%(name)s has no card of “%(story)s”."), { name: app.seatName(ask.target), story: app.story(ask.story) });
 }
 
 // The panel keeps the room of its tallest turn at this width while others play, and the log's newest
@@ -84,7 +85,7 @@ function fillActions(app) {
   const mine = (view.legal_moves || []).length > 0;
   panel.classList.toggle("is-mine", mine);
   panel.hidden = !mine && !!view.result;
-  app.el.actionsTitle.textContent = mine ? "Your move" : "Waiting";
+  app.el.actionsTitle.textContent = mine ? gettext("Your move") : gettext("Waiting");
   if (!mine) {
     app.askStory = null;
     app.passing = false;
@@ -97,17 +98,18 @@ function fillActions(app) {
   const body = [];
 
   if (view.phase === "word") {
-    body.push(h("button", { type: "button", class: "button", disabled: busy, onclick: () => app.openWord() }, "Answer the question"));
+    body.push(h("button", { type: "button", class: "button", disabled: busy, onclick: () => app.openWord() }, gettext("Answer the question")));
   }
   for (const { story } of movesOf(view, "knock")) {
     const count = (view.hand || []).filter((c) => storyOf(c) === story).length;
-    body.push(moveButton(app, { knock: { story } }, `Lay a stone: ${app.story(story)} (${count} cards)`, "button action-stone"));
+    const label = interpolate(ngettext("Lay a stone: %(story)s (%(n)s card)", "Lay a stone: %(story)s (%(n)s cards)", count), { story: app.story(story), n: count });
+    body.push(moveButton(app, { knock: { story } }, label, "button action-stone"));
   }
   for (const { story } of movesOf(view, "seal")) {
-    body.push(moveButton(app, { seal: { story } }, `Seal your stone: ${app.story(story)}`, "button action-stone"));
+    body.push(moveButton(app, { seal: { story } }, interpolate(gettext("Seal your stone: %(story)s"), { story: app.story(story) }), "button action-stone"));
   }
   if (movesOf(view, "well").length) {
-    body.push(moveButton(app, { well: {} }, "Go to the Well", "button button-big action-well"));
+    body.push(moveButton(app, { well: {} }, gettext("Go to the Well"), "button button-big action-well"));
   }
   const asks = movesOf(view, "ask");
   if (asks.length) body.push(askPicker(app, asks, busy));
@@ -116,25 +118,25 @@ function fillActions(app) {
   const shares = movesOf(view, "share");
   if (shares.length) body.push(passing?.sharePicker(app, shares, busy));
   if (movesOf(view, "done").length) {
-    body.push(moveButton(app, { done: {} }, "Done", "button button-secondary action-done"));
+    body.push(moveButton(app, { done: {} }, pgettext("the move that ends your turn", "Done"), "button button-secondary action-done"));
   }
   fill(app.el.actionsBody, body);
 }
 
 function waitingText(app, view) {
   if (view.result) return "";
-  return timedOut(app, "Your time ran out, so the turn passed. ") + waitingFor(app, view);
+  return timedOut(app, `${gettext("Your time ran out, so the turn passed.")} `) + waitingFor(app, view);
 }
 
 function waitingFor(app, view) {
   const me = view.seats[app.me.seat - 1];
-  if (me && me.kind !== "person") return "JagAI is playing your seat now.";
+  if (me && me.kind !== "person") return gettext("JagAI is playing your seat now.");
   if (!view.turn) return "";
   const facts = view.seats[view.turn - 1];
-  const name = app.seatName(view.turn);
-  if (facts && facts.kind !== "person") return `${name} is taking ${facts.taken_over ? "a" : "its"} turn…`;
-  if (view.turn === app.me.seat) return "One moment…";
-  return `Waiting for ${name}…`;
+  const values = { name: app.seatName(view.turn) };
+  if (facts && facts.kind !== "person") return interpolate(facts.taken_over ? gettext("%(name)s is taking a turn…") : gettext("%(name)s is taking its turn…"), values);
+  if (view.turn === app.me.seat) return gettext("One moment…");
+  return interpolate(gettext("Waiting for %(name)s…"), values);
 }
 
 function moveButton(app, move, label, cls) {
@@ -148,7 +150,7 @@ function askPicker(app, asks, busy) {
     return h(
       "fieldset",
       { class: "picker ask-picker" },
-      h("legend", { class: "visually-hidden" }, "Ask for which story?"),
+      h("legend", { class: "visually-hidden" }, gettext("Ask for which story?")),
       h(
         "div",
         { class: "picker-options", "data-arrows": "" },
@@ -158,7 +160,7 @@ function askPicker(app, asks, busy) {
             "button",
             { type: "button", class: "choice story-choice", disabled: busy, onclick: () => app.chooseAskStory(story) },
             h("span", { class: "choice-title" }, app.story(story)),
-            h("span", { class: "choice-note" }, `you hold ${held.length} of 4`),
+            h("span", { class: "choice-note" }, interpolate(gettext("you hold %(n)s of 4"), { n: held.length })),
           );
         }),
       ),
@@ -168,7 +170,7 @@ function askPicker(app, asks, busy) {
   return h(
     "fieldset",
     { class: "picker seat-picker" },
-    h("legend", {}, `Ask who for “${app.story(app.askStory)}”?`),
+    h("legend", {}, interpolate(gettext("Ask who for “%(story)s”?"), { story: app.story(app.askStory) })),
     h(
       "div",
       { class: "picker-options", "data-arrows": "" },
@@ -177,11 +179,11 @@ function askPicker(app, asks, busy) {
         return h(
           "button",
           { type: "button", class: "choice seat-choice", disabled: busy, onclick: () => app.sendMove({ ask: { seat, story: app.askStory } }) },
-          h("span", { class: "choice-title choice-who" }, h("span", {}, "Ask"), tagName(app.seatName(seat))),
-          h("span", { class: "choice-note" }, `${plural(facts.hand_size, "card")}${facts.kind === "person" ? "" : " · JagAI"}`),
+          h("span", { class: "choice-title choice-who" }, withNodes(pgettext("the move, on the button of the one you ask", "Ask %(name)s"), { name: tagName(app.seatName(seat)) }, wordSpan)),
+          h("span", { class: "choice-note" }, `${cardCount(facts.hand_size)}${facts.kind === "person" ? "" : " · JagAI"}`),
         );
       }),
     ),
-    h("button", { type: "button", class: "link-button picker-back", onclick: () => app.chooseAskStory(null) }, "Choose another story"),
+    h("button", { type: "button", class: "link-button picker-back", onclick: () => app.chooseAskStory(null) }, gettext("Choose another story")),
   );
 }

@@ -1,5 +1,6 @@
 // The circle of twelve places, filling as stones are laid, and the verse shown after each stone.
 import { h, fill } from "./dom.js";
+import { gettext, interpolate, pgettext } from "./i18n.js";
 import { tagName, tagsInText } from "./names.js";
 import { verseBlock } from "./verse.js";
 import { fitVerse, foldVerse } from "./in-reach.js";
@@ -20,13 +21,13 @@ export function renderCircle(app) {
           )
         : h("li", { class: `place place-${i + 1} is-empty` }),
     ),
-    h("li", { class: "circle-center" }, h("strong", {}, String(stones.length)), h("span", {}, "of 12")),
+    h("li", { class: "circle-center" }, h("strong", {}, String(stones.length)), h("span", {}, pgettext("the circle's count of stones: 3 of 12", "of 12"))),
   );
   fill(
     app.el.stoneList,
     stones.map((stone) => {
       const owner = app.seatName(stone.seat);
-      const kind = stone.sealed ? "sealed" : "stone of three";
+      const kind = stone.sealed ? pgettext("a stone", "sealed") : gettext("stone of three");
       return h(
         "li",
         { class: `stone-row${stone.sealed ? " is-sealed" : ""}` },
@@ -49,7 +50,9 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
   const verse = app.verses[String(story)];
   if (!verse || !verse.text) return;
   const stone = (app.view.stones || []).find((s) => s.story === story);
-  const heading = laidBy !== null ? `${app.seatName(laidBy) === "You" ? "Your" : `${app.seatName(laidBy)}'s`} stone: ${app.story(story)}` : `The stone of ${app.story(story)}`;
+  const values = { name: app.seatName(laidBy), story: app.story(story) };
+  let heading = interpolate(gettext("The stone of %(story)s"), values);
+  if (laidBy !== null) heading = interpolate(laidBy === app.me?.seat ? gettext("Your stone: %(story)s") : gettext("%(name)s's stone: %(story)s"), values);
   const box = app.el.verseMoment;
   fill(
     box,
@@ -59,11 +62,11 @@ export function showVerse(app, story, { focus = false, laidBy = null } = {}) {
       h("span", { class: "stone-badge", "aria-hidden": "true" }, String(stone ? stone.place : "")),
       h("h2", { id: "verse-moment-title", class: "verse-moment-title", tabindex: "-1" }, tagsInText(heading)),
       // Shown when the verse was folded to keep your move on the first screen.
-      h("button", { type: "button", class: "button button-small verse-read-it", "aria-expanded": "true", onclick: () => openVerse(box) }, "Read it"),
-      h("button", { type: "button", class: "icon-button", "aria-label": "Close the verse", onclick: () => hideVerse(app) }, "×"),
+      h("button", { type: "button", class: "button button-small verse-read-it", "aria-expanded": "true", onclick: () => openVerse(box) }, gettext("Read it")),
+      h("button", { type: "button", class: "icon-button", "aria-label": gettext("Close the verse"), onclick: () => hideVerse(app) }, "×"),
     ),
     // V1 Read aloud: the verse comes with a large prompt instead of a quiz.
-    app.table?.options?.read_aloud ? h("p", { class: "read-together" }, "Read it together") : null,
+    app.table?.options?.read_aloud ? h("p", { class: "read-together" }, gettext("Read it together")) : null,
     verseBlock(verse),
   );
   box.hidden = false;

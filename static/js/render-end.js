@@ -1,29 +1,49 @@
 // The end screen: a podium for the winners (or the team, or the whole table in Together), Play again
 // first, the stones laid and the verses met, then everyone's points (teams first, then their members).
-import { h, fill, initial, postForm, plural } from "./dom.js";
-import { tagName, tagsInText } from "./names.js";
+import { h, fill, initial, postForm } from "./dom.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
+import { tagName, tagsInText, withNodes } from "./names.js";
 import { endReason } from "./render-log.js";
 
-const PLACES = ["1st", "2nd", "3rd", "4th", "5th"];
-const WELL_DONE = "Well done, thou good and faithful servant: thou hast been faithful over a few things, I will make thee ruler over many things.";
+const PLACES = [
+  pgettext("place in the ranking", "1st"),
+  pgettext("place in the ranking", "2nd"),
+  pgettext("place in the ranking", "3rd"),
+  pgettext("place in the ranking", "4th"),
+  pgettext("place in the ranking", "5th"),
+];
+// Matthew 25:21, in the reader's own public-domain Bible (the KJV in English).
+const WELL_DONE = pgettext(
+  "Matthew 25:21, quoted from the reader's own public-domain Bible",
+  "Well done, thou good and faithful servant: thou hast been faithful over a few things, I will make thee ruler over many things.",
+);
 
 function place(rank) {
-  return PLACES[rank - 1] || `${rank}th`;
+  return PLACES[rank - 1] || interpolate(pgettext("place in the ranking", "%(n)sth"), { n: rank });
+}
+
+const points = (n) => interpolate(ngettext("%(n)s point", "%(n)s points", n), { n });
+const team = (n) => interpolate(gettext("Team %(team)s"), { team: n });
+
+/** "Sam, Ruth and you": the last two joined by "and". */
+function listed(list) {
+  if (list.length < 2) return list[0] || "";
+  return interpolate(gettext("%(names)s and %(last)s"), { names: list.slice(0, -1).join(", "), last: list.at(-1) });
 }
 
 function names(app, seats) {
-  const list = seats.map((s) => (s === app.me.seat ? "you" : app.seatName(s)));
-  return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : list[0] || "";
+  return listed(seats.map((s) => (s === app.me.seat ? pgettext("yourself, among the winners", "you") : app.seatName(s))));
 }
 
 function outcome(app, result) {
-  if (result.no_winner) return "Nobody wins this one.";
+  if (result.no_winner) return gettext("Nobody wins this one.");
   if (result.teams) {
-    const top = result.teams.filter((t) => t.rank === 1).map((t) => `Team ${t.team}`);
-    return result.shared ? `A shared win: ${top.join(" and ")}!` : `${top[0]} wins: ${names(app, result.winners)}!`;
+    const top = result.teams.filter((t) => t.rank === 1).map((t) => team(t.team));
+    if (result.shared) return interpolate(gettext("A shared win: %(teams)s!"), { teams: listed(top) });
+    return interpolate(gettext("%(team)s wins: %(names)s!"), { team: top[0], names: names(app, result.winners) });
   }
-  if (result.shared) return `A shared win for ${names(app, result.winners)}!`;
-  return result.winners.includes(app.me.seat) ? "You win! Well done." : `${names(app, result.winners)} wins!`;
+  if (result.shared) return interpolate(gettext("A shared win for %(names)s!"), { names: names(app, result.winners) });
+  return result.winners.includes(app.me.seat) ? gettext("You win! Well done.") : interpolate(gettext("%(names)s wins!"), { names: names(app, result.winners) });
 }
 
 /** "You" is a badge beside the tag, never text that could run into it. */
@@ -33,7 +53,7 @@ function nameWithBadge(app, seat, cls) {
     "span",
     { class: cls },
     tagName(me ? app.me.tag : app.seatName(seat)),
-    me ? h("span", { class: "badge badge-you" }, "You") : null,
+    me ? h("span", { class: "badge badge-you" }, pgettext("badge beside your own name", "You")) : null,
   );
 }
 
@@ -44,14 +64,14 @@ function memberRow(app, result, r, { showPlace, showPoints = true }) {
     { class: `rank-row${result.winners.includes(r.seat) ? " is-winner" : ""}${me ? " is-me" : ""}` },
     showPlace ? h("span", { class: "rank-place" }, place(r.rank)) : null,
     nameWithBadge(app, r.seat, "rank-name"),
-    showPoints ? h("span", { class: "rank-points" }, plural(r.points, "point")) : null,
+    showPoints ? h("span", { class: "rank-points" }, points(r.points)) : null,
   );
 }
 
 /** The podium: up to three places, the winner in the middle and highest; a team's win is one step. */
 function podium(app, result) {
   if (result.together) {
-    return result.together.won ? [h("li", { class: "podium-step podium-1 is-together" }, h("span", { class: "podium-medal", "aria-hidden": "true" }, "✦"), h("span", { class: "podium-words" }, "Everyone, together"))] : [];
+    return result.together.won ? [h("li", { class: "podium-step podium-1 is-together" }, h("span", { class: "podium-medal", "aria-hidden": "true" }, "✦"), h("span", { class: "podium-words" }, gettext("Everyone, together")))] : [];
   }
   if (result.teams) {
     const top = result.teams.filter((t) => t.rank === 1);
@@ -61,9 +81,9 @@ function podium(app, result) {
         "li",
         { class: "podium-step podium-1" },
         h("span", { class: "podium-medal", "aria-hidden": "true" }, "1"),
-        h("span", { class: "podium-words" }, `Team ${t.team}`),
+        h("span", { class: "podium-words" }, team(t.team)),
         h("span", { class: "podium-members" }, (result.ranking || []).filter((r) => (seats[r.seat - 1]?.team ?? (r.seat % 2 === 1 ? 1 : 2)) === t.team).map((r) => nameWithBadge(app, r.seat, "podium-name"))),
-        h("span", { class: "podium-points" }, plural(t.points, "point")),
+        h("span", { class: "podium-points" }, points(t.points)),
       ),
     );
   }
@@ -73,10 +93,10 @@ function podium(app, result) {
     h(
       "li",
       { class: `podium-step podium-${r.rank}${r.seat === app.me.seat ? " is-me" : ""}` },
-      h("span", { class: "podium-medal", "aria-hidden": "true" }, initial(app.seatName(r.seat) === "You" ? app.me.tag : app.seatName(r.seat))),
-      h("span", { class: "visually-hidden" }, `${place(r.rank)}: `),
+      h("span", { class: "podium-medal", "aria-hidden": "true" }, initial(r.seat === app.me.seat ? app.me.tag : app.seatName(r.seat))),
+      h("span", { class: "visually-hidden" }, interpolate(pgettext("a place in the ranking, before the name", "%(place)s:"), { place: place(r.rank) }), " "),
       nameWithBadge(app, r.seat, "podium-name"),
-      h("span", { class: "podium-points" }, plural(r.points, "point")),
+      h("span", { class: "podium-points" }, points(r.points)),
       h("span", { class: "podium-block", "aria-hidden": "true" }, place(r.rank)),
     ),
   );
@@ -84,13 +104,13 @@ function podium(app, result) {
 
 /** What the table did together: stones laid and the verses met, each opening in the reader. */
 function summary(app) {
-  const stones = app.view?.stones || [];
-  const met = stones.map((s) => ({ story: s.story, verse: app.verses[String(s.story)] })).filter((m) => m.verse?.text);
+  const laid = app.view?.stones || [];
+  const met = laid.map((s) => ({ story: s.story, verse: app.verses[String(s.story)] })).filter((m) => m.verse?.text);
   const facts = h(
     "p",
     { class: "end-facts" },
-    h("span", { class: "end-fact" }, h("strong", {}, String(stones.length)), ` ${stones.length === 1 ? "stone" : "stones"} laid`),
-    h("span", { class: "end-fact" }, h("strong", {}, String(met.length)), ` ${met.length === 1 ? "verse" : "verses"} met`),
+    h("span", { class: "end-fact" }, withNodes(ngettext("%(n)s stone laid", "%(n)s stones laid", laid.length), { n: h("strong", {}, String(laid.length)) })),
+    h("span", { class: "end-fact" }, withNodes(ngettext("%(n)s verse met", "%(n)s verses met", met.length), { n: h("strong", {}, String(met.length)) })),
   );
   if (!met.length) return [facts];
   return [
@@ -98,7 +118,7 @@ function summary(app) {
     h(
       "details",
       { class: "end-verses" },
-      h("summary", {}, "The verses we met"),
+      h("summary", {}, gettext("The verses we met")),
       h(
         "ul",
         { class: "end-verse-list" },
@@ -131,8 +151,8 @@ function teamRanking(app, result, ended) {
           "h2",
           { class: "team-rank-head" },
           ended ? null : h("span", { class: "rank-place" }, place(t.rank)),
-          h("span", { class: "team-rank-name" }, `Team ${t.team}`),
-          h("span", { class: "rank-points" }, plural(t.points, "point")),
+          h("span", { class: "team-rank-name" }, team(t.team)),
+          h("span", { class: "rank-points" }, points(t.points)),
         ),
         h(
           "ul",
@@ -145,11 +165,11 @@ function teamRanking(app, result, ended) {
 
 /** Together (V3): one side against the Well; the stones laid and the table's best so far. */
 function togetherWords(result, table, ended) {
-  const { won, stones } = result.together;
-  const title = ended ? "The game was ended early" : won ? "We filled the circle!" : "The Well ran dry";
-  const laid = won ? "All twelve stones are laid. Well done, everyone." : `Together we laid ${plural(stones, "stone")} of 12.`;
+  const { won, stones: n } = result.together;
+  const title = ended ? gettext("The game was ended early") : won ? gettext("We filled the circle!") : gettext("The Well ran dry");
+  const laid = won ? gettext("All twelve stones are laid. Well done, everyone.") : interpolate(ngettext("Together we laid %(n)s stone of 12.", "Together we laid %(n)s stones of 12.", n), { n });
   const best = table.together_best;
-  const record = best === null || best === undefined ? "" : ` The table's best so far: ${plural(best, "stone")}.`;
+  const record = best === null || best === undefined ? "" : ` ${interpolate(ngettext("The table's best so far: %(n)s stone.", "The table's best so far: %(n)s stones.", best), { n: best })}`;
   return { title, reason: `${laid}${record}` };
 }
 
@@ -158,7 +178,7 @@ export function renderEnd(app) {
   const table = app.table;
   const ended = table.status === "ended" || result?.reason === "ended_by_host";
   const noWinner = ended || !!result?.no_winner;
-  app.el.endTitle.textContent = ended ? "The game was ended early" : "The game is over";
+  app.el.endTitle.textContent = ended ? gettext("The game was ended early") : gettext("The game is over");
   fill(app.el.endReason, result ? tagsInText(`${endReason(result.reason, !!table.led)} ${outcome(app, { ...result, no_winner: noWinner })}`) : "");
   if (result?.together) {
     const words = togetherWords(result, table, ended);
@@ -166,7 +186,7 @@ export function renderEnd(app) {
     app.el.endReason.textContent = words.reason;
   }
   // The servant's verse is for a game somebody won; an ended game does not quote it at all.
-  fill(app.el.endVerse, noWinner ? [] : [WELL_DONE, h("cite", {}, "Matthew 25:21")]);
+  fill(app.el.endVerse, noWinner ? [] : [WELL_DONE, h("cite", {}, pgettext("a Bible reference, in the reader's own Bible", "Matthew 25:21"))]);
   app.el.endVerse.hidden = noWinner;
 
   const steps = result && !noWinner ? podium(app, result) : [];
@@ -194,16 +214,16 @@ export function renderEnd(app) {
   if (table.led) {
     // A class's table: the leader deals the next game from the class board; the start page takes
     // a class child back to their class.
-    actions.push(h("a", { class: "button button-big", href: app.homeUrl }, "Back to my class"));
+    actions.push(h("a", { class: "button button-big", href: app.homeUrl }, gettext("Back to my class")));
     fill(app.el.endActions, actions);
     return;
   }
   if (table.next_code) {
     // A post, like every way of sitting down: the join link's GET only shows the table.
-    actions.push(postForm(`/join/${table.next_code}/`, app.csrf, "Join the new table", "button button-big"));
+    actions.push(postForm(`/join/${table.next_code}/`, app.csrf, gettext("Join the new table"), "button button-big"));
   } else {
-    actions.push(postForm(`${app.base}again/`, app.csrf, "Play again", "button button-big"));
+    actions.push(postForm(`${app.base}again/`, app.csrf, gettext("Play again"), "button button-big"));
   }
-  actions.push(h("a", { class: "button button-secondary", href: app.homeUrl }, "Back to the start"));
+  actions.push(h("a", { class: "button button-secondary", href: app.homeUrl }, gettext("Back to the start")));
   fill(app.el.endActions, actions);
 }

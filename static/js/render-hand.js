@@ -1,6 +1,7 @@
 // Your hand, one compact row per story (title, pips, the cards you hold); a tap opens the full cards.
-import { h, fill, plural } from "./dom.js";
-import { cardFace, kindIcon, kindOf, KINDS, KIND_LABELS } from "./cards.js";
+import { h, fill } from "./dom.js";
+import { gettext, interpolate } from "./i18n.js";
+import { cardCount, cardFace, heldWords, kindIcon, kindOf, KINDS, KIND_LABELS } from "./cards.js";
 import { byStory } from "./table-model.js";
 
 const WIDE = "(min-width: 60rem)";
@@ -13,9 +14,9 @@ function isOpen(app, story) {
 
 export function renderHand(app) {
   const hand = app.view.hand || [];
-  app.el.handCount.textContent = `(${plural(hand.length, "card")})`;
+  app.el.handCount.textContent = `(${cardCount(hand.length)})`;
   if (!hand.length) {
-    fill(app.el.hand, h("p", { class: "muted hand-empty" }, "Your hand is empty."));
+    fill(app.el.hand, h("p", { class: "muted hand-empty" }, gettext("Your hand is empty.")));
     return;
   }
   fill(
@@ -54,10 +55,10 @@ function storyRow(app, story, ids) {
     h(
       "div",
       { class: "visually-hidden", id: heldId },
-      `Story ${story} of ${first.stories}, ${ids.length} of 4: `,
-      ids.map((id) => `${KIND_LABELS[app.card(id).kind]}: ${app.card(id).title}. `),
+      `${interpolate(gettext("Story %(story)s of %(count)s, %(n)s of 4:"), { story, count: first.stories, n: ids.length })} `,
+      ids.map((id) => `${interpolate(gettext("%(kind)s: %(title)s."), { kind: KIND_LABELS[app.card(id).kind], title: app.card(id).title })} `),
       // No aria-label here: a label would be read instead of the held / not held words.
-      h("ul", { class: "game-card-pips" }, KINDS.map((kind) => h("li", {}, `${KIND_LABELS[kind]}: ${held.includes(kind) ? "held" : "not held"}. `))),
+      h("ul", { class: "game-card-pips" }, KINDS.map((kind) => h("li", {}, `${heldWords(kind, held.includes(kind))}. `))),
     ),
     h("div", { class: "story-cards" }, ids.map((id) => cardFace(app.card(id), { held }))),
   );

@@ -2,6 +2,7 @@
 // Its own module and its own place on the page (templates/game/_let_back.html); table.js only
 // calls renderLetBack after each table message.
 import { h } from "./dom.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 
 // Seats a member left while the game runs: JagAI plays them as a "Helper" (JagAI's own seats and a
 // withdrawn agent's carry the "JagAI" badge and never come back).
@@ -18,7 +19,7 @@ function letBackForm(app, seat) {
     { method: "post", action: `${app.base}let-back/`, class: "let-back-form" },
     h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: app.csrf }),
     h("input", { type: "hidden", name: "seat", value: String(seat.seat) }),
-    h("button", { type: "submit", class: "button button-small let-back-button" }, `Let ${seat.tag} back in`),
+    h("button", { type: "submit", class: "button button-small let-back-button" }, interpolate(gettext("Let %(name)s back in"), { name: seat.tag })),
   );
 }
 
@@ -29,7 +30,11 @@ export function renderLetBack(app, box) {
   if (box.dataset.key === key) return; // redrawn only when it changes, so focus stays put
   box.dataset.key = key;
   box.hidden = away.length === 0;
-  const words = away.length === 1 ? "left the game. You can let them back into their seat:" : "left the game. You can let them back into their seats:";
-  const names = away.map((seat) => seat.tag).join(" and ");
-  box.replaceChildren(...(away.length ? [h("p", {}, `${names} ${words}`), ...away.map((seat) => letBackForm(app, seat))] : []));
+  if (!away.length) {
+    box.replaceChildren();
+    return;
+  }
+  const names = away.map((seat) => seat.tag).reduce((all, last) => interpolate(gettext("%(names)s and %(last)s"), { names: all, last }));
+  const words = interpolate(ngettext("%(names)s left the game. You can let them back into their seat:", "%(names)s left the game. You can let them back into their seats:", away.length), { names });
+  box.replaceChildren(h("p", {}, words), ...away.map((seat) => letBackForm(app, seat)));
 }

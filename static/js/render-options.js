@@ -1,5 +1,6 @@
 // The table's options and variant (V1-V3) as chips: in the waiting room and at the top of the table.
 import { fill, h } from "./dom.js";
+import { gettext } from "./i18n.js";
 
 /** Fill one chip list from the table's chips; hidden when the table plays the standard game. */
 function chipList(list, chips) {
@@ -19,11 +20,11 @@ export function renderChips(app) {
   chipList(document.getElementById("game-chips"), chips.filter((chip) => chip.key !== "word_off"));
 }
 
-const COUNTS = { 3: "three", 5: "five", 7: "seven" };
+const DEALT = { 3: gettext("Everyone has three cards."), 5: gettext("Everyone has five cards."), 7: gettext("Everyone has seven cards.") };
 
 /** How many cards each seat is dealt at this table, in words (V1, V2). */
 export function dealWords(table) {
   const options = table?.options || {};
   const count = options.deal_seven ? 7 : options.variant === "quick" ? 3 : 5;
-  return `Everyone has ${COUNTS[count]} cards.`;
+  return DEALT[count];
 }

@@ -1,10 +1,16 @@
 // The seats around the table: tag, badge, cards in hand, points, stones, whose turn, the clock.
-import { h, fill, initial, plural } from "./dom.js";
-import { tagName } from "./names.js";
+import { h, fill, initial } from "./dom.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
+import { tagName, withNodes } from "./names.js";
+import { cardCount } from "./cards.js";
 import { laidBy, seatTag } from "./table-model.js";
 
 // A member's tag is letters, digits, _ and - (accounts/tags.py); "a player" is none.
 const MEMBER_TAG = /^[A-Za-z0-9_-]+$/;
+
+// The server's badge codes (game/protocol/messages.py seat_badge) in the reader's words.
+const BADGES = { Agent: pgettext("badge beside a name", "Agent"), Helper: pgettext("badge beside a name", "Helper"), JagAI: "JagAI" };
+const badgeWords = (code) => BADGES[code] ?? code;
 
 /** Whether a seat's name may be reported from here: a member's (JagAI's Helper keeps it), not yours. */
 export function reportable(info, seat, mine) {
@@ -16,7 +22,8 @@ export function seatHead(tag, avatar, seat, open) {
   if (!open) return h("div", { class: "seat-head" }, avatar, tagName(tag, "seat-name"));
   // Named by its words (no aria-label), so a cut tag on screen stays part of its name.
   const attrs = { type: "button", class: "seat-head seat-menu", "aria-haspopup": "dialog", dataset: { reportSeat: String(seat) }, onclick: open };
-  return h("button", attrs, avatar, h("span", { class: "visually-hidden" }, "More about "), tagName(tag, "seat-name"), h("span", { class: "seat-more", "aria-hidden": "true" }, "⋯"));
+  const words = withNodes(gettext("More about %(name)s"), { name: tagName(tag, "seat-name") }, (text) => h("span", { class: "visually-hidden" }, text));
+  return h("button", attrs, avatar, words, h("span", { class: "seat-more", "aria-hidden": "true" }, "⋯"));
 }
 
 export function openSeatMenu(list, seat, tag, fields, csrf) {
@@ -32,13 +39,13 @@ export function fillSeats(list, chips) {
 }
 
 export function seatInfo(app, seat) {
-  return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: `Seat ${seat}`, badge: null };
+  return (app.table?.seats || []).find((s) => s.seat === seat) || { seat, tag: interpolate(gettext("Seat %(seat)s"), { seat }), badge: null };
 }
 
 function badge(app, seat, info, facts) {
-  if (seat === app.me.seat && facts.kind === "person") return h("span", { class: "badge badge-you" }, "You");
-  if (info.badge) return h("span", { class: `badge badge-${info.badge.toLowerCase()}` }, info.badge);
-  if (facts && facts.kind !== "person") return h("span", { class: "badge badge-jagai" }, facts.taken_over ? "Helper" : "JagAI");
+  if (seat === app.me.seat && facts.kind === "person") return h("span", { class: "badge badge-you" }, pgettext("badge beside your own name", "You"));
+  if (info.badge) return h("span", { class: `badge badge-${info.badge.toLowerCase()}` }, badgeWords(info.badge));
+  if (facts && facts.kind !== "person") return h("span", { class: "badge badge-jagai" }, facts.taken_over ? badgeWords("Helper") : "JagAI");
   return null;
 }
 
@@ -57,7 +64,7 @@ export function renderSeats(app) {
       const mine = view.seats[app.me.seat - 1];
       const partner = facts.team && seat !== app.me.seat && mine && mine.team === facts.team;
       const team = facts.team
-        ? h("span", { class: `team-tag team-${facts.team}` }, `${partner ? "Partner · " : ""}Team ${facts.team}: ${facts.team_points ?? 0} pts`)
+        ? h("span", { class: `team-tag team-${facts.team}` }, interpolate(partner ? gettext("Partner · Team %(team)s: %(points)s pts") : gettext("Team %(team)s: %(points)s pts"), { team: facts.team, points: facts.team_points ?? 0 }))
         : null;
       const li = h(
         "li",
@@ -79,7 +86,7 @@ export function renderSeats(app) {
           team,
           // No Turn badge (the green ring says it): a tile keeps its height as the turn goes round.
           h("span", { class: "stat" }, h("span", { class: "stat-card" }), String(facts.hand_size)),
-          person ? h("span", { class: "stat" }, h("strong", {}, String(facts.points)), " pts") : null,
+          person ? h("span", { class: "stat" }, withNodes(gettext("%(points)s pts"), { points: h("strong", {}, String(facts.points)) })) : null,
           h("span", { class: "stat" }, h("span", { class: "stone-dot" }), String(laid)),
         ),
       );
@@ -90,13 +97,17 @@ export function renderSeats(app) {
 }
 
 function seatLabel(app, facts, info, laid, turn) {
-  const parts = [seatTag(app, facts.seat) + (facts.seat === app.me.seat ? " (you)" : "")];
-  if (facts.kind !== "person") parts.push(facts.taken_over ? "played by JagAI as a Helper" : info.badge || "JagAI helper");
-  if (facts.team) parts.push(`team ${facts.team}, ${plural(facts.team_points ?? 0, "team point")}`);
-  parts.push(plural(facts.hand_size, "card"));
-  if (facts.kind === "person") parts.push(plural(facts.points, "point"));
-  parts.push(plural(laid, "stone"));
-  if (turn) parts.push("their turn");
+  const tag = seatTag(app, facts.seat);
+  const parts = [facts.seat === app.me.seat ? interpolate(gettext("%(name)s (you)"), { name: tag }) : tag];
+  if (facts.kind !== "person") parts.push(facts.taken_over ? gettext("played by JagAI as a Helper") : info.badge ? badgeWords(info.badge) : gettext("JagAI helper"));
+  if (facts.team) {
+    const n = facts.team_points ?? 0;
+    parts.push(interpolate(ngettext("team %(team)s, %(n)s team point", "team %(team)s, %(n)s team points", n), { team: facts.team, n }));
+  }
+  parts.push(cardCount(facts.hand_size));
+  if (facts.kind === "person") parts.push(interpolate(ngettext("%(n)s point", "%(n)s points", facts.points), { n: facts.points }));
+  parts.push(interpolate(ngettext("%(n)s stone", "%(n)s stones", laid), { n: laid }));
+  if (turn) parts.push(gettext("their turn"));
   return parts.join(", ");
 }
 

@@ -2,9 +2,10 @@
 // (moderation/name_reports.py). Imported when a seat is first tapped, so the table's first load
 // carries none of it. One button, no box to type in: children report names too.
 import { h } from "./dom.js";
+import { gettext, interpolate } from "./i18n.js";
 
 const REPORT_URL = "/names/report/"; // moderation/urls.py, report_name
-const FAILED = "That didn't reach us. Please try again in a moment.";
+const FAILED = gettext("That didn't reach us. Please try again in a moment.");
 
 // What this page was told about each seat it reported, so asking again shows it without a request.
 const told = new Map();
@@ -15,8 +16,8 @@ function build() {
   const title = h("h2", { class: "dialog-title", id: "report-title" });
   const text = h("p", { id: "report-text" });
   const said = h("p", { class: "report-said", id: "report-said", role: "status" });
-  const send = h("button", { type: "button", class: "button" }, "Report this name");
-  const close = h("button", { type: "button", class: "button button-secondary" }, "Close");
+  const send = h("button", { type: "button", class: "button" }, gettext("Report this name"));
+  const close = h("button", { type: "button", class: "button button-secondary" }, gettext("Close"));
   const dialog = h(
     "dialog",
     { class: "dialog report-dialog", id: "report-dialog", "aria-labelledby": "report-title", "aria-describedby": "report-text" },
@@ -70,7 +71,7 @@ export function openReport({ tag, fields, csrf, opener }) {
   findOpener = opener;
   const key = JSON.stringify(fields);
   parts.title.textContent = tag;
-  parts.text.textContent = `Is “${tag}” unkind, or does it pretend to be someone else? Tell our reviewers and they will look at it. Nobody at the table is told who reported it.`;
+  parts.text.textContent = interpolate(gettext("Is “%(name)s” unkind, or does it pretend to be someone else? Tell our reviewers and they will look at it. Nobody at the table is told who reported it."), { name: tag });
   parts.said.textContent = told.get(key) || "";
   parts.send.hidden = told.has(key);
   parts.send.disabled = false;

@@ -1,7 +1,8 @@
 // The family screen's drawings: the waiting room, the circle of twelve with each stone's story and
 // owner, the seats, the feed, the verse moment and the end. Large and public: no seat is "you" here,
 // so these read a screen's `app` (screen.js), not the table page's, and never draw a hand.
-import { fill, h, initial, plural } from "./dom.js";
+import { fill, h, initial } from "./dom.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { tagName, tagsInText } from "./names.js";
 import { verseNodes } from "./verse.js";
 import { endReason } from "./render-log.js";
@@ -9,9 +10,25 @@ import { countdownLeft, laidBy, ring, seatTag, storyTitle } from "./table-model.
 
 const $ = (id) => document.getElementById(id);
 
+// Counts, each said whole in the reader's language.
+const cardCount = (n) => interpolate(ngettext("%(n)s card", "%(n)s cards", n), { n });
+const pointCount = (n) => interpolate(ngettext("%(n)s point", "%(n)s points", n), { n });
+const stoneCount = (n) => interpolate(ngettext("%(n)s stone", "%(n)s stones", n), { n });
+const teamName = (team) => interpolate(gettext("Team %(n)s"), { n: team });
+
+/** "Sam", "Sam and Ruth", "Sam, Ruth and Bea": the list as one phrase. */
+function andList(list) {
+  if (list.length < 2) return list[0] || "";
+  return interpolate(gettext("%(names)s and %(last)s"), { names: list.slice(0, -1).join(pgettext("between the names of a list", ", ")), last: list.at(-1) });
+}
+
+// The server's badge codes (game/protocol/messages.py seat_badge) in the reader's words.
+const BADGES = { Agent: pgettext("badge beside a name", "Agent"), Helper: pgettext("badge beside a name", "Helper"), JagAI: "JagAI" };
+const badgeWords = (code) => BADGES[code] ?? code;
+
 function seatBadge(info, facts) {
-  if (facts && facts.kind !== "person") return h("span", { class: "badge badge-jagai" }, facts.taken_over ? "Helper" : "JagAI");
-  if (info?.badge) return h("span", { class: `badge badge-${info.badge.toLowerCase()}` }, info.badge);
+  if (facts && facts.kind !== "person") return h("span", { class: "badge badge-jagai" }, facts.taken_over ? badgeWords("Helper") : "JagAI");
+  if (info?.badge) return h("span", { class: `badge badge-${info.badge.toLowerCase()}` }, badgeWords(info.badge));
   return null;
 }
 
@@ -43,7 +60,7 @@ export function renderWaiting(app) {
   const qr = $("join-qr");
   if (audience.join_qr) {
     if (qr.getAttribute("src") !== audience.join_qr) qr.src = audience.join_qr;
-    qr.alt = `A QR code that opens the join page for table ${app.table.code}`;
+    qr.alt = interpolate(gettext("A QR code that opens the join page for table %(code)s"), { code: app.table.code });
   }
   qr.hidden = !audience.join_qr;
   const seats = app.table.seats || [];
@@ -59,7 +76,9 @@ export function renderWaiting(app) {
     ),
   );
   const free = Math.max(0, (app.table.seat_count || seats.length) - seats.length);
-  $("waiting-note").textContent = free ? `${plural(free, "seat")} still free. The game begins when the host deals.` : "Everyone is here. The game begins when the host deals.";
+  $("waiting-note").textContent = free
+    ? interpolate(ngettext("%(n)s seat still free. The game begins when the host deals.", "%(n)s seats still free. The game begins when the host deals.", free), { n: free })
+    : gettext("Everyone is here. The game begins when the host deals.");
   updateCountdown(app);
 }
 
@@ -67,7 +86,7 @@ export function updateCountdown(app) {
   const el = $("waiting-countdown");
   const left = countdownLeft(app, performance.now());
   el.hidden = app.table?.kind !== "public" || left === null;
-  if (!el.hidden) el.textContent = left > 0 ? `The game begins in ${left} s` : "The game begins now";
+  if (!el.hidden) el.textContent = left > 0 ? interpolate(gettext("The game begins in %(n)s s"), { n: left }) : gettext("The game begins now");
 }
 
 // --- The game ---------------------------------------------------------------------------------
@@ -76,13 +95,13 @@ export function renderRing(app) {
   const stones = ring(app.view);
   const places = stones.map((stone, i) => {
     const place = i + 1;
-    if (!stone) return h("li", { class: `ring-place place-${place} is-empty` }, h("span", { class: "ring-number" }, String(place)), h("span", { class: "visually-hidden" }, "empty"));
+    if (!stone) return h("li", { class: `ring-place place-${place} is-empty` }, h("span", { class: "ring-number" }, String(place)), h("span", { class: "visually-hidden" }, pgettext("a place in the circle", "empty")));
     return h(
       "li",
       { class: `ring-place place-${place} is-filled ${stone.sealed ? "is-sealed" : "is-open"}`, dataset: { story: String(stone.story) } },
       h("span", { class: "ring-head" }, h("span", { class: "ring-number", "aria-hidden": "true" }, String(place)), h("span", { class: "ring-title" }, storyTitle(app, stone.story))),
       tagName(seatTag(app, stone.seat), "ring-owner"),
-      h("span", { class: "ring-kind" }, stone.sealed ? "sealed" : "stone of three"),
+      h("span", { class: "ring-kind" }, stone.sealed ? pgettext("a stone", "sealed") : gettext("stone of three")),
     );
   });
   fill($("ring"), places);
@@ -100,10 +119,17 @@ export function renderSeats(app) {
       const turn = view.turn === seat && !view.result;
       const laid = laidBy(view, seat);
       const person = facts.kind === "person";
-      const label = [tag, facts.taken_over ? "played by JagAI as a Helper" : null, plural(facts.hand_size, "card"), person ? plural(facts.points, "point") : null, plural(laid, "stone"), turn ? "their turn" : null];
+      const label = [
+        tag,
+        facts.taken_over ? gettext("played by JagAI as a Helper") : null,
+        cardCount(facts.hand_size),
+        person ? pointCount(facts.points) : null,
+        stoneCount(laid),
+        turn ? gettext("their turn") : null,
+      ];
       return h(
         "li",
-        { class: `screen-seat${turn ? " is-turn" : ""}${person ? "" : " is-helper"}`, "aria-current": turn ? "true" : null, "aria-label": label.filter(Boolean).join(", ") },
+        { class: `screen-seat${turn ? " is-turn" : ""}${person ? "" : " is-helper"}`, "aria-current": turn ? "true" : null, "aria-label": label.filter(Boolean).join(pgettext("between the facts of a seat", ", ")) },
         h("span", { class: "screen-avatar", "aria-hidden": "true" }, initial(tag)),
         h(
           "span",
@@ -113,9 +139,9 @@ export function renderSeats(app) {
             "span",
             { class: "screen-seat-stats", "aria-hidden": "true" },
             seatBadge(info, facts),
-            facts.team ? h("span", { class: `team-tag team-${facts.team}` }, `Team ${facts.team}`) : null,
-            h("span", { class: "screen-stat" }, h("span", { class: "stat-card" }), ` ${plural(facts.hand_size, "card")}`),
-            person ? h("span", { class: "screen-stat" }, h("strong", {}, String(facts.points)), " pts") : null,
+            facts.team ? h("span", { class: `team-tag team-${facts.team}` }, teamName(facts.team)) : null,
+            h("span", { class: "screen-stat" }, h("span", { class: "stat-card" }), ` ${cardCount(facts.hand_size)}`),
+            person ? h("span", { class: "screen-stat" }, h("strong", {}, String(facts.points)), ` ${pgettext("points, short, after the number", "pts")}`) : null,
             h("span", { class: "screen-stat" }, h("span", { class: "stone-dot" }), ` ${laid}`),
           ),
         ),
@@ -131,18 +157,28 @@ export function renderTurn(app) {
   const line = $("turn-line");
   if (line.dataset.key !== key) {
     line.dataset.key = key;
-    // "'s" stays with the tag: a long tag breaks the line before "turn", never before "'s".
-    const who = h("span", { class: "turn-who" }, tagName(seatTag(app, view.turn), "turn-tag"), h("span", { class: "turn-suffix" }, "'s"));
-    fill(line, who, h("span", { class: "turn-word" }, " turn"));
+    fill(line, turnParts(tagName(seatTag(app, view.turn), "turn-tag")));
   }
   const left = app.clockLeft();
   const clock = $("turn-clock");
   clock.hidden = left === null || app.clock.seat !== view.turn;
   if (!clock.hidden) {
-    clock.textContent = `${Math.ceil(left)} s`;
+    clock.textContent = interpolate(pgettext("seconds left on the clock", "%(n)s s"), { n: Math.ceil(left) });
     clock.classList.toggle("is-urgent", left <= 10);
   }
   $("well-count").textContent = String(view.well);
+}
+
+/** "Sam's turn" around the tag, in the reader's words. In English "'s" stays with the tag (the
+ *  word the sentence puts right after it): a long tag breaks the line before "turn", never before "'s". */
+function turnParts(tag) {
+  const [before, after = ""] = gettext("%(name)s's turn").split("%(name)s");
+  const [, suffix, rest] = after.match(/^(\S*)([\s\S]*)$/);
+  return [
+    before ? h("span", { class: "turn-word" }, before) : null,
+    h("span", { class: "turn-who" }, tag, suffix ? h("span", { class: "turn-suffix" }, suffix) : null),
+    rest ? h("span", { class: "turn-word" }, rest) : null,
+  ];
 }
 
 const FEED_SHOWN = 4;
@@ -158,7 +194,7 @@ export function addToFeed(sentences) {
 export function showVerse(app, story, laidBy) {
   const verse = app.verses[String(story)];
   if (!verse?.text) return null;
-  const title = `${seatTag(app, laidBy)}'s stone: ${storyTitle(app, story)}`;
+  const title = interpolate(gettext("%(name)s's stone: %(story)s"), { name: seatTag(app, laidBy), story: storyTitle(app, story) });
   fill($("verse-title"), tagsInText(title));
   fill($("verse-text"), verseNodes(verse.text));
   $("verse-ref").textContent = verse.reference || "";
@@ -175,36 +211,41 @@ export function hideVerse() {
 
 // --- The end ----------------------------------------------------------------------------------
 
-const PLACES = ["1st", "2nd", "3rd"];
+const PLACES = [pgettext("a place in the ranking", "1st"), pgettext("a place in the ranking", "2nd"), pgettext("a place in the ranking", "3rd")];
 
 function place(rank) {
-  return PLACES[rank - 1] || `${rank}th`;
+  return PLACES[rank - 1] || interpolate(pgettext("a place in the ranking", "%(n)sth"), { n: rank });
 }
 
 function names(app, seats) {
-  const list = seats.map((s) => seatTag(app, s));
-  return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : list[0] || "";
+  return andList(seats.map((s) => seatTag(app, s)));
 }
 
 function outcome(app, result, noWinner) {
-  if (noWinner) return "Nobody wins this one.";
-  if (result.together) return result.together.won ? "Everyone, together, filled the circle!" : `Together the table laid ${plural(result.together.stones, "stone")} of 12.`;
-  if (result.teams) {
-    const top = result.teams.filter((t) => t.rank === 1).map((t) => `Team ${t.team}`);
-    return result.shared ? `A shared win: ${top.join(" and ")}!` : `${top[0]} wins: ${names(app, result.winners)}!`;
+  if (noWinner) return gettext("Nobody wins this one.");
+  if (result.together) {
+    const stones = result.together.stones;
+    return result.together.won
+      ? gettext("Everyone, together, filled the circle!")
+      : interpolate(ngettext("Together the table laid %(n)s stone of 12.", "Together the table laid %(n)s stones of 12.", stones), { n: stones });
   }
-  if (result.shared) return `A shared win for ${names(app, result.winners)}!`;
-  return `${names(app, result.winners)} wins!`;
+  if (result.teams) {
+    const top = result.teams.filter((t) => t.rank === 1).map((t) => teamName(t.team));
+    if (result.shared) return interpolate(gettext("A shared win: %(teams)s!"), { teams: andList(top) });
+    return interpolate(gettext("%(team)s wins: %(names)s!"), { team: top[0], names: names(app, result.winners) });
+  }
+  if (result.shared) return interpolate(gettext("A shared win for %(names)s!"), { names: names(app, result.winners) });
+  return interpolate(gettext("%(names)s wins!"), { names: names(app, result.winners) });
 }
 
 function podium(app, result) {
   if (result.together) {
-    return result.together.won ? [h("li", { class: "podium-step podium-1 is-together" }, h("span", { class: "podium-words" }, "Everyone, together"))] : [];
+    return result.together.won ? [h("li", { class: "podium-step podium-1 is-together" }, h("span", { class: "podium-words" }, gettext("Everyone, together")))] : [];
   }
   if (result.teams) {
     return result.teams
       .filter((t) => t.rank === 1)
-      .map((t) => h("li", { class: "podium-step podium-1" }, h("span", { class: "podium-words" }, `Team ${t.team}`), h("span", { class: "podium-points" }, plural(t.points, "point"))));
+      .map((t) => h("li", { class: "podium-step podium-1" }, h("span", { class: "podium-words" }, teamName(t.team)), h("span", { class: "podium-points" }, pointCount(t.points))));
   }
   return (result.ranking || [])
     .filter((r) => r.rank <= 3)
@@ -214,9 +255,9 @@ function podium(app, result) {
         "li",
         { class: `podium-step podium-${r.rank}` },
         h("span", { class: "podium-medal", "aria-hidden": "true" }, initial(seatTag(app, r.seat))),
-        h("span", { class: "visually-hidden" }, `${PLACES[r.rank - 1]}: `),
+        h("span", { class: "visually-hidden" }, interpolate(pgettext("a podium's place, read before the name", "%(place)s: "), { place: PLACES[r.rank - 1] })),
         tagName(seatTag(app, r.seat), "podium-tag"),
-        h("span", { class: "podium-points" }, plural(r.points, "point")),
+        h("span", { class: "podium-points" }, pointCount(r.points)),
         h("span", { class: "podium-block", "aria-hidden": "true" }, PLACES[r.rank - 1]),
       ),
     );
@@ -232,7 +273,7 @@ function ranking(app, result, placed) {
       { class: `end-rank${placed && result.winners?.includes(r.seat) ? " is-winner" : ""}` },
       showPlace ? h("span", { class: "end-rank-place" }, place(r.rank)) : null,
       tagName(seatTag(app, r.seat), "end-rank-tag"),
-      points ? h("span", { class: "end-rank-points" }, plural(r.points, "point")) : null,
+      points ? h("span", { class: "end-rank-points" }, pointCount(r.points)) : null,
     );
   if (result.together) return rows.map((r) => row(r, { showPlace: false, points: false }));
   if (!result.teams) return rows.map((r) => row(r));
@@ -245,8 +286,8 @@ function ranking(app, result, placed) {
         "li",
         { class: "end-rank is-team" },
         placed ? h("span", { class: "end-rank-place" }, place(t.rank)) : null,
-        h("span", { class: "end-rank-team" }, `Team ${t.team}`),
-        h("span", { class: "end-rank-points" }, plural(t.points, "point")),
+        h("span", { class: "end-rank-team" }, teamName(t.team)),
+        h("span", { class: "end-rank-points" }, pointCount(t.points)),
       ),
       ...rows.filter((r) => teamOf(r.seat) === t.team).map((r) => row(r, { showPlace: false })),
     ]);
@@ -257,7 +298,7 @@ export function renderEnd(app) {
   const result = app.view?.result;
   const ended = app.table.status === "ended" || result?.reason === "ended_by_host";
   const noWinner = ended || !!result?.no_winner || (result?.together && !result.together.won);
-  const title = ended ? "The game was ended early" : "The game is over";
+  const title = ended ? gettext("The game was ended early") : gettext("The game is over");
   const reason = result ? `${endReason(result.reason)} ${outcome(app, result, ended || !!result.no_winner)}` : "";
   $("end-title").textContent = title;
   fill($("end-reason"), tagsInText(reason));
@@ -267,7 +308,7 @@ export function renderEnd(app) {
   fill($("end-ranking"), result ? ranking(app, result, !(ended || result.no_winner)) : []);
   $("end-ranking").hidden = !$("end-ranking").children.length;
   const stones = app.view ? ring(app.view).filter(Boolean) : [];
-  $("end-stones-title").textContent = `${plural(stones.length, "stone")} laid`;
+  $("end-stones-title").textContent = interpolate(ngettext("%(n)s stone laid", "%(n)s stones laid", stones.length), { n: stones.length });
   fill(
     $("end-stones"),
     stones.map((s) =>

@@ -7,6 +7,7 @@ import { addToFeed, hideVerse, renderChips, renderEnd, renderRing, renderSeats, 
 import { applyMessage, clockLeft, heldVersion, initialModel, reader, sayContext, seatTag, stage } from "./table-model.js";
 import { setUpVoice } from "./voice.js";
 import { setUpChime } from "./chime.js";
+import { gettext, interpolate, pgettext } from "./i18n.js";
 
 const root = document.getElementById("screen-app");
 const $ = (id) => document.getElementById(id);
@@ -20,12 +21,12 @@ const NEXT_GAME_MS = 10000;
 const CLOSED = {
   turned_off:
     kind === "screen"
-      ? ["This screen has been turned off", "The host can show the table again from the table page."]
-      : ["You are no longer watching this table.", "The host has stopped your watching. You can still play at a table of your own."],
+      ? [gettext("This screen has been turned off"), gettext("The host can show the table again from the table page.")]
+      : [gettext("You are no longer watching this table."), gettext("The host has stopped your watching. You can still play at a table of your own.")],
   replaced:
     kind === "screen"
-      ? ["This screen was opened somewhere else.", "Only one screen shows the table at a time."]
-      : ["This table is being watched in another tab.", "This page has stopped; the other one goes on."],
+      ? [gettext("This screen was opened somewhere else."), gettext("Only one screen shows the table at a time.")]
+      : [gettext("This table is being watched in another tab."), gettext("This page has stopped; the other one goes on.")],
 };
 
 // The table as the messages made it (table-model.js, as the table page's); onMessage makes each new one.
@@ -98,9 +99,9 @@ function onMessage(msg) {
   if (msg.type === "welcome") app.audience = msg.audience || null;
   if (change.applied) tell(change);
   if (msg.type === "reaction") {
-    const text = `${msg.tag}: ${msg.label}`;
+    const text = interpolate(pgettext("a reaction in the feed: who, then the reaction", "%(tag)s: %(label)s"), { tag: msg.tag, label: msg.label });
     if (model.view) addToFeed([{ text, type: "reaction" }]);
-    say(`${msg.tag} says ${msg.label}`);
+    say(interpolate(gettext("%(tag)s says %(label)s"), { tag: msg.tag, label: msg.label }));
   } else if (change.applied || msg.type === "welcome" || msg.type === "table") {
     render();
   }
@@ -136,7 +137,7 @@ function render() {
     const turnKey = `${code}:${view.turn}`;
     if (app.turnSaid !== turnKey) {
       app.turnSaid = turnKey;
-      app.voice?.speak(`It's ${seatTag(model, view.turn)}'s turn.`);
+      app.voice?.speak(turnWords(seatTag(model, view.turn)));
     }
   } else if (at === "over" && view) {
     show("over");
@@ -153,6 +154,11 @@ function render() {
   fitNames(root);
 }
 
+/** The turn, as the voice says it. */
+function turnWords(name) {
+  return interpolate(gettext("It's %(name)s's turn."), { name });
+}
+
 /** Play again: the screen follows the table to its next game; a watcher is given the way there. */
 function renderNextGame() {
   const next = model.table.next_code;
@@ -161,15 +167,15 @@ function renderNextGame() {
   if (!next || el.dataset.code === next) return;
   el.dataset.code = next;
   if (kind === "screen") {
-    el.textContent = `Next game: ${next}`;
-    say(`Next game: ${next.split("").join(" ")}`);
+    el.textContent = interpolate(gettext("Next game: %(code)s"), { code: next });
+    say(interpolate(gettext("Next game: %(code)s"), { code: next.split("").join(" ") }));
     clearTimeout(app.nextTimer);
     app.nextTimer = setTimeout(() => app.socket.reconnect(), NEXT_GAME_MS);
   } else {
     const link = document.createElement("a");
     link.className = "button button-big";
     link.href = `/t/${next}/`;
-    link.textContent = `Go to the next game: ${next}`;
+    link.textContent = interpolate(gettext("Go to the next game: %(code)s"), { code: next });
     el.replaceChildren(link);
   }
 }
@@ -179,7 +185,7 @@ function closeForGood(status) {
   clearTimeout(app.nextTimer);
   clearTimeout(app.verseTimer);
   app.voice?.stop();
-  const [title, line] = CLOSED[status] || [FINAL_WORDS[status] || "This page has stopped.", "Reload the page to try again."];
+  const [title, line] = CLOSED[status] || [FINAL_WORDS[status] || gettext("This page has stopped."), gettext("Reload the page to try again.")];
   $("closed-title").textContent = title;
   $("closed-line").textContent = line;
   show("closed");
@@ -218,12 +224,12 @@ if (full && document.documentElement.requestFullscreen) {
     else document.documentElement.requestFullscreen().catch(() => {});
   });
   document.addEventListener("fullscreenchange", () => {
-    full.textContent = document.fullscreenElement ? "Leave full screen" : "Full screen";
+    full.textContent = document.fullscreenElement ? gettext("Leave full screen") : gettext("Full screen");
   });
 }
 /** Once a touch lets the page speak: whose turn it is now, so the room hears where the game is. */
 function sayTurnNow() {
-  if (model.view && !model.view.result && !$("screen-game").hidden) app.voice?.speak(`It's ${seatTag(model, model.view.turn)}'s turn.`);
+  if (model.view && !model.view.result && !$("screen-game").hidden) app.voice?.speak(turnWords(seatTag(model, model.view.turn)));
 }
 
 // The table screen reads aloud by default, so does a Young children table (read_aloud option); the
@@ -233,7 +239,7 @@ function sayTurnNow() {
 app.voice = setUpVoice(controls, {
   defaultOn: root.dataset.voiceDefault === "true",
   context: kind === "screen" ? "screen" : root.dataset.voiceDefault === "true" ? "young" : "table",
-  prompt: { after: controls, words: kind === "screen" ? "Tap here to let the TV read aloud" : "Tap here to let this page read aloud", focus: kind === "screen" },
+  prompt: { after: controls, words: kind === "screen" ? gettext("Tap here to let the TV read aloud") : gettext("Tap here to let this page read aloud"), focus: kind === "screen" },
   onAllowed: sayTurnNow,
 });
 app.chime = setUpChime(controls);

@@ -4,6 +4,8 @@
 // A socket that hears nothing within ANSWER_WAIT_MS of a ping, move or hello is taken as lost and
 // replaced: a phone that loses its network keeps the socket "open" for minutes (docs/protocol.md).
 
+import { gettext } from "./i18n.js";
+
 // Close codes after which coming back cannot help (docs/protocol.md); any other close reconnects.
 // Numbers and names are the server's Close and REASONS (game/sockets/closing.py), spelled alike:
 // tests/realtime/test_close_codes_agree.py keeps them so.
@@ -18,7 +20,9 @@ const FINAL_CLOSES = {
   4429: "too_many",
 };
 
-// What a person reads when the socket has closed for good, by status.
+// What a person reads when the socket has closed for good, by status: the English, which
+// tests/realtime/test_close_codes_agree.py reads, then the reader's own words, each in a gettext call
+// of its own for makemessages to find.
 export const FINAL_WORDS = {
   signed_out: "You signed out, so this table has stopped here. Sign in again to come back.",
   not_seated: "You don't have a seat at this table any more.",
@@ -29,6 +33,17 @@ export const FINAL_WORDS = {
   restricted: "Your account can't play right now, so JagAI has taken your seat. Your games are still in My games.",
   too_many: "Too many messages or wrong codes. Please wait a few minutes, then reload.",
 };
+Object.assign(FINAL_WORDS, {
+  signed_out: gettext("You signed out, so this table has stopped here. Sign in again to come back."),
+  not_seated: gettext("You don't have a seat at this table any more."),
+  not_found: gettext("We couldn't find this table."),
+  replaced: gettext("This table is open in another tab or window, so this one has stopped."),
+  turned_off: gettext("This screen has been turned off."),
+  too_big: gettext("Something went wrong with this page. Please reload it."),
+  restricted: gettext("Your account can't play right now, so JagAI has taken your seat. Your games are still in My games."),
+  too_many: gettext("Too many messages or wrong codes. Please wait a few minutes, then reload."),
+});
+
 export const PING_EVERY_MS = 10000;
 export const ANSWER_WAIT_MS = 5000;
 // A new socket still connecting after this long is given up too (a dead network can hold it).

@@ -3,8 +3,9 @@
 // "2 people watching", and for the host a Remove button beside each, the requests to watch that
 // wait for a yes or no (issue 49), the guests asking to sit (R41), and a line when a big screen
 // follows the table.
-import { fill, h, plural, postForm } from "./dom.js";
-import { tagName } from "./names.js";
+import { fill, h, postForm } from "./dom.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
+import { tagName, withNodes } from "./names.js";
 import { startVoice } from "./table-voice.js";
 
 export function start(app) {
@@ -15,6 +16,8 @@ export function start(app) {
   more.render();
   return more;
 }
+
+const NO = pgettext("the answer to a request", "No");
 
 // When each request (to watch, to sit) lapses on this page's clock, by the request as the server
 // last sent it: a fresh table message says afresh how many seconds are left (a request asked again
@@ -36,28 +39,28 @@ function renderWatching(app, box) {
       h(
         "div",
         { class: "watch-request sit-request", role: "status" },
-        h("span", { class: "watch-request-words" }, tagName(r.tag, "watcher-name"), " asks to sit, as your guest"),
+        h("span", { class: "watch-request-words" }, withNodes(gettext("%(name)s asks to sit, as your guest"), { name: tagName(r.tag, "watcher-name") })),
         // The words wrap on a phone; the name in them is kept whole on one line.
-        answerForm(`${app.base}guests/${r.id}/answer/`, app, "yes", h("span", {}, "Let ", h("span", { class: "tag-word" }, r.tag), " sit"), "button button-small"),
-        answerForm(`${app.base}guests/${r.id}/answer/`, app, "no", "No", "button button-small button-secondary"),
-        h("small", { class: "sit-request-note" }, "You answer for your guest: a child's parent must agree."),
+        answerForm(`${app.base}guests/${r.id}/answer/`, app, "yes", h("span", {}, withNodes(gettext("Let %(name)s sit"), { name: h("span", { class: "tag-word" }, r.tag) })), "button button-small"),
+        answerForm(`${app.base}guests/${r.id}/answer/`, app, "no", NO, "button button-small button-secondary"),
+        h("small", { class: "sit-request-note" }, gettext("You answer for your guest: a child's parent must agree.")),
       ),
     ),
     asking.map((r) =>
       h(
         "p",
         { class: "watch-request", role: "status" },
-        h("span", { class: "watch-request-words" }, tagName(r.tag, "watcher-name"), " asks to watch"),
-        answerForm(`${app.base}watchers/${r.id}/answer/`, app, "yes", `Let ${r.tag} watch`, "button button-small"),
-        answerForm(`${app.base}watchers/${r.id}/answer/`, app, "no", "No", "button button-small button-secondary"),
+        h("span", { class: "watch-request-words" }, withNodes(gettext("%(name)s asks to watch"), { name: tagName(r.tag, "watcher-name") })),
+        answerForm(`${app.base}watchers/${r.id}/answer/`, app, "yes", interpolate(gettext("Let %(name)s watch"), { name: r.tag }), "button button-small"),
+        answerForm(`${app.base}watchers/${r.id}/answer/`, app, "no", NO, "button button-small button-secondary"),
       ),
     ),
     screenOn
       ? h(
           "p",
           { class: "watch-request" },
-          h("span", { class: "watch-request-words" }, "A screen is following this table"),
-          postForm(`${app.base}screen/off/`, app.csrf, "Turn it off", "button button-small button-secondary"),
+          h("span", { class: "watch-request-words" }, gettext("A screen is following this table")),
+          postForm(`${app.base}screen/off/`, app.csrf, gettext("Turn it off"), "button button-small button-secondary"),
         )
       : null,
     watchers.length ? watcherList(app, watchers, isHost) : null,
@@ -81,7 +84,7 @@ function openRequests(app, box, requests, kind) {
 
 /** The host's way to stop all watching at once (game/services/watching.py `set_watching`). */
 function watchingOff(app) {
-  const form = postForm(`${app.base}watching/`, app.csrf, "Turn watching off", "button button-small button-secondary");
+  const form = postForm(`${app.base}watching/`, app.csrf, gettext("Turn watching off"), "button button-small button-secondary");
   form.prepend(h("input", { type: "hidden", name: "watching", value: "off" }));
   return h("p", { class: "watching-off" }, form);
 }
@@ -96,7 +99,7 @@ function watcherList(app, watchers, isHost) {
   return h(
     "details",
     { class: "watching-list" },
-    h("summary", { class: "watching-count" }, `${plural(watchers.length, "person", "people")} watching`),
+    h("summary", { class: "watching-count" }, interpolate(ngettext("%(n)s person watching", "%(n)s people watching", watchers.length), { n: watchers.length })),
     h(
       "ul",
       {},
@@ -105,7 +108,7 @@ function watcherList(app, watchers, isHost) {
           "li",
           { class: "watcher" },
           tagName(w.tag, "watcher-name"),
-          isHost ? postForm(`${app.base}watchers/${w.id}/remove/`, app.csrf, "Remove", "button button-small button-secondary") : null,
+          isHost ? postForm(`${app.base}watchers/${w.id}/remove/`, app.csrf, gettext("Remove"), "button button-small button-secondary") : null,
         ),
       ),
     ),

@@ -1,5 +1,6 @@
 // The table as a page knows it from the server's messages: pure, shared by the table, the screen and
 // the replay; each message makes a new frozen model whose `change` says what it did (docs/architecture.md).
+import { gettext, interpolate, pgettext } from "./i18n.js";
 
 // This seat's own acts: they end what its move panel says of its last Well draw or timeout.
 const OWN_ACTS = new Set(["ask", "knock", "seal", "done", "pass", "share"]);
@@ -116,17 +117,17 @@ export function stage({ table, view, cards }) {
 export const faceOf = (model, id) => model.cards?.[id] ?? null;
 
 /** A story's title, from its first card's face. */
-export const storyTitle = (model, n) => faceOf(model, (n - 1) * 4)?.story_title ?? `Story ${n}`;
+export const storyTitle = (model, n) => faceOf(model, (n - 1) * 4)?.story_title ?? interpolate(gettext("Story %(story)s"), { story: n });
 
 /** A seat's tag, with its number when two share it (JagAI 3). */
 export function seatTag(model, seat) {
   const seats = model.table?.seats || [];
-  const tag = seats.find((s) => s.seat === seat)?.tag ?? `Seat ${seat}`;
+  const tag = seats.find((s) => s.seat === seat)?.tag ?? interpolate(gettext("Seat %(seat)s"), { seat });
   return seats.filter((s) => s.tag === tag).length > 1 ? `${tag} ${seat}` : tag;
 }
 
 /** "You" for this page's seat. */
-export const seatName = (model, seat) => (seat === model.me?.seat ? "You" : seatTag(model, seat));
+export const seatName = (model, seat) => (seat === model.me?.seat ? pgettext("a seat's name, when it is yours", "You") : seatTag(model, seat));
 
 /** For render-log.js's sentences. */
 export const sayContext = (model) => ({ me: model.me?.seat ?? null, led: !!model.table?.led, name: (s) => seatTag(model, s), card: (id) => faceOf(model, id), story: (n) => storyTitle(model, n) });

@@ -1,6 +1,7 @@
 // The table page: one socket, one seat's view, and everything drawn from what the server sends.
 import { arrowsInGroups, fill, h } from "./dom.js";
-import { fitNames, keepNamesFitted, setPeers, tagName, tagsInText } from "./names.js";
+import { gettext, interpolate, pgettext } from "./i18n.js";
+import { fitNames, keepNamesFitted, setPeers, tagName, tagsInText, withNodes } from "./names.js";
 import { showConnection } from "./connection.js";
 import { LiveSocket } from "./socket.js";
 import { addToLog, sentences } from "./render-log.js";
@@ -113,8 +114,9 @@ const app = Object.assign(reader(() => model), {
     app.moveCount += 1;
     const id = `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}-${app.moveCount}`;
     if (!socket.send({ type: "move", id, version: model.version, move })) {
-      toast("Not connected right now. Your move will be possible once we are back.");
-      announce(["Not connected right now. Your move will be possible once we are back."]);
+      const words = gettext("Not connected right now. Your move will be possible once we are back.");
+      toast(words);
+      announce([words]);
       return;
     }
     model = startMove(model, id, move);
@@ -199,7 +201,7 @@ function onMessage(msg) {
       break;
     }
     case "table":
-      if (began) announce([`The game begins! ${dealWords(msg.table)}`]);
+      if (began) announce([`${gettext("The game begins!")} ${dealWords(msg.table)}`]);
       render();
       break;
     case "update":
@@ -213,18 +215,20 @@ function onMessage(msg) {
       if (applied) render();
       break;
     case "error":
-      toast(msg.message || "That didn't work.", "error");
-      announce([msg.message || "That didn't work."]);
+      toast(msg.message || gettext("That didn't work."), "error");
+      announce([msg.message || gettext("That didn't work.")]);
       if (model.view) redrawActions();
       break;
     case "ack":
       if (waited && !model.pending && model.view) redrawActions();
       break;
     case "reaction": {
-      const who = msg.seat === model.me?.seat ? "You" : msg.tag;
-      toast(`${who}: ${msg.label}`, "reaction");
-      addToLog(app.el.log, [{ text: `${who}: ${msg.label}`, type: "reaction" }]);
-      announce([`${who} says ${msg.label}`]);
+      const mine = msg.seat === model.me?.seat;
+      const values = { name: msg.tag, reaction: msg.label };
+      const line = interpolate(mine ? gettext("You: %(reaction)s") : gettext("%(name)s: %(reaction)s"), values);
+      toast(line, "reaction");
+      addToLog(app.el.log, [{ text: line, type: "reaction" }]);
+      announce([interpolate(mine ? gettext("You says %(reaction)s") : gettext("%(name)s says %(reaction)s"), values)]);
       break;
     }
     case "nudge": // the answer to this member's own "Your turn" tap (told.js)
@@ -302,7 +306,7 @@ function renderGame(focusLost) {
   renderSeats(app);
   renderCircle(app);
   const laid = (view.stones || []).length > 0;
-  app.el.circleNote.textContent = laid ? "Tap a stone to see its verse." : "No stones yet.";
+  app.el.circleNote.textContent = laid ? gettext("Tap a stone to see its verse.") : gettext("No stones yet.");
   app.el.circleNote.parentElement.parentElement.classList.toggle("has-stones", laid);
   const me = view.seats[app.me.seat - 1];
   const taken = !!me && me.kind !== "person";
@@ -343,19 +347,23 @@ function renderTurnBanner() {
   const view = app.view;
   const mine = (view.legal_moves || []).length > 0;
   const left = app.clockLeft();
-  const clock = left !== null && app.clock.seat === view.turn ? `${Math.ceil(left)} s` : "";
+  const clock = left !== null && app.clock.seat === view.turn ? interpolate(pgettext("seconds left", "%(n)s s"), { n: Math.ceil(left) }) : "";
   const yours = mine || view.turn === app.me.seat;
   const key = yours ? "you" : `seat-${view.turn}-${app.seatName(view.turn)}`;
   if (app.turnKey !== key) {
     app.turnKey = key;
     // Another seat's tag is cut like every tag, but "'s turn" always stays in view.
-    if (yours) fill(app.el.turnBanner, "Your turn");
-    else fill(app.el.turnBanner, tagName(app.seatName(view.turn), "turn-name"), h("span", { class: "turn-suffix" }, "'s turn"));
+    if (yours) fill(app.el.turnBanner, gettext("Your turn"));
+    else fill(app.el.turnBanner, withNodes(gettext("%(name)s's turn"), { name: tagName(app.seatName(view.turn), "turn-name") }, turnWords));
     fitNames(app.el.turnBanner);
   }
   app.el.turnClock.textContent = clock;
   app.el.turnPill.classList.toggle("is-mine", mine);
 }
+
+/** The words of the turn bar around a tag, kept whole: a space at their edge would fold away in the
+ *  bar's flex line, so it is kept as a no-break space. */
+const turnWords = (text) => h("span", { class: "turn-suffix" }, text.replace(/^ | $/g, "\u00a0"));
 
 function renderFooter() {
   const isHost = app.me.seat === app.table.host_seat;
@@ -366,9 +374,9 @@ function renderFooter() {
   // Each asks first (dialogs.js).
   const ask = (label, step) => h("button", { type: "button", class: "button button-secondary button-small", onclick: () => withDialogs((d) => d.confirmThen(step, app.base)) }, label);
   const buttons = [];
-  if (isHost) buttons.push(ask("End game", "end"));
-  if (me && me.kind === "person") buttons.push(ask("Leave table", "leave"));
-  if (isHost && app.table.kind !== "public") buttons.push(h("a", { href: `${app.base}tv/`, class: "link-button" }, "Show on TV"));
+  if (isHost) buttons.push(ask(gettext("End game"), "end"));
+  if (me && me.kind === "person") buttons.push(ask(gettext("Leave table"), "leave"));
+  if (isHost && app.table.kind !== "public") buttons.push(h("a", { href: `${app.base}tv/`, class: "link-button" }, gettext("Show on TV")));
   if ("vibrate" in navigator) buttons.push(vibrateSetting());
   app.el.footer.replaceChildren(...buttons);
 }
@@ -403,7 +411,7 @@ if (navigator.clipboard && copy) {
   copy.hidden = false;
   copy.addEventListener("click", async () => {
     await navigator.clipboard.writeText(root.dataset.joinUrl);
-    copy.textContent = "Link copied";
+    copy.textContent = gettext("Link copied");
   });
 }
 

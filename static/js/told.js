@@ -5,6 +5,7 @@
 // notice would reach. The server sends the tap's answer to the tapper's sockets alone, and the
 // table only "no_way_to_tell" (seat numbers): never how anyone is told.
 import { fill, h } from "./dom.js";
+import { gettext, interpolate } from "./i18n.js";
 import { addToLog } from "./render-log.js";
 
 // The page has one table: what this line last showed, and the tap's answer it holds (the table
@@ -69,7 +70,7 @@ export function renderTold(app) {
     (app.table.no_way_to_tell || []).includes(waitingOn)
   ) {
     key = `none:${waitingOn}`;
-    parts = [`${app.seatName(waitingOn)} has no way to be told.`];
+    parts = [interpolate(gettext("%(name)s has no way to be told."), { name: app.seatName(waitingOn) })];
   }
   if (answer && !fresh) told.answer = null;
   if (key === told.key) return;

@@ -1,9 +1,10 @@
 // How a phone in a pocket or a tab in the background learns it is your turn: the title, the icon, a buzz.
 import { h } from "./dom.js";
+import { gettext, interpolate } from "./i18n.js";
 
 /** The tab's title and icon say when it is your turn; a short buzz too, if the member turned it on. */
 export function showTurnInTab(app, mine, turnIcon) {
-  document.title = mine ? `● Your turn · ${app.baseTitle}` : app.baseTitle;
+  document.title = mine ? interpolate(gettext("● Your turn · %(title)s"), { title: app.baseTitle }) : app.baseTitle;
   const icon = document.getElementById("favicon");
   if (icon) {
     if (!icon.dataset.plain) icon.dataset.plain = icon.getAttribute("href");
@@ -36,5 +37,5 @@ export function vibrateSetting() {
       }
     },
   });
-  return h("label", { class: "check-label vibrate-setting", for: "vibrate-setting" }, box, " Buzz on my turn");
+  return h("label", { class: "check-label vibrate-setting", for: "vibrate-setting" }, box, " ", gettext("Buzz on my turn"));
 }

@@ -2,6 +2,8 @@
 // asks the server every two seconds how the code stands, and once the host has typed it opens the
 // table's screen with the secret only this page holds (never in an address the host sees). A lapsed
 // code is followed by a new one, for an hour; after that the remote's OK asks for the next.
+import { gettext } from "./i18n.js";
+
 const box = document.getElementById("tv-pair");
 const $ = (id) => document.getElementById(id);
 const ASK_EVERY_MS = 2000;
@@ -46,7 +48,7 @@ async function newCode() {
     // offline, or not our answer: said below
   }
   if (!answer?.ok || !made.secret) {
-    stop(made.message || "No new code came. Press OK to try again.");
+    stop(made.message || gettext("No new code came. Press OK to try again."));
     return;
   }
   secret = made.secret;
@@ -66,7 +68,7 @@ async function ask() {
         return;
       }
       if (state === "waiting") endsAt = performance.now() + endsIn * 1000;
-      else if (renewed >= NEW_CODES) stop("This code has lapsed. Press OK for a new one.");
+      else if (renewed >= NEW_CODES) stop(gettext("This code has lapsed. Press OK for a new one."));
       else {
         renewed += 1;
         await newCode();

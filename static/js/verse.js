@@ -1,5 +1,6 @@
 // Bible verses as the table shows them: KJV supplied words in italics, links to the reader.
 import { h } from "./dom.js";
+import { gettext, pgettext } from "./i18n.js";
 
 /** Verse text as nodes: "[supplied]" words become <em> without brackets; "_____" becomes a blank. */
 export function verseNodes(text, { blank = false } = {}) {
@@ -9,7 +10,7 @@ export function verseNodes(text, { blank = false } = {}) {
   for (const match of (text || "").matchAll(pattern)) {
     if (match.index > last) out.push(text.slice(last, match.index));
     if (match[0].startsWith("_")) {
-      out.push(h("span", { class: "word-blank" }, h("span", { class: "visually-hidden" }, "blank")));
+      out.push(h("span", { class: "word-blank" }, h("span", { class: "visually-hidden" }, pgettext("the missing word's place in a verse", "blank"))));
     } else {
       out.push(h("em", {}, match[1]));
     }
@@ -33,8 +34,8 @@ export function verseBlock(verse) {
     ? h(
         "p",
         { class: "verse-links" },
-        h("a", { href: verseUrl(verse), target: "_blank", rel: "noopener", class: "button button-small" }, "Read the verse"),
-        h("a", { href: chapterUrl(verse), target: "_blank", rel: "noopener", class: "button button-small button-secondary" }, "Read the chapter"),
+        h("a", { href: verseUrl(verse), target: "_blank", rel: "noopener", class: "button button-small" }, gettext("Read the verse")),
+        h("a", { href: chapterUrl(verse), target: "_blank", rel: "noopener", class: "button button-small button-secondary" }, gettext("Read the chapter")),
       )
     : null;
   return [h("blockquote", { class: "verse table-verse" }, h("p", {}, verseNodes(verse.text)), h("cite", {}, verse.reference)), links];

@@ -9,6 +9,7 @@
 // is heard, not what is wished: until a touch, or after a `not-allowed`, it reads as off, and a page
 // that asks for it shows a big "Tap here…" button; the first touch anywhere lets the voice speak.
 import { h } from "./dom.js";
+import { gettext, language, pgettext } from "./i18n.js";
 
 const KEY = "jag.voice.";
 // Sentences waiting their turn beyond the one being said: older ones are dropped, so the voice
@@ -17,6 +18,13 @@ const MAX_WAITING = 3;
 const RATES = [0.7, 0.85, 1, 1.15, 1.3];
 // The events by which a browser lets a page speak (its "user activation").
 const GESTURES = ["pointerdown", "pointerup", "touchend", "keydown", "click"];
+// The language a voice speaks the page's words in, by the page's language (English as the page says it).
+const SPEECH_LANGS = { es: "es-ES", pt: "pt-BR" };
+
+/** The language tag for an utterance: "es-ES" on a Spanish page, "pt-BR" on a Portuguese one. */
+export function speechLang(page = language()) {
+  return SPEECH_LANGS[page] || page;
+}
 
 function stored(name) {
   try {
@@ -34,10 +42,11 @@ function store(name, value) {
   }
 }
 
-/** English voices first, then the rest, each group by name. */
+/** Voices in the page's language first (English on an English page), then the rest, each group by name. */
 function voicesInOrder(synth) {
-  const english = (v) => (v.lang || "").toLowerCase().startsWith("en");
-  return [...synth.getVoices()].sort((a, b) => english(b) - english(a) || a.name.localeCompare(b.name));
+  const page = language().slice(0, 2).toLowerCase();
+  const ours = (v) => (v.lang || "").toLowerCase().startsWith(page);
+  return [...synth.getVoices()].sort((a, b) => ours(b) - ours(a) || a.name.localeCompare(b.name));
 }
 
 /** Whether the page has been touched (a browser that cannot say is trusted until it refuses). */
@@ -107,7 +116,7 @@ export function setUpVoice(mount, { defaultOn = false, context = "table", prompt
     utterance.rate = Number(stored("rate")) || 1;
     const chosen = chosenVoice();
     if (chosen) utterance.voice = chosen;
-    utterance.lang = chosen?.lang || document.documentElement.lang || "en";
+    utterance.lang = chosen?.lang || speechLang();
     const done = () => {
       if (speaking !== utterance) return;
       speaking = null;
@@ -137,18 +146,19 @@ export function setUpVoice(mount, { defaultOn = false, context = "table", prompt
   function allow(pressed) {
     allowed = true;
     show();
-    if (pressed) voice.speak("Read aloud is on.");
+    if (pressed) voice.speak(gettext("Read aloud is on."));
     onAllowed?.();
     if (speaking) return;
     const silent = new window.SpeechSynthesisUtterance(" ");
     silent.volume = 0;
+    silent.lang = speechLang();
     silent.onerror = (event) => {
       if (event.error === "not-allowed") refused();
     };
     synth.speak(silent);
   }
 
-  const button = h("button", { type: "button", class: "button button-small voice-switch", "aria-pressed": "false" }, "Read aloud");
+  const button = h("button", { type: "button", class: "button button-small voice-switch", "aria-pressed": "false" }, gettext("Read aloud"));
   button.addEventListener("click", () => {
     // The switch as it reads: off while the browser refuses, so a press turns it on (and, being a
     // touch, lets it speak).
@@ -162,7 +172,7 @@ export function setUpVoice(mount, { defaultOn = false, context = "table", prompt
     }
   });
 
-  const tap = h("button", { type: "button", class: "button button-big voice-prompt", hidden: true }, prompt?.words || "Tap here to read aloud");
+  const tap = h("button", { type: "button", class: "button button-big voice-prompt", hidden: true }, prompt?.words || gettext("Tap here to read aloud"));
   tap.addEventListener("click", () => {
     if (!voice.heard) allow(true);
   });
@@ -176,19 +186,19 @@ export function setUpVoice(mount, { defaultOn = false, context = "table", prompt
   };
   for (const type of GESTURES) window.addEventListener(type, onGesture, true);
 
-  const speed = h("select", { class: "voice-speed", "aria-label": "Speed" });
+  const speed = h("select", { class: "voice-speed", "aria-label": gettext("Speed") });
   const current = Number(stored("rate")) || 1;
   for (const rate of RATES) {
-    const label = rate === 1 ? "Normal" : rate < 1 ? (rate < 0.8 ? "Slow" : "A little slower") : rate > 1.2 ? "Fast" : "A little faster";
+    const label = rate === 1 ? pgettext("a voice's speed", "Normal") : rate < 1 ? (rate < 0.8 ? pgettext("a voice's speed", "Slow") : gettext("A little slower")) : rate > 1.2 ? pgettext("a voice's speed", "Fast") : gettext("A little faster");
     speed.append(h("option", { value: String(rate), selected: rate === current }, label));
   }
   speed.addEventListener("change", () => store("rate", speed.value));
 
-  const voices = h("select", { class: "voice-name", "aria-label": "Voice" });
+  const voices = h("select", { class: "voice-name", "aria-label": pgettext("the voice that reads aloud", "Voice") });
   const fillVoices = () => {
     const name = stored("name");
     voices.replaceChildren(
-      h("option", { value: "" }, "The device's own"),
+      h("option", { value: "" }, gettext("The device's own")),
       ...voicesInOrder(synth).map((v) => h("option", { value: v.name, selected: v.name === name }, `${v.name} (${v.lang})`)),
     );
   };
@@ -199,9 +209,9 @@ export function setUpVoice(mount, { defaultOn = false, context = "table", prompt
   const settings = h(
     "details",
     { class: "voice-settings" },
-    h("summary", {}, "Voice"),
-    h("label", { class: "voice-field" }, "Speed ", speed),
-    h("label", { class: "voice-field" }, "Voice ", voices),
+    h("summary", {}, pgettext("the voice that reads aloud", "Voice")),
+    h("label", { class: "voice-field" }, gettext("Speed"), " ", speed),
+    h("label", { class: "voice-field" }, pgettext("the voice that reads aloud", "Voice"), " ", voices),
   );
 
   /** The switch and the prompt as things are: pressed only while the voice is heard. */

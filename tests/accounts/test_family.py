@@ -404,7 +404,7 @@ def test_a_deletion_the_service_refuses_is_said_and_deletes_nothing(client, monk
     monkeypatch.setattr(family, "delete_account", refuse)
     response = client.post(reverse("accounts:delete_account"), {"confirm": "yes"}, follow=True)
     assert response.redirect_chain[-1][0] == reverse("accounts:settings")
-    assert escape(WORDS[Code.NOT_A_PARENT]) in response.content.decode()
+    assert escape(str(WORDS[Code.NOT_A_PARENT])) in response.content.decode()
     assert User.objects.filter(pk=parent.pk, is_active=True).exists()
     assert response.wsgi_request.user == parent
 

@@ -27,7 +27,10 @@ PRODUCTION_STORAGE = "justalllowgod.storage.HashedModulesStorage"
 ASSET = re.compile(r'<(?:link|script|img)\b[^>]*?\b(?:href|src)="(/static/[^"]+)"')
 # An image the browser fetches at once: every <img> not marked lazy.
 EAGER_IMAGE = re.compile(r'<img\b(?![^>]*\bloading="lazy")[^>]*?\bsrc="([^"]+)"')
-IMPORT = re.compile(r'^\s*(?:import|export)\b[^"\']*?\bfrom\s*["\'](\.{1,2}/[^"\']+)["\']', re.MULTILINE)
+# At a line's start in our sources; after a ";" or "}" in the minified modules production stores.
+IMPORT = re.compile(
+    r'(?:^|(?<=[;}]))\s*(?:import|export)\b[^"\';]*?\bfrom\s*["\'](\.{1,2}/[^"\']+)["\']', re.MULTILINE
+)
 # The other ways a module can name another: `import "./x.js";` (loaded with it) and `import("./x.js")`
 # (loaded when the code first asks: the end screen, the let-back box; not part of the first load).
 BARE_IMPORT = re.compile(r'\bimport\s*["\']([^"\']+)["\']')
@@ -184,3 +187,27 @@ def test_style_sheets_are_stored_without_their_comments_and_with_every_rule(prod
         stored = (production_static / manifest[name]).read_text()
         assert "/*" in source and "/*" not in stored, name
         assert stored == without_comments(source), name  # every rule kept, in its order
+
+
+def test_the_minified_modules_are_still_whole_and_pass_the_models_own_tests(tmp_path):
+    """Production stores the scripts minified (justalllowgod/storage.py): each still parses as a
+    module, and node's tests of the table model pass on the minified copies as on the sources."""
+    import shutil
+    import subprocess
+
+    from justalllowgod.storage import minified
+
+    base = Path(settings.BASE_DIR)
+    (tmp_path / "static" / "js").mkdir(parents=True)
+    for source in (base / "static" / "js").glob("*.js"):
+        shrunk = minified(source.read_text(encoding="utf-8"))
+        assert len(shrunk) < source.stat().st_size or "//" not in source.read_text(), source.name
+        (tmp_path / "static" / "js" / source.name).write_text(shrunk, encoding="utf-8")
+        check = subprocess.run(
+            ["node", "--check", "--input-type=module"], input=shrunk, capture_output=True, text=True
+        )
+        assert check.returncode == 0, f"{source.name}: {check.stderr}"
+    shutil.copytree(base / "tests" / "js", tmp_path / "tests" / "js")
+    run = subprocess.run(["node", "--test", "tests/js/"], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert "# fail 0" in run.stdout

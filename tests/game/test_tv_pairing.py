@@ -258,7 +258,7 @@ def test_through_the_form_a_lapsed_or_used_code_is_said_and_a_schools_junk_never
     lapsed = pairing.new_code(ip=HOME)
     clock.advance(pairing.CODE_SECONDS)
     answer = _signed_in(host).post(door, {"tv_code": lapsed.code})
-    assert answer.status_code == 410 and WORDS[Code.TV_CODE_LAPSED] in answer.content.decode()
+    assert answer.status_code == 410 and str(WORDS[Code.TV_CODE_LAPSED]) in answer.content.decode()
     # The school's address: a device's junk screen links, then a guest's wrong code, the tenth.
     fresh = pairing.new_code(ip=HOME)
     for n in range(settings.GAME_SCREEN_GUESS_LIMIT - 2):

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from game.codes import normalize
 
@@ -49,14 +50,14 @@ class Table(models.Model):
     """A table people sit at: private (by code) or public (Play now)."""
 
     class Kind(models.TextChoices):
-        PRIVATE = "private", "Private"
-        PUBLIC = "public", "Public"
+        PRIVATE = "private", pgettext_lazy("a kind of table", "Private")
+        PUBLIC = "public", pgettext_lazy("a kind of table", "Public")
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        ENDED = "ended", "Ended early"
+        WAITING = "waiting", pgettext_lazy("a table's state", "Waiting")
+        PLAYING = "playing", pgettext_lazy("a table's state", "Playing")
+        FINISHED = "finished", pgettext_lazy("a table's state", "Finished")
+        ENDED = "ended", pgettext_lazy("a table's state", "Ended early")
 
     code = models.CharField(max_length=4)
     # The QR code and share link carry this instead of the code, so they are never a guess and a

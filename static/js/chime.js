@@ -1,6 +1,7 @@
 // A soft chime on the table screen when a stone is laid and at the end (issue 31), off unless
 // chosen on this device. The sound is the site's own (static/sounds/chime.wav, CC0, its licence
 // beside it); the page names its address (`data-chime-url`) so a deploy's hashed name is used.
+import { pgettext } from "./i18n.js";
 import { h } from "./dom.js";
 
 const KEY = "jag.chime";
@@ -27,7 +28,7 @@ export function setUpChime(mount) {
       audio.play()?.catch?.(() => {});
     },
   };
-  const button = h("button", { type: "button", class: "button button-small chime-switch", "aria-pressed": String(chime.on) }, "Chime");
+  const button = h("button", { type: "button", class: "button button-small chime-switch", "aria-pressed": String(chime.on) }, pgettext("a switch: ring a bell at each move", "Chime"));
   button.addEventListener("click", () => {
     chime.on = !chime.on;
     try {

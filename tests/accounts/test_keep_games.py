@@ -16,8 +16,8 @@ from accounts.guests import KEEP_SESSION_KEY
 from accounts.models import Managed, User
 from game import services
 from game.models import SitRequest
-from game.services import guests
-from tests.factories import UserFactory, signed_in_session
+from tests.factories import UserFactory
+from tests.game.support import host_answers
 
 pytestmark = pytest.mark.django_db
 
@@ -29,13 +29,7 @@ def seated_guest(name: str = "Aunt_Mary") -> tuple[User, Client]:
     device = Client()
     device.post(reverse("guest_sit", args=[table.invite_token]), {"name": name})
     guest = User.objects.get(gamer_tag=name)
-    guests.answer_guest(
-        user=table.host,
-        session_key=signed_in_session(table.host),
-        code=table.code,
-        request_id=SitRequest.objects.get(guest=guest).pk,
-        yes=True,
-    )
+    host_answers(table, SitRequest.objects.get(guest=guest).pk, yes=True)
     return guest, device
 
 

@@ -23,6 +23,7 @@ from game.services import guests
 from tests.e2e.helpers import in_a_thread
 from tests.e2e.test_socket_doors import _close_sockets, close_code, open_socket  # noqa: F401  (a fixture)
 from tests.factories import UserFactory, signed_in_session
+from tests.game.support import host_answers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,13 +40,7 @@ def test_the_lobby_turns_a_guest_away_through_daphne(live_asgi):
 
         table = services.create_private_table(user=UserFactory()).table
         asked = guests.ask_to_sit(token=table.invite_token, name="Visiting_Vera")
-        guests.answer_guest(
-            user=table.host,
-            session_key=signed_in_session(table.host),
-            code=table.code,
-            request_id=asked.guest.sit_request.pk,
-            yes=True,
-        )
+        host_answers(table, asked.guest.sit_request.pk, yes=True)
         return cookie(asked.guest)
 
     assert close_code(open_socket(server, "/ws/lobby/", in_a_thread(let_in))) == 4404

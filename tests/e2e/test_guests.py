@@ -20,6 +20,7 @@ from tests.e2e.live import axe_violations, sign_in
 from tests.e2e.mailbox import mail_server  # noqa: F401  (a fixture)
 from tests.e2e.test_family_way_in import Counted
 from tests.factories import UserFactory, signed_in_session
+from tests.game.support import host_answers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -250,13 +251,7 @@ def test_a_mistyped_address_is_never_a_trap_on_the_keep_page(mail_server, new_pa
 
     def seated():
         asked = guests.ask_to_sit(token=table.invite_token, name=LONG_GUEST)
-        guests.answer_guest(
-            user=table.host,
-            session_key=signed_in_session(table.host),
-            code=table.code,
-            request_id=asked.guest.sit_request.pk,
-            yes=True,
-        )
+        host_answers(table, asked.guest.sit_request.pk, yes=True)
         return asked.guest
 
     guest = in_a_thread(seated)
@@ -294,13 +289,7 @@ def test_a_guests_seat_reads_a_guest_once_the_clock_has_forgotten_them(live_asgi
 
     def played_and_forgotten():
         asked = guests.ask_to_sit(token=table.invite_token, name="Visiting_Ann")
-        guests.answer_guest(
-            user=table.host,
-            session_key=signed_in_session(table.host),
-            code=table.code,
-            request_id=asked.guest.sit_request.pk,
-            yes=True,
-        )
+        host_answers(table, asked.guest.sit_request.pk, yes=True)
         load_deck()
         services.start_table(user=table.host, code=table.code)
         Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED, finished_at=timezone.now())

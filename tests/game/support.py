@@ -203,3 +203,16 @@ async def seated(user, code: str, *, cookie: bytes | None = None) -> Player:
     welcome = await player.next_of("welcome")
     assert welcome["me"]["tag"] == user.gamer_tag
     return player
+
+
+def host_answers(table, request_id: int, *, yes: bool = True):
+    """The host's yes (or no) to a guest asking to sit at their table (R41), as their page sends it."""
+    from game.services import guests
+
+    return guests.answer_guest(
+        user=table.host,
+        session_key=signed_in_session(table.host),
+        code=table.code,
+        request_id=request_id,
+        yes=yes,
+    )

@@ -17,8 +17,8 @@ from accounts.guests import KEEP_CODE_TRIES, KEEP_CODES_PER_HOUR
 from accounts.models import Managed, User
 from game import services
 from game.models import SitRequest, Table
-from game.services import guests
-from tests.factories import UserFactory, signed_in_session
+from tests.factories import UserFactory
+from tests.game.support import host_answers
 
 pytestmark = pytest.mark.django_db
 
@@ -33,13 +33,7 @@ def seated_guest(table: Table, name: str = "Grandpa_Joe") -> tuple[User, Client]
     device.post(reverse("guest_sit", args=[table.invite_token]), {"name": name})
     guest = User.objects.get(gamer_tag=name)
     request = SitRequest.objects.get(guest=guest)
-    guests.answer_guest(
-        user=table.host,
-        session_key=signed_in_session(table.host),
-        code=table.code,
-        request_id=request.pk,
-        yes=True,
-    )
+    host_answers(table, request.pk, yes=True)
     return guest, device
 
 

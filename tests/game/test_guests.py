@@ -31,7 +31,7 @@ from justalllowgod.lib.refusals import Code, Refusal
 from moderation import name_reports
 from tests.deck import load_deck
 from tests.factories import UserFactory, signed_in_session
-from tests.game.support import HOST, ORIGIN, Communicator, session_cookie
+from tests.game.support import HOST, ORIGIN, Communicator, host_answers, session_cookie
 from tests.moderation.conftest import reviewer
 
 pytestmark = pytest.mark.django_db
@@ -87,13 +87,7 @@ def test_the_hosts_no_deletes_the_guest_and_signs_out_the_device_that_asked():
     device_session = signed_in_session(asked.guest)
     ChildDevice.objects.create(child=asked.guest, session_key=device_session)
     request = SitRequest.objects.get()
-    guests.answer_guest(
-        user=table.host,
-        session_key=signed_in_session(table.host),
-        code=table.code,
-        request_id=request.pk,
-        yes=False,
-    )
+    host_answers(table, request.pk, yes=False)
     assert not User.objects.filter(pk=asked.guest.pk).exists()
     assert not Session.objects.filter(session_key=device_session).exists()
     assert [s.user_id for s in seat_list(table)] == [table.host_id]
@@ -190,13 +184,7 @@ def test_the_hosts_no_to_a_guest_who_kept_their_games_meanwhile_deletes_only_the
     asked = guests.ask_to_sit(token=table.invite_token, name="Quick_Keeper")
     guest_accounts.keep_games(guest=asked.guest, email="keeper@example.org")
     request = SitRequest.objects.get()
-    guests.answer_guest(
-        user=table.host,
-        session_key=signed_in_session(table.host),
-        code=table.code,
-        request_id=request.pk,
-        yes=False,
-    )
+    host_answers(table, request.pk, yes=False)
     member = User.objects.get(pk=asked.guest.pk)
     assert member.is_active and member.email == "keeper@example.org" and not SitRequest.objects.exists()
 
@@ -364,11 +352,5 @@ def test_deleting_a_guest_forgets_axes_record_of_their_device_signing_in():
         "AxesDatabaseHandler"
     )
     request = SitRequest.objects.get()
-    guests.answer_guest(
-        user=table.host,
-        session_key=signed_in_session(table.host),
-        code=table.code,
-        request_id=request.pk,
-        yes=False,
-    )
+    host_answers(table, request.pk, yes=False)
     assert not AccessLog.objects.filter(session_hash=hashed).exists()

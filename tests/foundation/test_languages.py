@@ -214,3 +214,19 @@ def test_a_guests_and_a_class_childs_device_may_choose_its_language(every_langua
         assert browser.get("/words/es.js").status_code == 200
         person.refresh_from_db()
         assert person.language == ""  # the device's choice; the account's is its manager's to set
+
+
+@pytest.mark.django_db
+def test_the_settings_page_offers_each_language_in_its_own_name(every_language):
+    member = UserFactory(language="es")
+    html = signed_in_client(member).get("/me/settings/").content.decode()
+    assert 'id="language"' in html
+    for code, name in settings.ALL_LANGUAGES:
+        assert f'value="{code}" lang="{code}"' in html and f">{name}</button>" in html
+    assert 'value="es" lang="es" class="button button-small" aria-current="true"' in html
+
+
+@pytest.mark.django_db
+def test_while_only_english_is_open_the_settings_page_offers_no_choice():
+    html = signed_in_client(UserFactory()).get("/me/settings/").content.decode()
+    assert 'id="language"' not in html

@@ -17,6 +17,7 @@ from axes.models import AccessAttempt, AccessAttemptExpiration, AccessFailureLog
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.db.models.deletion import ProtectedError
@@ -130,6 +131,22 @@ def set_public_play(*, parent: User, child_id: int | str, allowed: bool) -> User
     child.save(update_fields=["may_play_public"])
     if not allowed:  # the public tables still waiting let them go; a dealt game plays on
         transaction.on_commit(lambda: public_play_off.send(sender=User, user=child))
+    return child
+
+
+@transaction.atomic
+def set_child_language(*, parent: User, child_id: int | str, language: str) -> User:
+    """The language a child reads the site in, on every device they sign in on ("" follows the
+    device's browser). Only a language the site is written in and offers now."""
+    from accounts.language import offered
+
+    if language and language not in offered():
+        raise ValidationError(
+            gettext_lazy("That language is not one the site is written in."), code="language"
+        )
+    child = _locked_child(parent, child_id, changing=True)
+    child.language = language
+    child.save(update_fields=["language"])
     return child
 
 

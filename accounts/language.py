@@ -13,6 +13,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 
 from justalllowgod.lib.methods import post_only
 
@@ -41,7 +42,7 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     """The picker (the header's and the settings page's): the page again, in the chosen language."""
     language = request.POST.get("language", "")
     if language not in offered():
-        return HttpResponseBadRequest("That language is not one the site is written in.")
+        return HttpResponseBadRequest(gettext("That language is not one the site is written in."))
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure()):
         back = "/"

@@ -15,6 +15,7 @@ urlpatterns = [
     path("me/family/<int:child_id>/public-play/", family.public_play, name="family_public_play"),
     path("me/family/<int:child_id>/sign-in/", family.sign_in_qr, name="family_sign_in_qr"),
     path("me/family/<int:child_id>/rename/", family.rename_child, name="family_rename"),
+    path("me/family/<int:child_id>/language/", family.child_language, name="family_child_language"),
     path("me/family/<int:child_id>/delete/", family.delete_child, name="family_delete"),
     path("me/family/devices/<int:device_id>/end/", family.end_device, name="family_end_device"),
     path(

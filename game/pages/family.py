@@ -95,6 +95,20 @@ def public_play(request: HttpRequest, child_id: int) -> HttpResponse:
 
 @post_only(go_to="family")
 @grown_ups_only
+def child_language(request: HttpRequest, child_id: int) -> HttpResponse:
+    """The language a child reads the site in, chosen by their parent."""
+    try:
+        child = family.set_child_language(
+            parent=request.user, child_id=child_id, language=request.POST.get("language", "")
+        )
+    except (Refusal, ValidationError) as error:
+        return _refused(request, error)
+    messages.success(request, _("Saved: %(tag)s's language.") % {"tag": child.gamer_tag})
+    return redirect("family")
+
+
+@post_only(go_to="family")
+@grown_ups_only
 def rename_child(request: HttpRequest, child_id: int) -> HttpResponse:
     """The parent gives a child a new tag (a child never renames themselves)."""
     form = GamerTagForm(request.POST)

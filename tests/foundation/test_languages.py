@@ -230,3 +230,38 @@ def test_the_settings_page_offers_each_language_in_its_own_name(every_language):
 def test_while_only_english_is_open_the_settings_page_offers_no_choice():
     html = signed_in_client(UserFactory()).get("/me/settings/").content.decode()
     assert 'id="language"' not in html
+
+
+@pytest.mark.django_db
+def test_a_parent_sets_the_language_a_child_reads_on_every_device(every_language):
+    parent = UserFactory()
+    child = family.add_child(parent=parent, tag="Little_Bea")
+    page = signed_in_client(parent).get("/me/family/")
+    assert f'id="language-{child.pk}"' in page.content.decode()
+    answer = signed_in_client(parent).post(f"/me/family/{child.pk}/language/", {"language": "pt"})
+    assert answer.status_code == 302
+    child.refresh_from_db()
+    assert child.language == "pt"
+    assert "Como jogar" in signed_in_client(child).get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["fr", "xx", "es-ES; DROP"])
+def test_a_childs_language_the_site_is_not_written_in_is_refused_and_changes_nothing(
+    language, every_language
+):
+    parent = UserFactory()
+    child = family.add_child(parent=parent, tag="Little_Bea")
+    browser = signed_in_client(parent)
+    browser.post(f"/me/family/{child.pk}/language/", {"language": language})
+    child.refresh_from_db()
+    assert child.language == ""
+    assert "not one the site is written in" in browser.get("/me/family/").content.decode()
+
+
+@pytest.mark.django_db
+def test_only_the_childs_own_parent_sets_their_language(every_language):
+    child = family.add_child(parent=UserFactory(), tag="Little_Bea")
+    signed_in_client(UserFactory()).post(f"/me/family/{child.pk}/language/", {"language": "es"})
+    child.refresh_from_db()
+    assert child.language == ""

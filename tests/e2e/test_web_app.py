@@ -67,7 +67,7 @@ def _deliver(page, server, data: str) -> list[dict]:
         "ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"])
     )
     cdp.send("ServiceWorker.enable")
-    for _ in range(50):  # DevTools tells of the registration a moment after enable
+    for _ in range(150):  # DevTools tells of the registration a moment after enable
         if registrations:
             break
         page.wait_for_timeout(100)
@@ -79,7 +79,9 @@ def _deliver(page, server, data: str) -> list[dict]:
     return page.evaluate(
         """async () => {
           const registration = await navigator.serviceWorker.ready;
-          for (let i = 0; i < 50; i++) {
+          // The worker wakes for the push and shows it: within 15 s even on a loaded machine (CI
+          // runs both suites side by side; 5 s was once not enough there).
+          for (let i = 0; i < 150; i++) {
             const shown = await registration.getNotifications();
             if (shown.length) return shown.map((n) => ({
               title: n.title, body: n.body, tag: n.tag, renotify: n.renotify, url: n.data.url, icon: n.icon,

@@ -253,7 +253,9 @@ def test_since_you_were_here_tells_what_happened_from_what_the_seat_may_see(clie
     }
     # A title seat 2 may read elsewhere (a story's own name, a card it was shown) proves nothing.
     public = {story["title"] for story in stories} | {title_of[card] for card in shown if card in title_of}
-    for title in public:
+    # Longest first: a shown card's title inside a story's ("Mount Carmel" in "Elijah on Mount
+    # Carmel") must not leave the rest of the story's title behind to look like a hidden card.
+    for title in sorted(public, key=len, reverse=True):
         words = words.replace(title, " ")
     leaked = [title_of[card] for card in hidden if title_of[card] not in public and title_of[card] in words]
     assert leaked == [], f"Since you were here names cards seat 2 never saw: {leaked}"

@@ -146,9 +146,12 @@ def parse_reference(text: str) -> Verse:
     return Verse(book=book, chapter=chapter, verse=verse, text=verse_text(book, chapter, verse))
 
 
-def reader_url(book_slug: str, chapter: int, verse: int | None = None) -> str:
-    """The reader's address for a chapter, scrolled to a verse when given."""
+def reader_url(book_slug: str, chapter: int, verse: int | None = None, *, bible: str | None = None) -> str:
+    """The reader's address for a chapter, scrolled to a verse when given; in the Bible whose code
+    is `bible` (content/bibles), else in the reader's own language's."""
     url = reverse("content:bible_chapter", kwargs={"book": book_slug, "chapter": chapter})
+    if bible:
+        url += f"?bible={bible}"
     return f"{url}#v{verse}" if verse else url
 
 

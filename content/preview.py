@@ -75,7 +75,7 @@ def card_face(card: Card, *, position: int | None = None, total: int | None = No
         face |= {
             "reference": card.reference,
             "verse_text": card.verse_text,
-            "reader_url": bible.reader_url(verse.book_slug, verse.chapter, verse.verse),
+            "reader_url": bible.reader_url(verse.book_slug, verse.chapter, verse.verse, bible="kjv"),
         }
     return face
 

@@ -1,15 +1,16 @@
-"""The Bible reader (one KJV chapter per page) and print and play."""
+"""The Bible reader (one chapter of the reader's Bible per page) and print and play."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from content import bible
+from content import bible, bibles
 from content.printing import files
 from content.printing.sheets import Paper
 from content.rules_version import rules_label
@@ -17,29 +18,49 @@ from justalllowgod.lib.addresses import request_address
 from justalllowgod.lib.limits import limits
 
 
-def _link(place: tuple | None) -> dict | None:
-    """A neighbouring chapter as a label and an address."""
+def _link(translation: bibles.Translation | None, place: tuple | None) -> dict | None:
+    """A neighbouring chapter as a label and an address: in the Bible the page was asked for by
+    name, else in the reader's own."""
     if place is None:
         return None
     book, chapter = place
-    return {
-        "label": f"{bible.book_title(book)} {chapter}",
-        "url": bible.reader_url(bible.book_slug(book), chapter),
-    }
+    shown = translation or bibles.for_language(get_language())
+    url = (
+        translation.reader_url(book, chapter)
+        if translation
+        else bible.reader_url(bible.book_slug(book), chapter)
+    )
+    return {"label": shown.chapter_label(book, chapter), "url": url}
 
 
 def chapter(request: HttpRequest, book: str, chapter: int) -> HttpResponse:
-    """A chapter of the King James Version, every verse addressable as #v<n>."""
+    """A chapter of the reader's Bible (the Bible of their language, or the one `?bible=` names),
+    every verse addressable as #v<n> in that Bible's own numbering; `?verse=<n>` (the KJV's
+    numbering, as a card's reference gives it) goes on to that verse wherever this Bible has it."""
     found = bible.book_from_slug(book)
     if found is None or not 1 <= chapter <= bible.chapter_count(found):
         raise Http404("No such book or chapter")
+    asked = bibles.TRANSLATIONS.get(request.GET.get("bible", ""))
+    translation = asked or bibles.for_language(get_language())
+    if "verse" in request.GET:
+        # A verse as the KJV numbers it (a card's reference): on to where this Bible prints it.
+        verse = request.GET["verse"]
+        if not verse.isdigit() or not 1 <= int(verse) <= bible.verse_count(found, chapter):
+            raise Http404("No such verse")
+        return redirect(translation.reader_url(found, chapter, int(verse)))
     before, after = bible.neighbours(found, chapter)
     context = {
-        "book_title": bible.book_title(found),
+        "translation": translation,
+        "book_title": translation.book_name(found),
         "chapter": chapter,
-        "verses": bible.chapter_verses(found, chapter),
-        "previous": _link(before),
-        "next": _link(after),
+        "verses": translation.chapter_verses(found, chapter),
+        "previous": _link(asked, before),
+        "next": _link(asked, after),
+        "others": [
+            {"name": other.name, "url": other.reader_url(found, chapter)}
+            for other in bibles.TRANSLATIONS.values()
+            if other != translation
+        ],
     }
     return render(request, "content/reader.html", context)
 

@@ -4,6 +4,7 @@ import { h, fill, initial, postForm } from "./dom.js";
 import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { tagName, tagsInText, withNodes } from "./names.js";
 import { endReason } from "./render-log.js";
+import { verseUrl } from "./verse.js";
 
 const PLACES = [
   pgettext("place in the ranking", "1st"),
@@ -126,7 +127,7 @@ function summary(app) {
           h(
             "li",
             {},
-            h("a", { href: `/bible/${m.verse.book_slug}/${m.verse.chapter}/#v${m.verse.verse}`, target: "_blank", rel: "noopener" }, app.story(m.story)),
+            h("a", { href: verseUrl(m.verse), target: "_blank", rel: "noopener" }, app.story(m.story)),
             h("span", { class: "muted" }, ` ${m.verse.reference}`),
           ),
         ),

@@ -24,8 +24,10 @@ export function chapterUrl(verse) {
   return `/bible/${verse.book_slug}/${verse.chapter}/`;
 }
 
+/** The reader at the verse the reference names (in the KJV's numbering): the reader finds where
+ * the reader's own Bible prints it (content/views.py chapter). */
 export function verseUrl(verse) {
-  return `${chapterUrl(verse)}#v${verse.verse}`;
+  return `${chapterUrl(verse)}?verse=${verse.verse}`;
 }
 
 /** The verse as a quotation with Read the verse and Read the chapter (new tab). */

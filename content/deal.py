@@ -3,14 +3,14 @@ story is not dealt."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from content import bible, live, revisions
+from content import bible, live, revisions, translations
 from content.models import Deck, Kind, Status, Story, in_kind_order, subject_label
 from justalllowgod.lib.refusals import Code, Refusal
 
@@ -81,12 +81,15 @@ class DealtStory:
     story_id: int
     title: str
     cards: tuple[DealtCard, ...]
+    # Each other language's verse, and its titles and lines once translated (content/translations).
+    languages: dict[str, Any] = field(default_factory=dict)
 
     def as_engine_dict(self) -> dict[str, Any]:
         return {
             "position": self.position,
             "title": self.title,
             "cards": [card.as_engine_dict() for card in self.cards],
+            "languages": self.languages,
         }
 
 
@@ -107,12 +110,14 @@ def dealable_stories(deck: Deck) -> list[DealtStory]:
     stories = live.live_stories(deck)
     if len(stories) < MIN_DEALABLE:
         raise DeckNotReady(deck, len(stories))
+    found = translations.live_translations(stories)
     return [
         DealtStory(
             position=number,
             story_id=story.story_id,
             title=story.record.title,
             cards=tuple(_dealt_card(c) for c in story.cards),
+            languages=translations.story_languages(story, found),
         )
         for number, story in enumerate(stories, start=1)
     ]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from content import bible
-from content.models import FIELD_LABELS, Card, Kind
+from content.models import FIELD_LABELS, Card, Kind, Translation
 
 
 class CardAdminForm(forms.ModelForm):
@@ -61,3 +61,31 @@ class SingleChangesForm(forms.Form):
     """The same note, for one card or story from its own page."""
 
     note = RequestChangesForm.base_fields["note"]
+
+
+class TranslationAdminForm(forms.ModelForm):
+    """A story's or a card's words in another language (issue 42): a title for a story, a title and
+    a line for a card, only the line for a Word card (its title is its reference, which that
+    language's Bible says)."""
+
+    class Meta:
+        model = Translation
+        fields = ["language", "story", "card", "title", "description"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3, "cols": 40})}
+
+    def clean_description(self) -> str:
+        return " ".join(self.cleaned_data["description"].split())
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        story = data.get("story") or self.instance.story
+        card = data.get("card") or self.instance.card
+        if bool(story) == bool(card):
+            raise ValidationError(_("Choose the story or the card this translates: one of them."))
+        if card and card.kind == Kind.WORD:
+            data["title"] = ""
+        elif not (data.get("title") or "").strip():
+            self.add_error("title", _("Please give the title in this language."))
+        if card and not (data.get("description") or "").strip():
+            self.add_error("description", _("Please give the card's line in this language."))
+        return data

@@ -37,7 +37,7 @@ def _approved(field: str, ids: set[int]) -> dict[int, int]:
     return found
 
 
-def _live_rows(model: type[Card] | type[Story], field: str, **where: Any) -> list[Any]:
+def live_rows(model: type[Any], field: str, **where: Any) -> list[Any]:
     """Each subject as it is live: the row itself when approved, else its last approved revision."""
     rows: list[Any] = list(model.objects.filter(status=Status.APPROVED, **where))
     waiting = set(model.objects.exclude(status=Status.APPROVED).values_list("pk", flat=True))
@@ -48,8 +48,8 @@ def _live_rows(model: type[Card] | type[Story], field: str, **where: Any) -> lis
 
 def live_stories(deck: Deck) -> list[LiveStory]:
     """The deck's stories whose approved revision and four approved cards exist, in deck order."""
-    stories = {row.id: row for row in _live_rows(Story, "story", deck_id=deck.pk)}
-    cards = _live_rows(Card, "card", story_id__in=stories.keys())
+    stories = {row.id: row for row in live_rows(Story, "story", deck_id=deck.pk)}
+    cards = live_rows(Card, "card", story_id__in=stories.keys())
     current_story = dict(Card.objects.values_list("pk", "story_id"))
     # A card moved away keeps its approved place until the move is approved; if its old story has
     # since had another card of that kind approved, the card that is really there wins.

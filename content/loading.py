@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from content import bible, revisions
+from content import bible, review, revisions
 from content.default_deck import DECK_NAME, DECK_SLUG, STORIES, SYSTEM_REVIEWER_EMAIL, StoryData
-from content.models import Card, Deck, Kind, ReviewStep, Status, Story
+from content.default_deck_translations import TRANSLATIONS, StoryTranslation
+from content.models import Card, Deck, Kind, ReviewStep, Status, Story, Translation
 
 LOADED_NOTE = "Approved by the system when the default deck was loaded."
 
@@ -22,6 +23,7 @@ class LoadReport:
     created: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    translated: int = 0
 
 
 def system_reviewer():
@@ -60,11 +62,10 @@ def _cards(data: StoryData) -> list[Card]:
     ]
 
 
-def _loaded(subject: Card | Story, reviewer) -> None:
+def _loaded(subject: Card | Story | Translation, reviewer) -> None:
     """The system reviewer's approval of the revision just created."""
-    about = {"card": subject} if isinstance(subject, Card) else {"story": subject}
     ReviewStep.objects.create(
-        **about,
+        **review.about(subject),
         actor=reviewer,
         action=ReviewStep.Action.LOADED,
         note=LOADED_NOTE,
@@ -88,6 +89,45 @@ def _create_story(deck: Deck, data: StoryData, reviewer) -> Story:
     return story
 
 
+def _translate(story: Story, english: StoryData, language: str, data: StoryTranslation, reviewer) -> int:
+    """The shipped translation of a default story and its cards, approved by the system, for each
+    item that has none in that language yet and is approved as shipped; an item the team has
+    changed keeps no shipped words (they translate the English as shipped). Returns how many were
+    made."""
+    shipped = {(c.kind, c.title, c.description) for c in _cards(english)}
+    faces = {Kind.PERSON: data.person, Kind.PLACE: data.place, Kind.MOMENT: data.moment}
+    items: list[tuple[Card | Story, str, str]] = [(story, data.title, "")]
+    for card in story.cards.all():
+        face = faces.get(card.kind)
+        # A Word card's title is its reference, which its language's Bible says: only its line.
+        items.append((card, face.title, face.description) if face else (card, "", data.word))
+    made = 0
+    for original, title, description in items:
+        field_name = original._meta.model_name
+        if Translation.objects.filter(language=language, **{field_name: original}).exists():
+            continue
+        as_shipped = (
+            original.title == english.title
+            if isinstance(original, Story)
+            else ((original.kind, original.title, original.description) in shipped)
+        )
+        if not as_shipped or original.status != Status.APPROVED:
+            continue
+        translation = Translation(
+            language=language,
+            title=title,
+            description=description,
+            made_from=revisions.current_revision(original),
+            status=Status.APPROVED,
+            **{field_name: original},
+        )
+        translation._history_user = reviewer
+        translation.save()
+        _loaded(translation, reviewer)
+        made += 1
+    return made
+
+
 @transaction.atomic
 def load_default_deck() -> LoadReport:
     """Create the shipped deck and any of its stories not there yet, approved by the system reviewer."""
@@ -104,4 +144,8 @@ def load_default_deck() -> LoadReport:
         else:
             _create_story(deck, data, reviewer)
             report.created.append(data.title)
+    for data in STORIES:
+        story = existing.filter(title=data.title, position=data.position).first()
+        for language, shipped in TRANSLATIONS.items() if story else ():
+            report.translated += _translate(story, data, language, shipped[data.position], reviewer)
     return report

@@ -51,6 +51,7 @@ FIELD_LABELS = {
     "description": _("Description"),
     "reference": _("Reference"),
     "verse_text": _("Verse text"),
+    "language": _("Language"),
 }
 # The review's own bookkeeping is not content: a status change is a step, not a revision.
 NOT_REVISED = ["status", "last_edited_by", "updated_at"]
@@ -226,8 +227,83 @@ def subject_label(subject: Card | Story) -> str:
     return gettext("%(kind)s “%(title)s”") % {"kind": subject.get_kind_display(), "title": subject.title}
 
 
+# The languages the content team translates the deck into (English is the deck itself).
+TRANSLATED_LANGUAGES = [("es", "Español"), ("pt", "Português")]
+TRANSLATION_CONTENT_FIELDS = ("story_id", "card_id", "language", "title", "description")
+# The English a translation carries for each: a story's title, a card's title and line.
+TRANSLATED_FIELDS = {"story": ("title",), "card": ("title", "description")}
+
+
+class Translation(models.Model):
+    """A story's or a card's words in another language (issue 42), written and approved under the
+    same four eyes as any edit: an approved translation keeps being dealt while a newer one waits.
+    A Word card's title is its reference and its verse comes from that language's Bible
+    (content/bibles), so a Word card's translation carries only its one line."""
+
+    story = models.ForeignKey(
+        Story, null=True, blank=True, on_delete=models.CASCADE, related_name="translations"
+    )
+    card = models.ForeignKey(
+        Card, null=True, blank=True, on_delete=models.CASCADE, related_name="translations"
+    )
+    language = models.CharField(_("language"), max_length=8, choices=TRANSLATED_LANGUAGES)
+    title = models.CharField(_("title"), max_length=80, blank=True)
+    description = models.CharField(_("description"), max_length=140, blank=True)
+    # The revision (history id) of the English it was written from: when the English that players
+    # read changes after it, the translation is out of date.
+    made_from = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    last_edited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(excluded_fields=NOT_REVISED, get_user=revision_author)
+
+    class Meta:
+        ordering = ["language", "story", "card"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(card__isnull=False, story__isnull=True)
+                | Q(card__isnull=True, story__isnull=False),
+                name="translation_of_a_card_or_a_story",
+            ),
+            models.UniqueConstraint(
+                fields=["story", "language"],
+                condition=Q(story__isnull=False),
+                name="one_translation_of_a_story_per_language",
+                violation_error_message=_("This story already has a translation in that language."),
+            ),
+            models.UniqueConstraint(
+                fields=["card", "language"],
+                condition=Q(card__isnull=False),
+                name="one_translation_of_a_card_per_language",
+                violation_error_message=_("This card already has a translation in that language."),
+            ),
+        ]
+        permissions = [
+            ("submit_translation", "Can submit a translation for review"),
+            ("approve_translation", "Can approve a translation or ask for changes"),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("%(item)s in %(language)s") % {
+            "item": self.original_label,
+            "language": self.get_language_display(),
+        }
+
+    @property
+    def original(self) -> Card | Story:
+        """The English story or card this translates."""
+        return self.card if self.card_id else self.story
+
+    @property
+    def original_label(self) -> str:
+        return subject_label(self.original) if self.original else ""
+
+
 class ReviewStep(models.Model):
-    """One step of the review, kept for good: who did what to a card or a story, when, and why."""
+    """One step of the review, kept for good: who did what to a card, a story or a translation,
+    when, and why."""
 
     class Action(models.TextChoices):
         SUBMITTED = "submitted", _("Submitted for review")
@@ -243,6 +319,9 @@ class ReviewStep(models.Model):
     story = models.ForeignKey(
         Story, null=True, blank=True, on_delete=models.CASCADE, related_name="review_steps"
     )
+    translation = models.ForeignKey(
+        Translation, null=True, blank=True, on_delete=models.CASCADE, related_name="review_steps"
+    )
     # Kept when a member leaves: the decision still happened.
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -257,9 +336,10 @@ class ReviewStep(models.Model):
         ordering = ["-at", "-pk"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(card__isnull=False, story__isnull=True)
-                | Q(card__isnull=True, story__isnull=False),
-                name="decision_about_a_card_or_a_story",
+                condition=Q(card__isnull=False, story__isnull=True, translation__isnull=True)
+                | Q(card__isnull=True, story__isnull=False, translation__isnull=True)
+                | Q(card__isnull=True, story__isnull=True, translation__isnull=False),
+                name="decision_about_a_card_a_story_or_a_translation",
             )
         ]
 

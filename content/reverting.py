@@ -8,16 +8,24 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from content import compare, review
-from content.models import Card, ReviewStep, Status, Story
+from content.models import Card, ReviewStep, Status, Story, Translation
 from content.revisions import approved_revision, current_revision, number_of
 from justalllowgod.lib.refusals import Code, Refusal
 
-Subject = Card | Story
+Subject = Card | Story | Translation
 # What a revert copies back: the content, never the review's bookkeeping (the verse is looked up again).
 COPIED = {
     Card: ("story_id", "kind", "title", "description", "reference"),
     Story: ("deck_id", "position", "title", "summary"),
+    Translation: ("language", "title", "description"),
 }
+
+
+def _save(locked: Subject, record: Any, user: Any) -> Subject:
+    """Save the copied content; a translation keeps the English its revision was written from."""
+    if isinstance(locked, Translation):
+        return review.save_translation(translation=locked, user=user, made_from=record.made_from)
+    return review.save_subject(subject=locked, user=user)
 
 
 @transaction.atomic
@@ -31,11 +39,7 @@ def revert_to(*, subject: Subject, number: int, user: Any) -> Subject:
         raise Refusal(Code.NO_SUCH_REVISION, words)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
-    saved = (
-        review.save_card(card=locked, user=user)
-        if model is Card
-        else review.save_story(story=locked, user=user)
-    )
+    saved = _save(locked, record, user)
     if saved.status in review.WAITING:
         review.submit_for_review(subject=saved, user=user)
     return saved
@@ -59,11 +63,7 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
         raise Refusal(Code.NEVER_APPROVED, words)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
-    saved = (
-        review.save_card(card=locked, user=user)
-        if model is Card
-        else review.save_story(story=locked, user=user)
-    )
+    saved = _save(locked, record, user)
     model.objects.filter(pk=saved.pk).update(status=Status.APPROVED)
     saved.status = Status.APPROVED
     ReviewStep.objects.create(
@@ -71,7 +71,7 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
         action=ReviewStep.Action.WITHDRAWN,
         revision=current_revision(saved),
         note=f"Back to revision {number_of(saved, approved)}.",
-        **({"card": saved} if model is Card else {"story": saved}),
+        **review.about(saved),
     )
     return saved
 

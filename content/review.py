@@ -15,17 +15,19 @@ from content import bible, notify, revisions
 from content.models import (
     CARD_CONTENT_FIELDS,
     STORY_CONTENT_FIELDS,
+    TRANSLATION_CONTENT_FIELDS,
     Card,
     Deck,
     Kind,
     ReviewStep,
     Status,
     Story,
+    Translation,
     in_kind_order,
 )
 from justalllowgod.lib.refusals import Code, Refusal
 
-Subject = Card | Story
+Subject = Card | Story | Translation
 # What an editor may still submit.
 WAITING = {Status.DRAFT, Status.CHANGES_REQUESTED}
 
@@ -70,6 +72,10 @@ def _no_permission(verb: str, model_name: str) -> str:
         ("change", "story"): _("You don't have permission to change stories."),
         ("submit", "story"): _("You don't have permission to submit stories."),
         ("approve", "story"): _("You don't have permission to approve stories."),
+        ("add", "translation"): _("You don't have permission to add translations."),
+        ("change", "translation"): _("You don't have permission to change translations."),
+        ("submit", "translation"): _("You don't have permission to submit translations."),
+        ("approve", "translation"): _("You don't have permission to approve translations."),
     }
     return words[verb, model_name]
 
@@ -84,9 +90,15 @@ def _lock(subject: Subject) -> Subject:
     return type(subject).objects.select_for_update().get(pk=subject.pk)
 
 
+def about(subject: Subject) -> dict[str, Subject]:
+    """The review step's field that names the subject: {"card": card}, {"story": ...}, ..."""
+    return {subject._meta.model_name: subject}
+
+
 def _record(subject: Subject, *, user: Any, action: str, note: str = "", revision: int | None) -> ReviewStep:
-    about = {"card": subject} if isinstance(subject, Card) else {"story": subject}
-    return ReviewStep.objects.create(actor=user, action=action, note=note, revision=revision, **about)
+    return ReviewStep.objects.create(
+        actor=user, action=action, note=note, revision=revision, **about(subject)
+    )
 
 
 def _require_seen(locked: Subject, revision: int | None) -> int | None:
@@ -274,6 +286,39 @@ def save_card(*, card: Card, user: Any, tell: bool = True) -> Card:
 def save_story(*, story: Story, user: Any, tell: bool = True) -> Story:
     """The admin's save for a story: approval withdrawn when the content changed."""
     return _save_edit(story, user=user, fields=STORY_CONTENT_FIELDS, tell=tell)
+
+
+@transaction.atomic
+def save_translation(
+    *, translation: Translation, user: Any, tell: bool = True, made_from: int | None = None
+) -> Translation:
+    """A translator's save (issue 42): it records the English it was written from (the version
+    players are dealt), and an approved translation whose words changed goes back to review while
+    the approved words keep being dealt. A Word card's translation carries only its one line: its
+    title is its reference, said by that language's Bible. `made_from` is given only by a revert,
+    which puts back a revision as it was, the English it was written from included."""
+    original = translation.original
+    if original is None:
+        raise ValidationError(_("A translation is of a story or of a card."))
+    if translation.card_id and translation.card.kind == Kind.WORD:
+        translation.title = ""
+    elif not translation.title.strip():
+        raise ValidationError({"title": _("Please give the title in this language.")})
+    if translation.card_id and not translation.description.strip():
+        raise ValidationError({"description": _("Please give the card's line in this language.")})
+    translation.made_from = (
+        made_from or revisions.approved_revision(original) or revisions.current_revision(original)
+    )
+    return _save_edit(translation, user=user, fields=(*TRANSLATION_CONTENT_FIELDS, "made_from"), tell=tell)
+
+
+def save_subject(*, subject: Subject, user: Any, **kwargs: Any) -> Subject:
+    """The save of whichever kind of item this is."""
+    if isinstance(subject, Card):
+        return save_card(card=subject, user=user, **kwargs)
+    if isinstance(subject, Story):
+        return save_story(story=subject, user=user, **kwargs)
+    return save_translation(translation=subject, user=user, **kwargs)
 
 
 # --- A story with its cards, in one step ------------------------------------------------------

@@ -9,13 +9,14 @@ from typing import Any
 from django.db.models import Model
 from django.utils.translation import gettext as _
 
-from content.models import FIELD_LABELS, SYSTEM_NAME, Card, ReviewStep, Story, person_label
+from content.models import FIELD_LABELS, SYSTEM_NAME, Card, ReviewStep, Story, Translation, person_label
 
-Subject = Card | Story
+Subject = Card | Story | Translation
 # The fields that reach players, as the history names them (a card's story is one of them).
 REVISED_FIELDS = {
     Card: ("story", "kind", "title", "description", "reference", "verse_text"),
     Story: ("deck", "position", "title", "summary"),
+    Translation: ("language", "title", "description"),
 }
 # A withdrawn change puts back exactly the content last approved, so it counts as that approval.
 APPROVALS = (ReviewStep.Action.APPROVED, ReviewStep.Action.LOADED, ReviewStep.Action.WITHDRAWN)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from content import revisions
-from content.models import Card, Status, Story
+from content.models import Card, Status, Story, Translation
 
 
 @dataclass(frozen=True)
@@ -22,9 +22,11 @@ class Waiting:
     since: datetime
 
 
-def _item(obj: Card | Story) -> Waiting:
+def _item(obj: Card | Story | Translation) -> Waiting:
     name = obj._meta.model_name
-    if isinstance(obj, Card):
+    if isinstance(obj, Translation):
+        label = str(obj)
+    elif isinstance(obj, Card):
         label = _("%(kind)s: %(title)s (%(story)s)") % {
             "kind": obj.get_kind_display(),
             "title": obj.title,
@@ -36,21 +38,24 @@ def _item(obj: Card | Story) -> Waiting:
 
 
 def to_approve(user: Any) -> list[Waiting]:
-    """Cards and stories in review that this approver edited none of since the last approval."""
-    found: list[Card | Story] = []
+    """Cards, stories and translations in review that this approver edited none of since the last
+    approval."""
+    found: list[Card | Story | Translation] = []
     if user.has_perm("content.approve_story"):
         found += list(Story.objects.filter(status=Status.IN_REVIEW))
     if user.has_perm("content.approve_card"):
         found += list(Card.objects.filter(status=Status.IN_REVIEW).select_related("story"))
+    if user.has_perm("content.approve_translation"):
+        found += list(Translation.objects.filter(status=Status.IN_REVIEW).select_related("story", "card"))
     mine = [obj for obj in found if user.pk not in revisions.editors_since_approval(obj)]
     return sorted((_item(obj) for obj in mine), key=lambda w: w.since)
 
 
 def to_rework(user: Any) -> list[Waiting]:
-    """This editor's cards and stories that an approver sent back."""
-    found: list[Card | Story] = []
-    for model in (Story, Card):
+    """This editor's cards, stories and translations that an approver sent back."""
+    found: list[Card | Story | Translation] = []
+    for model in (Story, Card, Translation):
         edited = model.history.model.objects.filter(history_user=user).values("id")
         rows = model.objects.filter(status=Status.CHANGES_REQUESTED, pk__in=edited)
-        found += list(rows.select_related("story") if model is Card else rows)
+        found += list(rows.select_related("story") if model is not Story else rows)
     return sorted((_item(obj) for obj in found), key=lambda w: w.since)

@@ -12,9 +12,10 @@ each Bible numbers them. Both texts are in the public domain. Run it again to re
   MIT licence; its `meta.json` says "public-domain"), the João Ferreira de Almeida text of the 1911
   printing, one JSON file per book named by its USFM code.
 
-The numbering: each file holds the chapters as that Bible numbers them, and `kjv_places`, the verses
-whose place differs from the King James Version's: {"NUM": {"12:16": [13, 1]}} says that what the KJV
-numbers Numbers 12:16 is this Bible's 13:1. The Reina-Valera data set follows the KJV's numbering
+Each file holds `books`, the 66 books in the KJV's order, each a list of chapters, each a list of
+verse texts numbered as that Bible prints them; and `kjv_places`, the verses whose place differs
+from the King James Version's: {"NUM": {"12:16": [13, 1]}} says that what the KJV numbers Numbers
+12:16 is this Bible's 13:1 (books by their USFM codes). The Reina-Valera data set follows the KJV's numbering
 and notes the printed one in front of the verse ("(13-1) Y DESPUÉS movió el pueblo..."); we put
 each verse back in its printed place and drop the note. Two KJV verses printed as one are joined.
 In three chapters (Judges 14, 1 Kings 22, 1 Chronicles 21) the notes would leave a number with no
@@ -36,8 +37,75 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from content.bibles.books import USFM as BOOKS
+# The 66 books in the KJV's order, by their USFM codes (the names the source files use).
+BOOKS = [
+    "GEN",
+    "EXO",
+    "LEV",
+    "NUM",
+    "DEU",
+    "JOS",
+    "JDG",
+    "RUT",
+    "1SA",
+    "2SA",
+    "1KI",
+    "2KI",
+    "1CH",
+    "2CH",
+    "EZR",
+    "NEH",
+    "EST",
+    "JOB",
+    "PSA",
+    "PRO",
+    "ECC",
+    "SNG",
+    "ISA",
+    "JER",
+    "LAM",
+    "EZK",
+    "DAN",
+    "HOS",
+    "JOL",
+    "AMO",
+    "OBA",
+    "JON",
+    "MIC",
+    "NAM",
+    "HAB",
+    "ZEP",
+    "HAG",
+    "ZEC",
+    "MAL",
+    "MAT",
+    "MRK",
+    "LUK",
+    "JHN",
+    "ACT",
+    "ROM",
+    "1CO",
+    "2CO",
+    "GAL",
+    "EPH",
+    "PHP",
+    "COL",
+    "1TH",
+    "2TH",
+    "1TI",
+    "2TI",
+    "TIT",
+    "PHM",
+    "HEB",
+    "JAS",
+    "1PE",
+    "2PE",
+    "1JN",
+    "2JN",
+    "3JN",
+    "JUD",
+    "REV",
+]
 
 OUT = Path(__file__).resolve().parent.parent / "content" / "bibles" / "data"
 
@@ -121,7 +189,7 @@ def almeida(folder: Path) -> dict[str, list[list[str]]]:
 
 def write(name: str, books: dict[str, list[list[str]]], places: dict[str, dict[str, list[int]]]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    whole = {"books": books, "kjv_places": places}
+    whole = {"books": [books[code] for code in BOOKS], "kjv_places": places}
     data = json.dumps(whole, ensure_ascii=False, separators=(",", ":")).encode()
     # mtime=0: the same text makes the same bytes, so remaking it changes nothing in git.
     (OUT / f"{name}.json.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))

@@ -64,6 +64,8 @@ class ReviewAdminMixin:
         if succeeded:
             if self.model._meta.model_name == "story":
                 words = ngettext("%(done)s: %(n)s story.", "%(done)s: %(n)s stories.", succeeded)
+            elif self.model._meta.model_name == "translation":
+                words = ngettext("%(done)s: %(n)s translation.", "%(done)s: %(n)s translations.", succeeded)
             else:
                 words = ngettext("%(done)s: %(n)s card.", "%(done)s: %(n)s cards.", succeeded)
             self.message_user(request, words % {"done": done, "n": succeeded}, messages.SUCCESS)

@@ -58,7 +58,7 @@ class Translation:
     def chapters(self, book: pb.Book) -> list[list[str]]:
         """Every chapter of a shipped Bible's book: its verse texts, numbered 1, 2, 3... as it
         prints them ("" for a number it leaves out). Not for the KJV, which pythonbible holds."""
-        return _data(self.code)["books"][USFM[book.value - 1]]
+        return _data(self.code)["books"][book.value - 1]
 
     def verse_text(self, book: pb.Book, chapter: int, verse: int) -> str:
         """The text of the verse the KJV numbers `chapter:verse`, from this Bible."""

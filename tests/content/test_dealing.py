@@ -66,7 +66,7 @@ def test_the_engine_gets_cards_in_kind_order_with_reader_links_on_the_word():
     deck = DeckFactory()
     DealableStoryFactory.create_batch(8, deck=deck)
     story = engine_deck(deck)[0]
-    assert set(story) == {"position", "title", "cards"}
+    assert set(story) == {"position", "title", "cards", "languages"}
     assert [c["kind"] for c in story["cards"]] == ["person", "place", "moment", "word"]
     word = story["cards"][3]
     assert word["reference"].startswith("Psalms 119:")

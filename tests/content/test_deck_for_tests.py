@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from content.default_deck import SYSTEM_REVIEWER_EMAIL
 from content.loading import load_default_deck
-from content.models import Card, Deck, ReviewStep, Story
+from content.models import Card, Deck, ReviewStep, Story, Translation
 from content.revisions import current_revision
 from tests import deck
 from tests.factories import UserFactory
@@ -48,8 +48,11 @@ def _rows() -> dict[str, list[tuple]]:
     ]
     steps = []
     for step in ReviewStep.objects.all():
-        subject = step.card or step.story
-        named = (subject.story.title, subject.kind) if step.card else (subject.title,)
+        subject = step.card or step.story or step.translation
+        if step.translation:
+            named = (subject.original_label, subject.language)
+        else:
+            named = (subject.story.title, subject.kind) if step.card else (subject.title,)
         steps.append(
             (named, _email(step.actor), step.action, step.note, step.revision == current_revision(subject))
         )
@@ -57,6 +60,10 @@ def _rows() -> dict[str, list[tuple]]:
         "decks": sorted((d.name, d.slug, d.is_live) for d in Deck.objects.all()),
         "stories": sorted(stories),
         "cards": sorted(cards),
+        "translations": sorted(
+            (t.language, t.original_label, t.title, t.description, t.status)
+            for t in Translation.objects.all()
+        ),
         "history": sorted(history, key=repr),
         "steps": sorted(steps, key=repr),
     }

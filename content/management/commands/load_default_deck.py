@@ -17,5 +17,6 @@ class Command(BaseCommand):
         if report.deck_created:
             self.stdout.write("Created the default deck.")
         self.stdout.write(f"Stories added: {len(report.created)}; already there: {len(report.kept)}.")
+        self.stdout.write(f"Translations added: {report.translated}.")
         for title in report.skipped:
             self.stdout.write(self.style.WARNING(f"Left alone: {title} (its place holds another story)."))

@@ -2,7 +2,8 @@
 
 Its public API, one line each (OpenSpiel's legal_actions / apply_action / observation / returns):
 
-- new_game(deck, seats, *, seed, remember_word, teams, options): deal a game and play to the host's first decision.
+- new_game(deck, seats, *, seed, remember_word, teams, options, languages): deal a game and play to the host's
+  first decision; languages: what each seat reads (R43: "en", "es", "pt"), None when all read English.
 - table_options(state): the game's table options (V1-V3): variant, deal_seven, ask_any, read_aloud.
 - check_options(options, persons, teams): complete, checked table options; raises ValueError.
 - VARIANTS: the variants by name (V2, V3); OPTION_NAMES: the table options' names.
@@ -162,9 +163,19 @@ def new_game(
     remember_word: bool,
     teams: bool,
     options: dict | None = None,
+    languages: list[str] | None = None,
 ) -> State:
-    """Deal a game and bring it to the host's first decision; `options`: the table's V1-V3 options."""
-    state = _deal(deck, seats, seed=seed, remember_word=remember_word, teams=teams, options=options)
+    """Deal a game and bring it to the host's first decision; `options`: the table's V1-V3 options;
+    `languages`: the language each seat reads (R43), whose Bible its Remember the Word questions use."""
+    state = _deal(
+        deck,
+        seats,
+        seed=seed,
+        remember_word=remember_word,
+        teams=teams,
+        options=options,
+        languages=languages,
+    )
     settle(state, [])
     return state
 

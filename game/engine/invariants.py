@@ -9,7 +9,10 @@ from .flow import PERSON_PHASES
 from .moves import legal_options
 from .rules import check_options, variant_of
 from .scoring import quick_goal_reached, result
+from .state import reading
 from .types import EndReason, Phase, SeatRole, State
+from .word_lists import ENGLISH, LANGUAGES
+from .words import is_on
 
 
 def violations(state: State, moves: list | None = None) -> list[str]:
@@ -77,7 +80,8 @@ class Checker:
             self._score_problems = []
             _points(state, self._facts.points, self._score_problems)
         out = self._cards(state, before) + _to_move(state, moves)
-        out += self._facts.problems + self._score_problems + _question(state)
+        languages = _languages(state) if "languages" in state or "read" in state else []
+        out += self._facts.problems + self._score_problems + languages + _question(state, not languages)
         if "options" in state:
             out += _options(state)
         return out
@@ -202,8 +206,31 @@ def _to_move(state: State, moves: list | None) -> list[str]:
     return []
 
 
-def _question(state: State) -> list[str]:
-    """A question is pending exactly in the word phase, for the seat to move, with 3 choices."""
+def _languages(state: State) -> list[str]:
+    """R43: one known language a seat, some seat reading another than English (else the game keeps
+    neither key), and for each such language its verses of every story and its names."""
+    languages = state.get("languages")
+    if (
+        type(languages) is not list
+        or len(languages) != len(state["kinds"])
+        or any(language not in LANGUAGES for language in languages)
+    ):
+        return ["bad seat languages"]
+    others = sorted(set(languages) - {ENGLISH})
+    read = state.get("read")
+    if not others or type(read) is not dict or sorted(read) != others:
+        return ["the languages read are not the seats' languages other than English"]
+    stories = len(state["verses"])
+    for language in others:
+        verses, names = read[language].get("verses"), read[language].get("names")
+        if type(verses) is not list or len(verses) != stories or type(names) is not list:
+            return [f"the {language} verses or names are not the deck's"]
+    return []
+
+
+def _question(state: State, languages_hold: bool = True) -> list[str]:
+    """A question is pending exactly in the word phase, for the seat to move, with 3 choices: three
+    different words, the right one blanked in the verse of the answering seat's Bible (R43)."""
     question = state["question"]
     if (question is not None) != (state["phase"] == Phase.WORD):
         return ["question and phase disagree"]
@@ -211,7 +238,20 @@ def _question(state: State) -> list[str]:
         return ["the Well is to be visited but is empty"]
     if question is None:
         return []
-    lowered = {c.lower() for c in question["choices"]}
-    if question["seat"] != state["turn"] or len(lowered) != 3 or question["answer"] not in (0, 1, 2):
+    choices = question["choices"]
+    if (
+        question["seat"] != state["turn"]
+        or question["answer"] not in (0, 1, 2)
+        or len(choices) != 3
+        or not all(type(choice) is str and choice.isalpha() for choice in choices)
+        or len({choice.lower() for choice in choices}) != 3
+    ):
         return ["bad question"]
+    if not languages_hold:
+        return []  # the seat's Bible is not known; _languages says why
+    language, verses, _names = reading(state, question["seat"])
+    story = question["story"]
+    verse = verses[story - 1] if type(story) is int and 1 <= story <= len(verses) else None
+    if not is_on(question, verse, language):
+        return ["the question is not on the verse of the answering seat's Bible"]
     return []

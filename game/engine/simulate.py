@@ -10,7 +10,17 @@ from .flow import settle
 from .invariants import Checker
 from .moves import BY_NAME, admit, legal_options, perform
 from .rules import check_options
-from .state import check_seats, current_seat, deal, end_reason, is_over, stone_count, table_of
+from .state import (
+    check_languages,
+    check_seats,
+    current_seat,
+    deal,
+    end_reason,
+    is_over,
+    readings_of,
+    stone_count,
+    table_of,
+)
 from .types import Event, Option, SeatId, SeatRole, State
 
 MAX_MOVES = 20_000  # a random game that runs this long counts as not ending
@@ -25,19 +35,31 @@ def run(
     persons: int = 2,
     check: bool = True,
     options: dict | None = None,
+    languages: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Play `games` games; return the summary the simulate command prints. `options`: V1-V3."""
+    """Play `games` games; return the summary the simulate command prints. `options`: V1-V3;
+    `languages`: what each seat reads (R43), None when every seat reads English."""
     person, helper = SeatRole.PERSON, SeatRole.HELPER
     kinds = [person] * 4 if teams else [person] * persons + [helper] * (seats - persons)
     totals = {"turns": 0, "stones": 0, "gifts": 0, "kept": 0, "left_kept": 0, "bad": 0, "moves": 0}
     endings: dict[str, int] = {}
     started, wall = time.process_time(), time.perf_counter()
     check_seats(kinds, teams)
+    languages = check_languages(languages, len(kinds))
     verses, names = table_of(deck)  # once, not once a game as new_game() would
+    read = readings_of(deck, languages)
     for game in range(games):
         rng = random.Random(f"{seed}:{game}")
         state = deal(
-            verses, names, kinds, seed=rng.randrange(2**31), remember_word=True, teams=teams, options=options
+            verses,
+            names,
+            kinds,
+            seed=rng.randrange(2**31),
+            remember_word=True,
+            teams=teams,
+            options=options,
+            languages=languages,
+            read=read,
         )
         settle(state, [])  # as new_game() does
         state = _play(state, rng, totals, check)

@@ -9,8 +9,9 @@ from typing import Any
 from .cards import MIN_STORIES, missing_card, story_of
 from .errors import DeckTooSmall
 from .rules import STANDARD_OPTIONS, check_options, hand_size
-from .types import CardId, CardKind, Phase, Question, SeatId, SeatRole, State, StoryId
-from .words import title_names
+from .types import CardId, CardKind, Phase, Question, Reading, SeatId, SeatRole, State, StoryId
+from .word_lists import ENGLISH, LANGUAGES
+from .words import in_language, title_names
 
 # The rules version new games are dealt with; rules.RULES says what each version means.
 RULES_VERSION = 3
@@ -24,16 +25,38 @@ def new_game(
     remember_word: bool,
     teams: bool,
     options: dict | None = None,
+    languages: list[str] | None = None,
 ) -> State:
-    """Deal a new game (R1-R4): shuffle by the seed, 5 cards a seat (V1, V2: 7 or 3), the rest is the Well."""
+    """Deal a new game (R1-R4): shuffle by the seed, 5 cards a seat (V1, V2: 7 or 3), the rest is the Well.
+    `languages`: the language each seat reads (R43), None when every seat reads English."""
     check_seats(seats, teams)
+    languages = check_languages(languages, len(seats))
     verses, names = table_of(deck)
-    return deal(verses, names, seats, seed=seed, remember_word=remember_word, teams=teams, options=options)
+    return deal(
+        verses,
+        names,
+        seats,
+        seed=seed,
+        remember_word=remember_word,
+        teams=teams,
+        options=options,
+        languages=languages,
+        read=readings_of(deck, languages),
+    )
 
 
 def table_of(deck: list[dict]) -> tuple[list[str | None], list[str]]:
     """What a deal needs from a deck (verses by position, names); lets many deals share the work."""
     return _verses(deck), title_names(deck)
+
+
+def readings_of(deck: list[dict], languages: list[str] | None) -> dict[str, Reading]:
+    """What a deal needs from a deck for the seats that read another language than English (R43):
+    each such language's verses by position and its names. Many deals may share it, as table_of."""
+    return {
+        language: {"verses": _verses(deck, language), "names": title_names(deck, language)}
+        for language in _others(languages)
+    }
 
 
 def deal(
@@ -45,9 +68,13 @@ def deal(
     remember_word: bool,
     teams: bool,
     options: dict | None = None,
+    languages: list[str] | None = None,
+    read: dict[str, Reading] | None = None,
 ) -> State:
-    """new_game() from checked seats and a deck's table_of()."""
+    """new_game() from checked seats, a deck's table_of() and, when a seat reads another language,
+    the deck's readings_of() those languages."""
     options = check_options(options or {}, seats.count(SeatRole.PERSON), teams)
+    languages = check_languages(languages, len(seats))
     size = hand_size(options)
     cards = list(range(4 * len(verses)))
     if size * len(seats) >= len(cards):
@@ -90,6 +117,10 @@ def deal(
     }
     if options != STANDARD_OPTIONS:
         state["options"] = options  # V1-V3; a standard game's state stays as it was
+    if languages is not None:
+        # R43; a game where every seat reads English stays as it was.
+        state["languages"] = languages
+        state["read"] = _read(languages, read or {}, len(verses))
     return state
 
 
@@ -105,8 +136,35 @@ def check_seats(seats: list[str], teams: bool) -> None:
         raise ValueError("teams are exactly four people and no helper")
 
 
-def _verses(deck: list[dict]) -> list[str | None]:
-    """The Word card verse of each story, by position; the only card text the rules need."""
+def check_languages(languages: list[str] | None, seats: int) -> list[str] | None:
+    """What each seat reads (R43): one known language a seat. None when every seat reads English,
+    for such a game's state is the one it was before seats could read other languages."""
+    if languages is None:
+        return None
+    if len(languages) != seats or any(language not in LANGUAGES for language in languages):
+        raise ValueError(f"each seat reads one of {', '.join(LANGUAGES)}")
+    return list(languages) if _others(languages) else None
+
+
+def _others(languages: list[str] | None) -> list[str]:
+    """The languages other than English that seats read, in a fixed order."""
+    return sorted(set(languages or ()) - {ENGLISH})
+
+
+def _read(languages: list[str], read: dict[str, Reading], stories: int) -> dict[str, Reading]:
+    """A copy of the readings a deal keeps: each language a seat reads, other than English."""
+    out = {}
+    for language in _others(languages):
+        reading = read.get(language)
+        if reading is None or len(reading["verses"]) != stories:
+            raise ValueError(f"the deal needs the deck's readings_of() {language}")
+        out[language] = {"verses": list(reading["verses"]), "names": list(reading["names"])}
+    return out
+
+
+def _verses(deck: list[dict], language: str = ENGLISH) -> list[str | None]:
+    """The Word card verse of each story, by position; the only card text the rules need. In
+    another language, the story's verse in that language's Bible, or the English one if it has none."""
     if len(deck) < MIN_STORIES:
         raise DeckTooSmall(f"a deck needs at least {MIN_STORIES} stories, this one has {len(deck)}")
     ordered = sorted(deck, key=lambda story: story["position"])
@@ -115,7 +173,8 @@ def _verses(deck: list[dict]) -> list[str | None]:
     verses: list[str | None] = []
     for story in ordered:
         words = [c for c in story["cards"] if c["kind"] == CardKind.WORD.label]
-        verses.append(words[0].get("verse_text") if words else None)
+        english = words[0].get("verse_text") if words else None
+        verses.append((in_language(story, language).get("verse") or {}).get("text") or english)
     return verses
 
 
@@ -275,6 +334,17 @@ def open_stone_gaps(state: State) -> dict[SeatId, list[CardId]]:
         if len(cards) == 3:
             out.setdefault(owner, []).append(missing_card(story, cards))
     return out
+
+
+def reading(state: State, seat: SeatId) -> tuple[str, list[str | None], list[str]]:
+    """R43: the language a seat reads, with the verses and names of its Bible (English's unless
+    the table was dealt with the seat reading another)."""
+    languages = state.get("languages")
+    language = languages[seat - 1] if languages else ENGLISH
+    if language == ENGLISH:
+        return language, state["verses"], state["names"]
+    read = state["read"][language]
+    return language, read["verses"], read["names"]
 
 
 def pending_question(state: State) -> Question | None:

@@ -14,7 +14,7 @@ from .events import event
 from .flow import end_turn
 from .rules import options_of, rules_of, variant_of
 from .scoring import OPEN_POINTS, SEAL_POINTS, SEALED_POINTS, WORD_POINTS
-from .state import add_to_hand, next_rng, partner, seat_count, stone_count, story_count
+from .state import add_to_hand, next_rng, partner, reading, seat_count, stone_count, story_count
 from .types import Event, Option, Phase, Question, SeatId, SeatRole, State
 from .words import make_question
 
@@ -151,16 +151,19 @@ def _open_stone(state: State, seat: SeatId, story: int) -> int | None:
 
 
 def _word_question(state: State, seat: SeatId, story: int, events: list[Event]) -> None:
-    """R11, R34: a laid Word card brings a question before the next move, the last stone's too."""
+    """R11, R34: a laid Word card brings a question before the next move, the last stone's too;
+    R43: on the verse of the seat's own Bible, with its three choices from that translation."""
     if options_of(state)["read_aloud"]:
-        # V1 Read the verse together (read_aloud): no question, no point.
+        # V1 Read the verse together (read_aloud): no question, no point. The event keeps the English
+        # verse; each reader's page shows the verse in its own Bible.
         events.append(event("read_aloud", seat=seat, story=story, verse=state["verses"][story - 1]))
         return
     if not state["word"]:
         return
     if not rules_of(state).last_word_is_asked and stone_count(state) >= STONES_TO_END:
         return  # rules version 1: the twelfth stone ended the game before any question
-    found = make_question(state["verses"], story, next_rng(state), state["names"])
+    language, verses, names = reading(state, seat)
+    found = make_question(verses, story, next_rng(state), names, language)
     if found is None:
         return
     question: Question = {**found, "seat": seat}

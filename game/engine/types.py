@@ -84,12 +84,23 @@ class Over(TypedDict):
     reason: str  # EndReason
 
 
+class Reading(TypedDict):
+    """What seats reading one language other than English read of the deck (R43)."""
+
+    verses: list[str | None]  # the Word card verse in that language's Bible, by story position
+    names: list[str]  # the names of that language's titles, for wrong-word choices
+
+
 class State(TypedDict):
     """A whole game, as plain JSON data. Only game/engine reads these keys; others use accessors.
 
     Rows of the logs are lists, so they round-trip through JSON unchanged:
     stones [seat, story, cards], asks [seat, target, story, count, cards (from rules 2)],
     gifts [giver, recipient, card, reason], passes [seat, partner].
+
+    Some games hold more keys, which the others never had, so their states stay as they were:
+    options (V1-V3, when not the standard ones), back and returns (R40), and, when a seat reads
+    another language than English (R43), languages (one code a seat) and read (language -> Reading).
     """
 
     version: int  # the rules version the game is played by (rules.RULES)

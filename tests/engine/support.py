@@ -224,15 +224,26 @@ def arrange(
     seed: int = 7,
     stones: list[tuple[int, int, list[int]]] = (),
     options: dict | None = None,
+    deck: list[dict] | None = None,
+    languages: list[str] | None = None,
 ) -> State:
     """A game at seat 1's first decision with chosen hands, stones and Well top.
 
     `well_top[0]` is drawn first; every card not named goes to the bottom of the Well.
-    Stones are (seat, story, cards) and give their seat its points.
+    Stones are (seat, story, cards) and give their seat its points. `deck` replaces the test deck
+    (its stories count), `languages` says what each seat reads (R43).
     """
     seats = seats or ["person"] * 4
+    deck = deck or make_deck(stories)
+    stories = len(deck)
     state = engine.new_game(
-        make_deck(stories), seats, seed=seed, remember_word=remember_word, teams=teams, options=options
+        deck,
+        seats,
+        seed=seed,
+        remember_word=remember_word,
+        teams=teams,
+        options=options,
+        languages=languages,
     )
     named = [c for held in hands.values() for c in held] + list(well_top)
     named += [c for _seat, _story, cards in stones for c in cards]

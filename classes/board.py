@@ -11,12 +11,13 @@ from typing import Any
 
 from django.core.cache import caches
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from accounts.models import User
 from classes.models import Classroom, ClassTable, Pupil
 from game import engine
 from game.models import Game, Seat
-from game.protocol.messages import seat_name, verses_shown
+from game.protocol.messages import reading, seat_name, story_titles, verses_shown
 
 # This process's boards' tables, by table and version (settings' "boards" cache, local to the process).
 BOARDS = caches["boards"]
@@ -27,11 +28,11 @@ def _seats(seats: list[Seat], turn: int | None) -> list[dict[str, Any]]:
     return [{"name": seat_name(seat), "turn": seat.position == turn} for seat in seats]
 
 
-def _circle(game: Game, state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+def _circle(game: Game, state: dict[str, Any], view: dict[str, Any], language: str) -> dict[str, Any]:
     """The circle of twelve from the public view: each stone's story title, and the verse of the
-    latest one laid as the whole table saw it."""
-    titles = {story["position"]: story["title"] for story in game.deal.cards}
-    verses = verses_shown(game, state)
+    latest one laid as the whole table saw it, in the board's language (R43)."""
+    titles = story_titles(game, language)
+    verses = verses_shown(game, state, language)
     stones = [
         {"story": s["story"], "title": titles.get(s["story"], ""), "sealed": s["sealed"]}
         for s in view["stones"]
@@ -44,15 +45,17 @@ def _circle(game: Game, state: dict[str, Any], view: dict[str, Any]) -> dict[str
 
 
 def _played(table_id: int, version: int) -> dict[str, Any]:
-    """A table's game as the board draws it at this version: it changes only when the version does,
-    so each process works it out once per move, however many boards ask (every 2 s each)."""
-    key = f"class-board:{table_id}:{version}"
+    """A table's game as the board draws it at this version, in the board's language: it changes
+    only when the version does, so each process works it out once per move and language, however
+    many boards ask (every 2 s each)."""
+    language = reading(get_language())
+    key = f"class-board:{table_id}:{version}:{language}"
     played = BOARDS.get(key)
     if played is None:
         game = Game.objects.select_related("deal").get(table_id=table_id)
         state = engine.from_json(game.state)
         view = engine.public_view(state)
-        played = _circle(game, state, view) | {
+        played = _circle(game, state, view, language) | {
             "over": view["result"] is not None,
             "version": game.version,
             "together": engine.tally(state),

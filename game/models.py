@@ -152,6 +152,10 @@ class Seat(models.Model):
     # The game's version this seat's page last showed, and when (Since you were here).
     seen_version = models.PositiveIntegerField(default=0)
     seen_at = models.DateTimeField(null=True, blank=True)
+    # The language this seat's member reads the table in (their table page's, noted when it opens;
+    # issue 42, R43): its cards, verses and Remember the Word. Empty until a page of theirs opens.
+    # The database keeps the default too, so processes not yet upgraded can still add seats.
+    language = models.CharField(max_length=8, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["position"]

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Managed
+from content import translations
 from game import engine
 from game.models import Game, Seat, SitRequest, Table, Variant, Watcher, asking_since
 from game.protocol.options import option_chips, together_best
@@ -168,14 +169,33 @@ def sit_asks(table: Table) -> list[dict[str, Any]]:
     ]
 
 
-def public_cards(game: Game) -> dict[str, Any]:
-    """The deck's card faces by card id; verses are left out until a stone shows them."""
+def reading(language: str | None) -> str:
+    """The language a deal carries that a reader of `language` reads the table in (R43): their
+    own when the deck is translated into it ("es-mx" reads "es"), else English."""
+    code = (language or "en").split("-")[0].lower()
+    return code if code in translations.LANGUAGES else "en"
+
+
+def story_titles(game: Game, language: str = "en") -> dict[int, str]:
+    """Each dealt story's title by position, in `language` where the deal carries it translated."""
+    titles = {}
+    for story in game.deal.cards:
+        words = story.get("languages", {}).get(language, {}).get("words") if language != "en" else None
+        titles[story["position"]] = words["title"] if words else story["title"]
+    return titles
+
+
+def public_cards(game: Game, language: str = "en") -> dict[str, Any]:
+    """The deck's card faces by card id, in `language` where the deal carries the story translated
+    (R43); a story that is not is shown in English, marked "english" for readers of another
+    language. Verses are left out until a stone shows them."""
     cards: dict[str, Any] = {}
     dealt = game.deal.cards
     total = len(dealt)
     for story in dealt:
+        words = story.get("languages", {}).get(language, {}).get("words") if language != "en" else None
         for k, card in enumerate(story["cards"]):
-            cards[str(engine.card_id(story["position"], k))] = {
+            face = {
                 "story": story["position"],
                 "stories": total,
                 "story_title": story["title"],
@@ -184,11 +204,21 @@ def public_cards(game: Game) -> dict[str, Any]:
                 "description": card.get("description", ""),
                 "reference": card.get("reference"),
             }
+            if words:
+                face["story_title"] = words["title"]
+                face["title"] = words["cards"][k]["title"]
+                face["description"] = words["cards"][k]["description"]
+                if card.get("reference"):
+                    face["reference"] = words["cards"][k]["title"]
+            elif language != "en":
+                face["english"] = True
+            cards[str(engine.card_id(story["position"], k))] = face
     return cards
 
 
-def verses_shown(game: Game, state: dict) -> dict[str, Any]:
-    """The verse of every story with a stone on the table: the whole table has seen these."""
+def verses_shown(game: Game, state: dict, language: str = "en") -> dict[str, Any]:
+    """The verse of every story with a stone on the table, in `language`'s Bible: the whole table
+    has seen these."""
     laid = set(engine.laid_stories(state))
     question = engine.pending_question(state)
     if question is not None:
@@ -196,19 +226,19 @@ def verses_shown(game: Game, state: dict) -> dict[str, Any]:
         laid.discard(question["story"])
     if not laid:
         return {}
-    words = dealt_words().of(game)
+    words = dealt_words().of(game, language)
     return {str(position): words[position] for position in sorted(laid)}
 
 
-def table_wide(game: Game, state: dict) -> dict[str, Any]:
-    """What every seat's message after a move shares: the verses shown, the clock, and at the deal
-    the faces of the cards in play."""
+def table_wide(game: Game, state: dict, language: str = "en") -> dict[str, Any]:
+    """What every seat's message after a move shares, in one language: the verses shown, the
+    clock, and at the deal the faces of the cards in play."""
     clock = None
     if game.move_deadline is not None and not engine.is_over(state):
         clock = {"seat": engine.current_seat(state), "seconds_left": seconds_left(game.move_deadline)}
-    shared: dict[str, Any] = {"verses": verses_shown(game, state), "clock": clock}
+    shared: dict[str, Any] = {"verses": verses_shown(game, state, language), "clock": clock}
     if game.version == 0:
-        shared["cards"] = public_cards(game)
+        shared["cards"] = public_cards(game, language)
     return shared
 
 
@@ -220,16 +250,18 @@ def seat_update(
     *,
     kind: ServerType = ServerType.UPDATE,
     shared: dict | None = None,
+    language: str = "en",
 ) -> SeatUpdate:
-    """One seat's message after a move: its events and its view, and what the table shares
-    (`table_wide`, built once per move when the caller has it). Seat None is the public message
-    of screens and watchers: engine.public_view and the events' public parts."""
+    """One seat's message after a move: its events and its view, and what the table shares in the
+    seat's language (`table_wide`, built once per move and language when the caller has it). Seat
+    None is the public message of screens and watchers: engine.public_view and the events' public
+    parts."""
     return {  # type: ignore[return-value]
         "type": kind,
         "version": game.version,
         "events": engine.events_for(events, seat),
         "view": engine.view(state, seat),
-        **(shared if shared is not None else table_wide(game, state)),
+        **(shared if shared is not None else table_wide(game, state, language)),
     }
 
 

@@ -12,10 +12,11 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 
 from game.models import Game, Seat, Table
-from game.protocol.messages import lobby_message, seat_group, seat_update, table_message, table_wide
+from game.protocol.messages import lobby_message, reading, seat_group, seat_update, table_message, table_wide
 from game.protocol.types import Addressed
 from game.realtime import faults, outbox
 from game.realtime.groups import LOBBY_GROUP, audience_group, table_group
@@ -54,18 +55,33 @@ def game_update(
     The mover's seat comes last: its socket sends its own update itself from what the move
     returned, so the other seats' go to the layer first. Each socket is in one seat group and each
     group's messages keep their order, so no socket sees a different order."""
-    shared = table_wide(game, state)
+    shared: dict[str, dict] = {}
+
+    def shared_in(language: str) -> dict:
+        """What the table shares, in one language (R43): built once per move and language."""
+        if language not in shared:
+            shared[language] = table_wide(game, state, language)
+        return shared[language]
+
     ordered = sorted(seats, key=lambda seat: seat.position == mover)
-    # A table a screen or a watcher follows also gets the public view (seat None), built the same way.
+    # A table a screen or a watcher follows also gets the public view (seat None), built the same
+    # way, for each language a screen or a watcher may read.
     public = []
     if game.table.watched:
-        public.append(
-            Addressed.to(audience_group(game.table_id), seat_update(game, state, None, events, shared=shared))
-        )
+        public = [
+            Addressed.to(
+                audience_group(game.table_id, language),
+                seat_update(game, state, None, events, shared=shared_in(language)),
+            )
+            for language in dict.fromkeys(reading(code) for code, _name in settings.LANGUAGES)
+        ]
     return publish(
         public
         + [
-            Addressed.to(group, seat_update(game, state, seat.position, events, shared=shared))
+            Addressed.to(
+                group,
+                seat_update(game, state, seat.position, events, shared=shared_in(reading(seat.language))),
+            )
             for seat in ordered
             # A seat JagAI took is no longer its member's or agent's: they never see it again (R38).
             if (group := seat_group(seat)) is not None and seat.left_at is None

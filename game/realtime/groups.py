@@ -20,9 +20,10 @@ def agent_seat_group(table_id: int, agent_id: int) -> str:
     return f"table-{table_id}-agent-{agent_id}"
 
 
-def audience_group(table_id: int) -> str:
-    """A table's screens and watchers: the public view (engine.public_view) of every move."""
-    return f"table-{table_id}-public"
+def audience_group(table_id: int, language: str = "en") -> str:
+    """A table's screens and watchers reading `language`: the public view (engine.public_view) of
+    every move, its cards and verses in that language (R43)."""
+    return f"table-{table_id}-public" if language == "en" else f"table-{table_id}-public-{language}"
 
 
 def screen_group(screen_id: int) -> str:

@@ -16,10 +16,17 @@ from game.models import Seat
 from game.realtime import presence
 
 
-def arrived(*, table_id: int, user_id: int, version: int, socket: str = presence.PAGE) -> None:
-    """The member's table page opened and was shown the game at `version`."""
+def arrived(
+    *, table_id: int, user_id: int, version: int, socket: str = presence.PAGE, language: str = ""
+) -> None:
+    """The member's table page opened and was shown the game at `version`, in `language`: the
+    language their seat reads the table in from now on (R43)."""
     presence.arrived(table_id, user_id, socket)
     _saw(table_id, user_id, version)
+    if language:
+        Seat.objects.filter(table_id=table_id, user_id=user_id).exclude(language=language).update(
+            language=language
+        )
 
 
 def still_here(*, table_id: int, user_id: int, socket: str = presence.PAGE) -> None:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from game import engine
 from game.models import Game, GameEvent, Seat
-from game.protocol.messages import seat_name
+from game.protocol.messages import reading, seat_name, story_titles
 from game.services.seen import sees_it_now
 from game.services.turn_notices import awaited
 
@@ -83,7 +83,8 @@ def account_for(game: Game, seat: Seat) -> Account | None:
 
 
 def _titles(game: Game) -> dict[int, str]:
-    return {story["position"]: story["title"] for story in game.deal.cards}
+    """The stories' titles in the reader's language (the page reads in it)."""
+    return story_titles(game, reading(get_language()))
 
 
 def _line(item: dict, me: int, seats: dict[int, str], titles: dict[int, str]) -> Line | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from accounts.models import Agent, User
 from game import engine
@@ -33,7 +34,9 @@ def _game_part(game: Game, seat: int | None, since: int) -> SeatUpdate:
     state = engine.from_json(game.state)
     behind = game.version - since
     from_version = since if 0 <= behind <= MAX_CATCHUP_EVENTS else max(0, game.version - RECENT_LOG)
-    update = messages.seat_update(game, state, seat, [], kind=ServerType.CATCHUP)
+    # In the reader's language: a socket reads inside its own (game/sockets/base.py).
+    language = messages.reading(get_language())
+    update = messages.seat_update(game, state, seat, [], kind=ServerType.CATCHUP, language=language)
     update["events"] = _history(game, seat, from_version)
     update["complete"] = from_version == since
     return update
@@ -67,7 +70,7 @@ def welcome(*, table_id: int, user: User | None = None, agent: Agent | None = No
     }
     game = Game.objects.filter(table=table).select_related("deal").first()
     if game is not None:
-        message["cards"] = messages.public_cards(game)
+        message["cards"] = messages.public_cards(game, messages.reading(get_language()))
         part = _game_part(game, me.position, max(0, game.version - RECENT_LOG))
         message.update({k: v for k, v in part.items() if k != "type"})  # type: ignore[typeddict-item]
     return message
@@ -118,7 +121,7 @@ def _audience_welcome(table: Table, audience: dict) -> AudienceWelcome:
     }
     game = Game.objects.filter(table=table).select_related("deal").first()
     if game is not None:
-        message["cards"] = messages.public_cards(game)
+        message["cards"] = messages.public_cards(game, messages.reading(get_language()))
         part = _game_part(game, None, max(0, game.version - RECENT_LOG))
         message.update({k: v for k, v in part.items() if k != "type"})  # type: ignore[typeddict-item]
     return message

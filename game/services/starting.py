@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from content import translations
 from content.deal import DeckNotReady, engine_deck, live_deck
 from game import engine
 from game.models import Deal, Game, Seat, Table, Variant
@@ -27,6 +28,15 @@ log = logging.getLogger(__name__)
 def seat_list(table: Table) -> list[Seat]:
     """A table's seats in order, with their members."""
     return list(Seat.objects.filter(table=table).select_related("user", "agent").order_by("position"))
+
+
+def seat_language(seat: Seat) -> str:
+    """The language a seat plays Remember the Word in (R43): its member's table page's, else the
+    member's own choice, else English; a helper or an agent reads English."""
+    for language in (seat.language, seat.user.language if seat.user else ""):
+        if language in translations.LANGUAGES:
+            return language
+    return "en"
 
 
 def move_deadline(table: Table, state: dict) -> timezone.datetime | None:
@@ -92,6 +102,7 @@ def begin_game(table: Table, seats: list[Seat]) -> Started:
             remember_word=table.remember_word,
             teams=table.teams,
             options=table.game_options(),
+            languages=[seat_language(s) for s in seats],
         )
     except engine.DeckTooSmall as error:  # Deal 7 at five seats needs a deck of nine stories or more
         raise Refusal(Code.DECK_NOT_READY) from error

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from game.protocol.messages import reading
 from game.protocol.types import ClientType
 from game.realtime.groups import audience_group, table_group
 from game.sockets.closing import Close
@@ -31,10 +32,12 @@ class Audience(Protocol):
 
 
 async def enter(socket: ServerSocket, state: Audience, table_id: int, *own: str) -> None:
-    """Join the table's public groups (before the welcome is read, as a seat's socket does)."""
+    """Join the table's public groups (before the welcome is read, as a seat's socket does), the
+    public view's in the socket's language."""
     await leave(socket, state)
     state.table_id = table_id
-    state.groups = (table_group(table_id), audience_group(table_id), *own)
+    # The public view in the socket's own language (R43: the TV reads its own).
+    state.groups = (table_group(table_id), audience_group(table_id, reading(socket.language)), *own)
     for group in state.groups:
         await socket.channel_layer.group_add(group, socket.channel_name)
 

@@ -84,7 +84,9 @@ class TableConsumer(MemberSocket):
         await self.accept()
         await self.delivery.send_json(welcome)
         self.delivery.welcomed(welcome)
-        await self._note(seen.arrived, version=welcome.get("version", 0), socket=self.channel_name)
+        await self._note(
+            seen.arrived, version=welcome.get("version", 0), socket=self.channel_name, language=self.language
+        )
         state.keeping_present = asyncio.ensure_future(self._keep_present())
 
     async def disconnect(self, code: int) -> None:

@@ -83,9 +83,11 @@ export function cardFace(face, { held = [], compact = true } = {}) {
       "div",
       { class: "game-card-body" },
       h("span", { class: "game-card-mark", "aria-hidden": "true" }, kindIcon(face.kind)),
-      h("p", { class: "game-card-title" }, face.title),
+      h("p", { class: "game-card-title", lang: face.english ? "en" : null }, face.title),
+      // R43: a story the deck has no translation of yet shows in English, and says so.
+      face.english ? h("p", { class: "game-card-english" }, gettext("In English: not translated yet")) : null,
       face.kind === "word" && face.reference && face.reference !== face.title ? h("p", { class: "game-card-ref" }, face.reference) : null,
-      face.description ? h("p", { class: "game-card-desc" }, face.description) : null,
+      face.description ? h("p", { class: "game-card-desc", lang: face.english ? "en" : null }, face.description) : null,
     ),
     h(
       "footer",

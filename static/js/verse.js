@@ -20,13 +20,19 @@ export function verseNodes(text, { blank = false } = {}) {
   return out;
 }
 
+// The language each Bible is read in (content/bibles), for screen readers and the browser's voice.
+const BIBLE_LANGUAGES = { kjv: "en", rv1909: "es", alm1911: "pt" };
+
 export function chapterUrl(verse) {
-  return `/bible/${verse.book_slug}/${verse.chapter}/`;
+  const bible = verse.bible ? `?bible=${verse.bible}` : "";
+  return `/bible/${verse.book_slug}/${verse.chapter}/${bible}`;
 }
 
-/** The reader at the verse the reference names (in the KJV's numbering): the reader finds where
- * the reader's own Bible prints it (content/views.py chapter). */
+/** The reader at the verse, in the Bible the table showed it from (its chapter and verse are that
+ * Bible's own); a verse without one is in the KJV's numbering, and the reader finds where the
+ * reader's own Bible prints it (content/views.py chapter). */
 export function verseUrl(verse) {
+  if (verse.bible) return `${chapterUrl(verse)}#v${verse.verse}`;
   return `${chapterUrl(verse)}?verse=${verse.verse}`;
 }
 
@@ -40,5 +46,5 @@ export function verseBlock(verse) {
         h("a", { href: chapterUrl(verse), target: "_blank", rel: "noopener", class: "button button-small button-secondary" }, gettext("Read the chapter")),
       )
     : null;
-  return [h("blockquote", { class: "verse table-verse" }, h("p", {}, verseNodes(verse.text)), h("cite", {}, verse.reference)), links];
+  return [h("blockquote", { class: "verse table-verse", lang: BIBLE_LANGUAGES[verse.bible] }, h("p", {}, verseNodes(verse.text)), h("cite", {}, verse.reference)), links];
 }

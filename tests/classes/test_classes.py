@@ -191,7 +191,7 @@ BOARD_KEYS = {
     *("stage", "code", "locked", "cap", "teams", "children", "tables", "id", "name", "table"),
     *("number", "status", "stones", "latest", "seats", "over", "version", "together", "turn"),
     *("story", "title", "sealed", "verse", "verses", "words"),
-    *("reference", "text", "book_slug", "chapter"),  # a laid verse, as the whole table saw it
+    *("reference", "text", "book_slug", "chapter", "bible"),  # a laid verse, as the whole table saw it
 }
 
 

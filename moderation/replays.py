@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import get_language
 
 from game import engine
 from game.models import Game, GameEvent, Seat
@@ -58,12 +59,14 @@ def _seats(seats: list[Seat]) -> list[dict[str, Any]]:
 
 def _common(game: Game, seats: list[Seat], final: engine.State) -> dict[str, Any]:
     table = game.table
+    # The cards and the verses in the reader's language and Bible (R43), as the table showed them.
+    language = messages.reading(get_language())
     return {
         "code": table.code,
         "kind": table.get_kind_display(),
         "seats": _seats(seats),
-        "cards": messages.public_cards(game),
-        "verses": messages.verses_shown(game, final),
+        "cards": messages.public_cards(game, language),
+        "verses": messages.verses_shown(game, final, language),
         "result": game.result,
     }
 

@@ -126,3 +126,21 @@ def test_a_game_recorded_before_the_new_rulings_replays_to_its_end_from_its_stor
     last = replay["steps"][-1]["view"]
     assert last["result"] == engine.result(recorded["final"]).to_json() and last["rules_version"] == 1
     assert full_replay(game)["complete"]
+
+
+def test_a_replay_reads_in_the_readers_language_and_bible(played):
+    """R43: the replay reads each card and verse in its reader's language, as the table showed them."""
+    from django.utils import translation
+
+    from content.default_deck_translations import TRANSLATIONS
+    from game import engine
+
+    with translation.override("pt"):
+        data = seat_replay(played.game, 1)
+    faces = data["cards"]
+    assert faces[str(engine.card_id(1, 0))]["story_title"] == TRANSLATIONS["pt"][1].title
+    assert data["verses"] and {v["bible"] for v in data["verses"].values()} == {"alm1911"}
+    with translation.override("en"):
+        english = seat_replay(played.game, 1)
+    assert {v["bible"] for v in english["verses"].values()} == {"kjv"}
+    assert english["steps"] == data["steps"]  # the moves and views are the same in any language

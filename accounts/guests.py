@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from accounts.language import offered
 from accounts.models import ChildDevice, Managed, User
 from accounts.services import tag_is_taken
 from accounts.tags import approved_agent_names, validate_gamer_tag
@@ -69,10 +70,11 @@ def guest_name(typed: str) -> str:
     return validate_gamer_tag(tag, agent_names=approved_agent_names())
 
 
-def make_guest(*, host: User, name: str) -> User:
-    """A guest's account named `name`, managed by `host`; call inside the asking transaction. A
-    name of the wrong shape is a ValidationError; one somebody plays as gets the smallest free
-    number after it ("Bea2"), as a class child's does, so nobody is turned away for a name."""
+def make_guest(*, host: User, name: str, language: str = "") -> User:
+    """A guest's account named `name`, managed by `host`, reading `language` (kept on the account
+    when the site is written in it); call inside the asking transaction. A name of the wrong shape
+    is a ValidationError; one somebody plays as gets the smallest free number after it ("Bea2"), as
+    a class child's does, so nobody is turned away for a name."""
     typed = guest_name(name)
     for _try in range(3):
         tag = guest_name(free_name(typed))  # the number may not make a name the rules refuse
@@ -82,6 +84,7 @@ def make_guest(*, host: User, name: str) -> User:
             managed_by=host,
             managed_as=Managed.GUEST,
             email=None,
+            language=language if language in offered() else "",
         )
         guest.set_unusable_password()
         try:

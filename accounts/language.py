@@ -47,7 +47,9 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure()):
         back = "/"
     user = request.user
-    if user.is_authenticated and not user.is_managed and user.language != language:
+    # A member's choice is kept on their account, and so is a guest's (the guest is the one at the
+    # device); a child's is their parent's to set (the Family page).
+    if user.is_authenticated and (not user.is_managed or user.is_guest) and user.language != language:
         user.language = language
         user.save(update_fields=["language"])
     translation.activate(language)

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts import family
@@ -47,7 +48,9 @@ def sit_as_guest(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         try:
             with transaction.atomic():
-                asked = guests.ask_to_sit(token=token, name=name, ip=client_ip(request))
+                asked = guests.ask_to_sit(
+                    token=token, name=name, ip=client_ip(request), language=get_language() or ""
+                )
                 login(request, asked.guest, backend=MODEL_BACKEND)
                 family.record_device(child=asked.guest, session_key=request.session.session_key)
         except (ValidationError, Refusal) as refused:

@@ -80,13 +80,14 @@ def _answers_for_guests(host: User) -> bool:
 
 
 @transaction.atomic
-def ask_to_sit(*, token: str, name: str, ip: str = "") -> Asked:
+def ask_to_sit(*, token: str, name: str, ip: str = "", language: str = "") -> Asked:
     """Someone with no account asks, by the invite link, to sit as `name`: their guest account is
-    made (managed by the host) and the host is asked. A name of the wrong shape is a ValidationError;
-    every other "no" a Refusal, and nothing is made."""
+    made (managed by the host), reading the language their device read the page in, and the host
+    is asked. A name of the wrong shape is a ValidationError; every other "no" a Refusal, and
+    nothing is made."""
     table = _table_taking_guests(token)
     _count_guest(ip)
-    guest = guests.make_guest(host=table.host, name=name)
+    guest = guests.make_guest(host=table.host, name=name, language=language)
     SitRequest.objects.create(table=table, guest=guest)
     return Asked(guest, table, publish.table_update(table, seat_list(table)))
 

@@ -5,15 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
 
-from accounts.language import offered
+from accounts.language import in_members_language
 from accounts.mail import mail_after_commit
 from content.models import Card, Story, Translation
 from justalllowgod.lib.site_address import absolute_url
@@ -30,11 +28,6 @@ def approvers() -> list[Any]:
         is_active=True,
     )
     return list(found.distinct())
-
-
-def _in_language_of(user: Any) -> translation.override:
-    """A mail in its reader's own language (English when they chose none), not the sender's."""
-    return translation.override(user.language if user.language in offered() else settings.LANGUAGE_CODE)
 
 
 def _name(item: Item) -> str:
@@ -77,7 +70,7 @@ def item_link(items: Sequence[Item]) -> str:
 def submitted(items: Sequence[Item], *, by: Any) -> None:
     """Approvers hear that something waits for their review (never the one who sent it)."""
     for approver in sorted((u for u in approvers() if u.pk != by.pk), key=lambda u: u.email or ""):
-        with _in_language_of(approver):
+        with in_members_language(approver):
             said = {"who": by.email, "items": _names(items), "link": item_link(items)}
             body = _("%(who)s sent these for review:\n%(items)s\n\nOpen it: %(link)s") % said
             subject = _("Waiting for your review: %(title)s") % {"title": _title(items[0])}
@@ -90,7 +83,7 @@ def reopened(items: Sequence[Item], *, by: Any) -> None:
     if not items:
         return
     for approver in sorted((u for u in approvers() if u.pk != by.pk), key=lambda u: u.email or ""):
-        with _in_language_of(approver):
+        with in_members_language(approver):
             said = {"who": by.email, "items": _names(items), "link": item_link(items)}
             body = (
                 _(
@@ -109,7 +102,7 @@ def decided(items: Sequence[Item], *, by: Any, approved: bool, note: str = "") -
         item.last_edited_by for item in items if item.last_edited_by_id and item.last_edited_by_id != by.pk
     }
     for editor in sorted(editors, key=lambda u: u.email or ""):
-        with _in_language_of(editor):
+        with in_members_language(editor):
             said = {"who": by.email, "items": _names(items), "note": note, "link": item_link(items)}
             if approved:
                 body = _("%(who)s approved:\n%(items)s\n\nOpen it: %(link)s") % said

@@ -5,15 +5,14 @@ language of the reviewer whose act sent it."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import dateformat, timezone, translation
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts.language import offered
+from accounts.language import in_members_language
 from accounts.mail import mail_after_commit
 from accounts.models import User
 from justalllowgod.lib.site_address import absolute_url
@@ -24,11 +23,6 @@ PROBLEMS = {
     Flag.Kind.TOO_FAST: gettext_lazy("moves made faster than a person can decide"),
     Flag.Kind.SHARED_DEVICE: gettext_lazy("two accounts playing at one table from the same device"),
 }
-
-
-def in_language_of(user: User) -> translation.override:
-    """A mail in its reader's own language (English when they chose none), not the sender's."""
-    return translation.override(user.language if user.language in offered() else settings.LANGUAGE_CODE)
 
 
 def problems(decision: Decision) -> str:
@@ -75,7 +69,7 @@ def reviewers() -> list[User]:
 def case_opened(case: Case) -> None:
     case_link = absolute_url(reverse("review_case", args=[case.pk]))
     for reviewer in sorted(reviewers(), key=lambda u: u.email or ""):
-        with in_language_of(reviewer):
+        with in_members_language(reviewer):
             subject = _("Case %(case)s is waiting for a review") % {"case": case.pk}
             body = _("Game %(game)s was flagged. Open the review queue to judge it: %(link)s") % {
                 "game": case.game_id,
@@ -111,7 +105,7 @@ def appeal_made(appeal: Appeal) -> None:
     decision = appeal.decision
     case_link = absolute_url(reverse("review_case", args=[decision.case_id]))
     for reviewer in sorted((u for u in reviewers() if u.pk != decision.user_id), key=lambda u: u.email or ""):
-        with in_language_of(reviewer):
+        with in_members_language(reviewer):
             subject = _("Case %(case)s: a member asks for a second look") % {"case": decision.case_id}
             body = _(
                 "A member appealed the %(decision)s of %(date)s:\n\n%(note)s\n\nOpen the case: %(link)s"
@@ -131,7 +125,7 @@ def decision_made(decision: Decision) -> None:
         return
     member = decision.user
     reader = told_of(member)
-    with in_language_of(reader):
+    with in_members_language(reader):
         if member.managed_by_id:
             where = _(
                 "You will see this notice on your own account when you next open JustAllowGod "
@@ -158,7 +152,7 @@ def decision_reversed(reversal: Decision) -> None:
     original = reversal.reverses
     member = reversal.user
     reader = told_of(member)
-    with in_language_of(reader):
+    with in_members_language(reader):
         body = _("A reviewer looked again and reversed the %(decision)s of %(date)s.\n\n%(reason)s") % {
             "decision": original.get_action_display().lower(),
             "date": dateformat.format(timezone.localtime(original.created_at), "j F Y"),
@@ -179,7 +173,7 @@ def name_reported(report: NameReport) -> None:
     for reviewer in sorted(
         (u for u in reviewers() if u.pk != report.reported_id), key=lambda u: u.email or ""
     ):
-        with in_language_of(reviewer):
+        with in_members_language(reviewer):
             subject = _("A gamer tag was reported")
             body = _(
                 "A member reported a gamer tag at a table. Open the review queue to judge it: %(link)s"
@@ -190,7 +184,7 @@ def name_reported(report: NameReport) -> None:
 def tag_taken_back(user: User, tag: str) -> None:
     """The member (a child's parent) hears that a reviewer asked for a new gamer tag."""
     reader = told_of(user)
-    with in_language_of(reader):
+    with in_members_language(reader):
         if user.is_guest:
             subject = _("A new name for your guest")
             words = _(

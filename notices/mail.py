@@ -15,10 +15,10 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from accounts.language import in_members_language
 from accounts.models import User
 from justalllowgod.lib.site_address import absolute_url, rebase
 from notices import tokens
-from notices.language import in_members_language
 from notices.preferences import mail_address
 from notices.telling import Telling
 
@@ -38,7 +38,7 @@ def subject_of(telling: Telling) -> str:
 
 def build(user: User, telling: Telling, address: str) -> EmailMultiAlternatives:
     """The mail to send, plain text with a simple HTML twin, headers and all, in the member's own
-    language (the telling's words should be made in it too: notices/language.py)."""
+    language (the telling's words should be made in it too: accounts/language.py)."""
     with in_members_language(user):
         return _build(user, telling, address)
 

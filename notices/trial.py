@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts.language import in_members_language
 from accounts.models import User
 from justalllowgod.lib.limits import limits as cache
 from justalllowgod.lib.refusals import Code, Refusal
 from justalllowgod.lib.site_address import absolute_url
 from notices import mail, push
-from notices.language import in_members_language
 from notices.reach import Reach, reach_of
 from notices.telling import Telling
 

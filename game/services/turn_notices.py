@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.language import in_members_language
 from accounts.models import User
 from game import engine
 from game.models import Game, Seat, Table
@@ -35,7 +36,6 @@ from game.realtime import presence
 from game.realtime.groups import member_group
 from game.services.tellings import telling_for
 from notices.dispatch import deliver
-from notices.language import in_members_language
 from notices.models import Notice, NoticePreference
 from notices.reach import Reach, reach_of, reachable
 
@@ -284,10 +284,11 @@ def send_pending(now: datetime) -> int:
             continue
         if _still_worth_sending(notice, now):
             asked_by = notice.asked_by.gamer_tag if notice.asked_by_id and notice.asked_by else ""
-            # In the member's own language: the clock has no reader's request to take it from.
+            # In the member's own language: the clock has no reader's request to take it from
+            # (the mail's own words are made in it by notices/mail.py).
             with in_members_language(notice.user):
                 telling = telling_for(notice.table, notice.kind, asked_by=asked_by or "")
-                deliver(notice, telling, may_mail=_claim_mail(notice))
+            deliver(notice, telling, may_mail=_claim_mail(notice))
             sent += 1
     return sent
 

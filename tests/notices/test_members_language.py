@@ -1,4 +1,4 @@
-"""A notice to one member is written in their own language (notices/language.py), while the site
+"""A notice to one member is written in their own language (accounts/language.py), while the site
 offers it; else in the site's. The clock's sweep and another member's move have no reader's request
 to take a language from."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from accounts.language import in_members_language, members_language
 from notices import mail as turn_mail
 from notices import trial
-from notices.language import in_members_language, language_of
 from notices.preferences import set_preference
 from tests.factories import UserFactory
 
@@ -22,17 +22,17 @@ def every_language(settings):
 
 
 def test_a_member_s_own_language_while_the_site_offers_it(every_language):
-    assert language_of(UserFactory(language="es")) == "es"
-    assert language_of(UserFactory(language="pt")) == "pt"
+    assert members_language(UserFactory(language="es")) == "es"
+    assert members_language(UserFactory(language="pt")) == "pt"
     with in_members_language(UserFactory(language="es")):
         assert translation.get_language() == "es"
 
 
 def test_no_choice_or_a_closed_language_is_the_site_s(settings):
     settings.LANGUAGES = [("en", "English")]
-    assert language_of(UserFactory(language="es")) == "en"
+    assert members_language(UserFactory(language="es")) == "en"
     settings.LANGUAGES = settings.ALL_LANGUAGES
-    assert language_of(UserFactory(language="")) == settings.LANGUAGE_CODE
+    assert members_language(UserFactory(language="")) == settings.LANGUAGE_CODE
 
 
 def test_the_language_is_put_back_after_the_block(every_language):

@@ -4,7 +4,12 @@ else the device's (Django's language cookie, sent with the handshake), else the 
 Accept-Language, else the site's; only ever a language readers are offered now (settings.LANGUAGES).
 
 ServerSocket (base.py) makes every word of a socket inside `translation.override(language_of(...))`:
-a refusal's words, and whatever a service it calls words. Codes never change with the language."""
+a refusal's words, and whatever a service it calls words. Codes never change with the language.
+
+A socket chooses once, when it opens, and keeps its language for its life: a member who changes
+language reads the new one from their next page (which opens a new socket). A seat's table socket
+also notes its language on the seat (game/services/seen.py), the language that seat reads the
+table's cards, verses and Remember the Word in (R43)."""
 
 from __future__ import annotations
 

@@ -362,6 +362,13 @@ def test_readyz_fails_within_two_seconds_with_postgresql_stopped_and_recovers(st
             assert status == 503, (process, page[:300])
             assert headers["retry-after"] == "30"
             assert "We'll be right back" in page.decode()
+        # A browser with no process cookie, as every visitor's is: the site's page every time, never
+        # nginx's 502 (a 503 counted as an upstream failure marked each process down in turn).
+        for _ in range(24):
+            status, headers, page = raw_request(stack.url, "/how-to-play/")
+            assert status == 503, page[:300]
+            assert "We'll be right back" in page.decode() and headers["retry-after"] == "30"
+            assert get(stack.url + "/readyz")[0] == 503
     finally:
         stack.services.start_postgres_again()
     deadline = time.monotonic() + 20

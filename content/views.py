@@ -7,11 +7,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_info, ngettext
 from django.utils.translation import gettext as _
 
 from content import bible, bibles
+from content.deal import DealtStory
 from content.printing import files
+from content.printing.languages import ENGLISH, is_print_language, print_language
 from content.printing.sheets import Paper
 from content.rules_version import rules_label
 from justalllowgod.lib.addresses import request_address
@@ -108,37 +110,77 @@ def _pdf(request: HttpRequest, file: files.PrintFile) -> HttpResponse:
     return response
 
 
+def _file_language(request: HttpRequest) -> str:
+    """The language a PDF prints in: the one `?language=` names (any the site is written in), else
+    the reader's. Any other value is not found, before anything is counted, built or kept."""
+    asked = request.GET.get("language")
+    if asked is None:
+        return print_language(get_language())
+    if not is_print_language(asked):
+        raise Http404("We print in the languages the site is written in: en, es and pt")
+    return asked
+
+
+def _in_english(stories: list[DealtStory], language: str) -> str:
+    """How many stories print in English in the language, having no approved translation into it;
+    empty when none do."""
+    if language == ENGLISH:
+        return ""
+    count = sum(1 for story in stories if not story.languages.get(language, {}).get("words"))
+    if not count:
+        return ""
+    return ngettext(
+        "%(count)s story is not translated into %(language)s yet: it prints in English, marked.",
+        "%(count)s stories are not translated into %(language)s yet: they print in English, marked.",
+        count,
+    ) % {"count": count, "language": get_language_info(language)["name_translated"]}
+
+
 def print_and_play(request: HttpRequest) -> HttpResponse:
-    """The Print page: the live deck and the rules card, on US Letter or A4."""
+    """The Print page: the live deck and the rules card, on US Letter or A4, in the reader's
+    language or the one `?language=` names (the page links each open language). A language the site
+    is not written in changes nothing: the page says so and offers the files in the reader's own."""
+    asked = request.GET.get("language")
+    unknown = asked is not None and not is_print_language(asked)
+    language = asked if asked is not None and not unknown else print_language(get_language())
     try:
         stories = files.live_stories()
     except files.NothingToPrint as error:
         stories, not_ready = [], str(error)
     else:
         not_ready = ""
+    offered = settings.LANGUAGES if len(settings.LANGUAGES) > 1 else []
     context = {
         "papers": list(Paper),
         "stories": len(stories),
         "cards": sum(len(story.cards) for story in stories),
         "not_ready": not_ready,
         "rules_version": rules_label(),
+        "print_language": language,
+        "unknown_language": unknown,
+        "languages": [{"code": code, "name": name, "current": code == language} for code, name in offered],
+        "in_english": _in_english(stories, language),
     }
     return render(request, "content/print.html", context)
 
 
 def print_deck(request: HttpRequest, paper: str, backs: bool = False) -> HttpResponse:
-    """The live deck as a PDF, nine cards to a sheet, with or without a sheet of backs after each."""
+    """The live deck as a PDF in the reader's language or `?language=`'s, nine cards to a sheet, with
+    or without a sheet of backs after each."""
+    sheet, language = _paper(paper), _file_language(request)
     if _over_download_limit(request):
         return _too_many_files()
     try:
-        file = files.deck_pdf(_paper(paper), backs=backs)
+        file = files.deck_pdf(sheet, backs=backs, language=language)
     except files.NothingToPrint as error:
         raise Http404(str(error)) from error
     return _pdf(request, file)
 
 
 def print_rules_card(request: HttpRequest, paper: str) -> HttpResponse:
-    """The rules card as a PDF, its QR code opening How to play on the site's public address."""
+    """The rules card as a PDF in the reader's language or `?language=`'s, its QR code opening How
+    to play on the site's public address."""
+    sheet, language = _paper(paper), _file_language(request)
     if _over_download_limit(request):
         return _too_many_files()
-    return _pdf(request, files.rules_card_pdf(_paper(paper)))
+    return _pdf(request, files.rules_card_pdf(sheet, language=language))

@@ -1,46 +1,68 @@
-"""Whole PDFs: the deck's sheets (fronts, and backs if asked) and the rules card's sheet."""
+"""Whole PDFs: the deck's sheets (fronts, and backs if asked) and the rules card's sheet, each drawn
+in one language (the active one unless named): every word of the layout through that language's
+catalog, the cards in the deal's words for it."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
 
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.pdfgen.canvas import Canvas
 
 from content.deal import DealtStory
+from content.models import Kind
 from content.printing.faces import PrintCard, draw_back, draw_front
 from content.printing.fonts import register_fonts
+from content.printing.languages import ENGLISH, print_language
 from content.printing.rules_card import draw_rules_back, draw_rules_front
 from content.printing.sheets import CARD_HEIGHT, CARD_WIDTH, Grid, Paper, draw_crop_marks, draw_sheet_notes
-from content.rules_version import RULES_LABEL
+from content.rules_version import rules_label
 
 
-def print_cards(stories: Sequence[DealtStory]) -> list[PrintCard]:
-    """Every card of the dealt stories, in deck order and in kind order, as printed."""
-    total = len(stories)
-    return [
-        PrintCard(
-            kind=card.kind,
-            title=card.title,
-            description=card.description,
-            story_title=story.title,
-            position=story.position,
-            total=total,
-            reference=card.reference,
-            verse_text=card.verse_text,
+def _story_cards(story: DealtStory, total: int, language: str) -> list[PrintCard]:
+    """A story's four cards in a language: its translation's words if it has one, else the English,
+    marked; the Word card's verse and reference always from that language's Bible, as the table
+    quotes them (content/translations.py)."""
+    own = story.languages.get(language, {}) if language != ENGLISH else {}
+    words, verse = own.get("words"), own.get("verse")
+    cards = []
+    for index, card in enumerate(story.cards):
+        said = words["cards"][index] if words else {"title": card.title, "description": card.description}
+        title, reference, text = said["title"], card.reference, card.verse_text
+        if verse and card.kind == Kind.WORD:
+            # A Word card is titled by its reference, which its Bible says in its own language.
+            title, reference, text = verse["reference"], verse["reference"], verse["text"]
+        cards.append(
+            PrintCard(
+                kind=card.kind,
+                title=title,
+                description=said["description"],
+                story_title=words["title"] if words else story.title,
+                position=story.position,
+                total=total,
+                reference=reference,
+                verse_text=text,
+                english=language != ENGLISH and not words,
+            )
         )
-        for story in stories
-        for card in story.cards
-    ]
+    return cards
 
 
-def _canvas(buffer: io.BytesIO, paper: Paper, title: str) -> Canvas:
+def print_cards(stories: Sequence[DealtStory], language: str = ENGLISH) -> list[PrintCard]:
+    """Every card of the dealt stories, in deck order and in kind order, as printed in a language."""
+    return [card for story in stories for card in _story_cards(story, len(stories), language)]
+
+
+def _canvas(buffer: io.BytesIO, paper: Paper, title: str, language: str) -> Canvas:
     register_fonts()
     # invariant: no timestamp or random id, so the same deck always makes the same bytes.
-    canvas = Canvas(buffer, pagesize=paper.size, invariant=1, pageCompression=1)
+    canvas = Canvas(buffer, pagesize=paper.size, invariant=1, pageCompression=1, lang=language)
     canvas.setTitle(title)
     canvas.setAuthor("JustAllowGod")
-    canvas.setSubject(RULES_LABEL)
+    canvas.setSubject(rules_label())
     canvas.setCreator("JustAllowGod print and play")
     return canvas
 
@@ -60,14 +82,27 @@ def _place(canvas: Canvas, form: str, at: tuple[float, float]) -> None:
     canvas.restoreState()
 
 
-def build_deck_pdf(stories: Sequence[DealtStory], paper: Paper, *, backs: bool = False) -> bytes:
+def build_deck_pdf(
+    stories: Sequence[DealtStory], paper: Paper, *, backs: bool = False, language: str | None = None
+) -> bytes:
     """The deck, nine cards to a sheet; with backs, each sheet of faces is followed by its backs."""
-    cards = print_cards(stories)
+    language = print_language(language or translation.get_language())
+    with translation.override(language):
+        return _deck(stories, paper, backs, language)
+
+
+def _deck(stories: Sequence[DealtStory], paper: Paper, backs: bool, language: str) -> bytes:
+    cards = print_cards(stories, language)
     grid = Grid(paper)
     sheets = [cards[i : i + grid.per_sheet] for i in range(0, len(cards), grid.per_sheet)]
     pages = len(sheets) * (2 if backs else 1)
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, paper, f"JustAllowGod deck, {len(stories)} stories ({paper.label})")
+    title = ngettext(
+        "JustAllowGod deck, %(count)s story (%(paper)s)",
+        "JustAllowGod deck, %(count)s stories (%(paper)s)",
+        len(stories),
+    ) % {"count": len(stories), "paper": paper.label}
+    canvas = _canvas(buffer, paper, title, language)
     back = _form(canvas, "back", draw_back) if backs else None
     page = 0
     for number, sheet in enumerate(sheets):
@@ -78,7 +113,7 @@ def build_deck_pdf(stories: Sequence[DealtStory], paper: Paper, *, backs: bool =
         for index, form in enumerate(forms):
             _place(canvas, form, grid.slot(index))
         page += 1
-        _finish(canvas, grid, "Card faces", page, pages)
+        _finish(canvas, grid, _("Card faces"), page, pages)
         if back:
             for index in range(len(sheet)):
                 _place(canvas, back, grid.slot(index, mirrored=True))
@@ -86,7 +121,7 @@ def build_deck_pdf(stories: Sequence[DealtStory], paper: Paper, *, backs: bool =
             _finish(
                 canvas,
                 grid,
-                "Card backs: print on the back of the sheet before, flip on long edge",
+                _("Card backs: print on the back of the sheet before, flip on long edge"),
                 page,
                 pages,
             )
@@ -102,16 +137,23 @@ def _finish(
     canvas.showPage()
 
 
-def build_rules_card_pdf(paper: Paper, how_to_play_url: str) -> bytes:
+def build_rules_card_pdf(paper: Paper, how_to_play_url: str, *, language: str | None = None) -> bytes:
     """Three rules cards on one sheet, each a front and a back side by side to cut out and fold."""
+    language = print_language(language or translation.get_language())
+    with translation.override(language):
+        return _rules_card(paper, how_to_play_url, language)
+
+
+def _rules_card(paper: Paper, how_to_play_url: str, language: str) -> bytes:
     grid = Grid(paper, columns=2, rows=3)
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, paper, f"JustAllowGod rules card ({paper.label})")
+    title = _("JustAllowGod rules card (%(paper)s)") % {"paper": paper.label}
+    canvas = _canvas(buffer, paper, title, language)
     front = _form(canvas, "rules-front", draw_rules_front)
     back = _form(canvas, "rules-back", lambda c: draw_rules_back(c, how_to_play_url))
     for row in range(grid.rows):
         _place(canvas, front, grid.slot(row * 2))
         _place(canvas, back, grid.slot(row * 2 + 1))
-    _finish(canvas, grid, "Rules cards: cut on the marks, fold on the dashed line", 1, 1, folds=(1,))
+    _finish(canvas, grid, _("Rules cards: cut on the marks, fold on the dashed line"), 1, 1, folds=(1,))
     canvas.save()
     return buffer.getvalue()

@@ -3,6 +3,8 @@
 The face follows templates/content/card.html and static/css/cards.css: the kind's colour band
 with its icon, name and story number, the big icon, the title, the line under it, the Word
 card's verse, and a foot with the story, "Story N of M" and four pips (this card's filled).
+Every word of the layout is in the active language (documents.py draws inside its override); a
+story not translated into it yet says so under each card's title, as the table does.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+import pythonbible as pb
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -18,12 +23,13 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Paragraph
 
+from content import bibles
 from content.models import KIND_ORDER, Kind
 from content.printing.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD
 from content.printing.icons import draw_kind_icon, draw_site_icon
 from content.printing.palette import BACK, BACK_LIGHT, INK_SOFT, KIND_COLOURS, SURFACE, mix
 from content.printing.sheets import CARD_HEIGHT, CARD_WIDTH
-from content.rules_version import RULES_LABEL
+from content.rules_version import rules_label
 
 # The frame sits inside the cut, so a cut a little off still leaves the whole frame.
 SAFE = 6.0
@@ -48,6 +54,8 @@ class PrintCard:
     total: int
     reference: str | None = None
     verse_text: str | None = None
+    # Printed in English among another language's cards: the story is not translated into it yet.
+    english: bool = False
 
 
 def markup(text: str) -> str:
@@ -109,9 +117,11 @@ def _foot(canvas: Canvas, card: PrintCard, colour: Color) -> None:
     canvas.setFont(SANS_BOLD, size)
     canvas.drawString(left, top - 10.5, title)
     canvas.setFont(SANS, 7)
-    canvas.drawString(left, top - 19.5, f"Story {card.position} of {card.total}")
+    canvas.drawString(
+        left, top - 19.5, _("Story %(story)s of %(count)s") % {"story": card.position, "count": card.total}
+    )
     canvas.setFont(SANS, 5)
-    canvas.drawString(left, top - 27.5, f"JustAllowGod · {RULES_LABEL}")
+    canvas.drawString(left, top - 27.5, f"JustAllowGod · {rules_label()}")
     _pips(canvas, card.kind, CARD_WIDTH - SAFE - PAD - 3.75, top - 17)
 
 
@@ -141,11 +151,17 @@ def _styles(colour: Color, scale: float) -> dict[str, ParagraphStyle]:
         "cite": ParagraphStyle(
             "cite", fontName=SANS_BOLD, fontSize=6.6 * scale, leading=9 * scale, textColor=INK_SOFT
         ),
+        "english": ParagraphStyle(
+            "english", fontName=SANS, fontSize=6.6 * scale, leading=8.6 * scale, textColor=INK_SOFT
+        ),
     }
 
 
 def _body_parts(card: PrintCard, styles: dict[str, ParagraphStyle]) -> list[tuple[str, Paragraph]]:
     parts = [("title", Paragraph(markup(card.title), styles["title"]))]
+    if card.english:
+        # The table's own words for it (static/js/cards.js), so the catalogs hold one entry.
+        parts.append(("english", Paragraph(markup(_("In English: not translated yet")), styles["english"])))
     parts.append(("desc", Paragraph(markup(card.description), styles["desc"])))
     if card.kind == Kind.WORD and card.verse_text:
         parts.append(("verse", Paragraph(verse_markup(card.verse_text), styles["verse"])))
@@ -161,7 +177,7 @@ def _body(canvas: Canvas, card: PrintCard, colour: Color) -> None:
     show_mark = not (card.kind == Kind.WORD and card.verse_text)
     for scale in _SCALES:
         mark = 34 * scale if show_mark else 0
-        gaps = {"title": 0, "desc": 4 * scale, "verse": 7 * scale, "cite": 3 * scale}
+        gaps = {"title": 0, "english": 2 * scale, "desc": 4 * scale, "verse": 7 * scale, "cite": 3 * scale}
         parts = _body_parts(card, _styles(colour, scale))
         indent = 7 * scale
         heights = [p.wrap(width - (indent if n in {"verse", "cite"} else 0), room)[1] for n, p in parts]
@@ -210,6 +226,13 @@ def draw_front(canvas: Canvas, card: PrintCard) -> None:
     frame(canvas, stroke=colour)
 
 
+def motto() -> str:
+    """Matthew 7:7's first two clauses in the active language's Bible: "Ask, and it shall be given
+    you; seek, and ye shall find." in the KJV. Bible words are quoted, never translated by us."""
+    verse = bibles.for_language(get_language()).verse_text(pb.Book.MATTHEW, 7, 7)
+    return "; ".join(clause.strip() for clause in verse.split(";")[:2]).rstrip(".,:") + "."
+
+
 def draw_back(canvas: Canvas) -> None:
     """The back every card shares: the circle of twelve stones, the name, and Matthew 7:7."""
     canvas.saveState()
@@ -227,9 +250,9 @@ def draw_back(canvas: Canvas) -> None:
     style = ParagraphStyle(
         "back", fontName=SERIF, fontSize=7, leading=9.5, textColor=BACK_LIGHT, alignment=TA_CENTER
     )
-    motto = Paragraph("Ask, and it shall be given you; seek, and ye shall find.", style)
-    _, height = motto.wrap(CARD_WIDTH - 2 * SAFE - 40, 40)
-    motto.drawOn(canvas, SAFE + 20, 56 - height)
+    words = Paragraph(markup(motto()), style)
+    height = words.wrap(CARD_WIDTH - 2 * SAFE - 40, 40)[1]
+    words.drawOn(canvas, SAFE + 20, 56 - height)
     canvas.setFont(SANS, 5)
-    canvas.drawCentredString(CARD_WIDTH / 2, SAFE + 12, RULES_LABEL)
+    canvas.drawCentredString(CARD_WIDTH / 2, SAFE + 12, rules_label())
     canvas.restoreState()

@@ -1,21 +1,25 @@
-"""Sheets of cards at true size: the paper, the grid, crop marks and the note every sheet carries."""
+"""Sheets of cards at true size: the paper, the grid, crop marks and the note every sheet carries,
+in the active language."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
 from content.printing.fonts import SANS, SANS_BOLD
 from content.printing.palette import INK_SOFT, MARK
-from content.rules_version import RULES_LABEL
+from content.rules_version import rules_label
 
 # A playing card, 2.5 x 3.5 in (63.5 x 88.9 mm), in points.
 CARD_WIDTH = 180.0
 CARD_HEIGHT = 252.0
-PRINT_NOTE = "Print at 100% (Actual size), not Fit to page"
+# In English here; each sheet prints it in the active language.
+PRINT_NOTE = gettext_noop("Print at 100% (Actual size), not Fit to page")
 _MARK_GAP = 3.0
 _MARK_LENGTH = 9.0
 _NOTE_SIZE = 7.5
@@ -33,7 +37,7 @@ class Paper(StrEnum):
 
     @property
     def label(self) -> str:
-        return "US Letter" if self is Paper.LETTER else "A4"
+        return pgettext("paper size", "US Letter") if self is Paper.LETTER else "A4"
 
 
 @dataclass(frozen=True)
@@ -103,8 +107,8 @@ def draw_sheet_notes(canvas: Canvas, grid: Grid, *, title: str, sheet: int, shee
     up the middle of the side margins, clear of the crop marks and of the paper's edge.
     """
     width, height = grid.paper.size
-    note = f"{PRINT_NOTE}  ·  JustAllowGod  ·  {RULES_LABEL}"
-    about = f"{title}  ·  Sheet {sheet} of {sheets}"
+    note = f"{_(PRINT_NOTE)}  ·  JustAllowGod  ·  {rules_label()}"
+    about = f"{title}  ·  " + _("Sheet %(sheet)s of %(sheets)s") % {"sheet": sheet, "sheets": sheets}
     canvas.saveState()
     canvas.setFillColor(INK_SOFT)
     if grid.top_margin >= 2 * (_MARK_GAP + _MARK_LENGTH):

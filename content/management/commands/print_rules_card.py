@@ -17,6 +17,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--paper", choices=[p.value for p in Paper], default=Paper.LETTER.value)
+        parser.add_argument(
+            "--language",
+            choices=[code for code, _name in settings.ALL_LANGUAGES],
+            default=settings.LANGUAGE_CODE,
+            help="The language the file is printed in (its cards as translated, its verses from that Bible).",
+        )
         parser.add_argument("-o", "--output", required=True, type=Path, help="Where to write the PDF.")
         parser.add_argument(
             "--site", default="", help="The site's public address for the QR code (default: DJANGO_SITE_URL)."
@@ -31,5 +37,5 @@ class Command(BaseCommand):
             )
         paper = Paper(options["paper"])
         url = files.how_to_play_url(site)
-        options["output"].write_bytes(files.rules_card_pdf(paper, url).content)
+        options["output"].write_bytes(files.rules_card_pdf(paper, url, language=options["language"]).content)
         self.stdout.write(f"Wrote {options['output']} on {paper.label}; its QR code opens {url}.")

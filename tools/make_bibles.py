@@ -15,7 +15,7 @@ each Bible numbers them. Both texts are in the public domain. Run it again to re
 Each file holds `books`, the 66 books in the KJV's order, each a list of chapters, each a list of
 verse texts numbered as that Bible prints them; and `kjv_places`, the verses whose place differs
 from the King James Version's: {"NUM": {"12:16": [13, 1]}} says that what the KJV numbers Numbers
-12:16 is this Bible's 13:1 (books by their USFM codes). The Reina-Valera data set follows the KJV's numbering
+12:16 is this Bible's 13:1 (books by their number, 1 to 66, in the KJV's order: Numbers is "4"). The Reina-Valera data set follows the KJV's numbering
 and notes the printed one in front of the verse ("(13-1) Y DESPUÉS movió el pueblo..."); we put
 each verse back in its printed place and drop the note. Two KJV verses printed as one are joined.
 In three chapters (Judges 14, 1 Kings 22, 1 Chronicles 21) the notes would leave a number with no
@@ -189,7 +189,9 @@ def almeida(folder: Path) -> dict[str, list[list[str]]]:
 
 def write(name: str, books: dict[str, list[list[str]]], places: dict[str, dict[str, list[int]]]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    whole = {"books": [books[code] for code in BOOKS], "kjv_places": places}
+    # Books by their number in the KJV's order (1 to 66), so the site needs no list of codes.
+    numbered = {str(BOOKS.index(code) + 1): moved for code, moved in places.items()}
+    whole = {"books": [books[code] for code in BOOKS], "kjv_places": numbered}
     data = json.dumps(whole, ensure_ascii=False, separators=(",", ":")).encode()
     # mtime=0: the same text makes the same bytes, so remaking it changes nothing in git.
     (OUT / f"{name}.json.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))

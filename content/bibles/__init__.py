@@ -21,7 +21,7 @@ from pathlib import Path
 import pythonbible as pb
 
 from content import bible
-from content.bibles.books import BOOK_NAMES, USFM
+from content.bibles.books import BOOK_NAMES
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -44,7 +44,7 @@ class Translation:
         """Where this Bible has the verse the KJV numbers `chapter:verse`."""
         if self.code == KJV.code:
             return chapter, verse
-        place = _data(self.code)["kjv_places"].get(USFM[book.value - 1], {}).get(f"{chapter}:{verse}")
+        place = _data(self.code)["kjv_places"].get(str(book.value), {}).get(f"{chapter}:{verse}")
         return (place[0], place[1]) if place else (chapter, verse)
 
     def reference(self, book: pb.Book, chapter: int, verse: int) -> str:

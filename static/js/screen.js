@@ -199,8 +199,8 @@ function onStatus(status) {
     conn.hidden = true;
     return;
   }
-  if (status === "reconnecting") {
-    conn.hidden = false;
+  if (status === "reconnecting" || status === "unreachable") {
+    conn.hidden = false; // the screen comes back by itself either way
     return;
   }
   conn.hidden = true;

@@ -51,6 +51,14 @@ const CONNECT_WAIT_MS = 10000;
 // The messages a table's server always answers (docs/protocol.md); the lobby answers none.
 export const TABLE_ANSWERS = new Set(["ping", "move", "hello"]);
 const MAX_DELAY_MS = 15000;
+// The server's own error (game/sockets/closing.py SERVER_ERROR): not final, but a page that comes
+// back and sends its move again may meet it again (a broken upgrade, a bug), so the waits keep
+// growing until a move is answered, instead of starting again at each welcome; and the page says
+// the table can't be reached, never "too many messages", which the server's connect limit would
+// say if it were asked every half second.
+const SERVER_ERROR = 4500;
+// A socket that was open this long before a server error meets a new trouble, not the same one.
+const FRESH_AFTER_MS = 30000;
 
 export class LiveSocket {
   /**
@@ -72,6 +80,8 @@ export class LiveSocket {
     this.everOpened = false;
     this.askedFor = -1;
     this.lastHeard = 0;
+    this.serverErrors = 0; // server errors in a row, until a move is answered
+    this.openedAt = 0;
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState !== "visible" || this.stopped) return;
       // Back on screen: connect again, or ask an open socket at once whether it still answers.
@@ -94,6 +104,7 @@ export class LiveSocket {
     ws.addEventListener("open", () => {
       const wasReconnect = this.everOpened;
       this.everOpened = true;
+      this.openedAt = performance.now();
       this.hooks.onStatus("open");
       const last = this.hooks.lastVersion();
       if (wasReconnect && last !== null && last > 0) this.send({ type: "hello", version: last });
@@ -104,13 +115,17 @@ export class LiveSocket {
     ws.addEventListener("message", (event) => {
       if (this.ws !== ws) return; // a socket given up as lost
       this.lastHeard = performance.now();
-      this.attempts = 0; // only a socket that answers ends the backoff, not one that merely opens
       let msg;
       try {
         msg = JSON.parse(event.data);
       } catch {
         return;
       }
+      // A move answered (applied, or refused for a reason) ends a run of server errors.
+      if (msg.type === "ack" || (msg.type === "error" && msg.id)) this.serverErrors = 0;
+      // Only a socket that answers ends the backoff, not one that merely opens; after server
+      // errors, only an answered move does.
+      if (!this.serverErrors) this.attempts = 0;
       const held = this.hooks.lastVersion();
       if (msg.type === "error" && msg.code === "hello_too_soon") {
         // One catch-up a socket every few seconds (docs/protocol.md): the next pong asks again.
@@ -131,7 +146,13 @@ export class LiveSocket {
         return;
       }
       if (this.stopped) return;
-      this.hooks.onStatus("reconnecting");
+      if (event.code === SERVER_ERROR) {
+        if (performance.now() - this.openedAt > FRESH_AFTER_MS) this.serverErrors = 0;
+        this.serverErrors += 1;
+        this.hooks.onStatus("unreachable");
+      } else {
+        this.hooks.onStatus("reconnecting");
+      }
       this.connectSoon();
     });
   }

@@ -120,6 +120,7 @@ const app = Object.assign(reader(() => model), {
       return;
     }
     model = startMove(model, id, move);
+    keepPending();
     app.askStory = null;
     app.passing = false;
     redrawActions();
@@ -175,9 +176,36 @@ function logEvents(events, speak) {
   if (speak) announce(entries.map((e) => e.text));
 }
 
+// A move waiting for its answer is kept in the tab's session storage, so a reload (a page that
+// could not reach the table for a while, say) sends it again with the same id, once the table is
+// still at the version it was made at; the server applies a move id once.
+const PENDING_KEY = `jag-pending:${root.dataset.wsPath}`;
+
+function keepPending() {
+  try {
+    if (model.pending) sessionStorage.setItem(PENDING_KEY, JSON.stringify(model.pending));
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Storage refused (a private window's quota): the move is kept only while the page is.
+  }
+}
+
+function resumeKeptMove() {
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(PENDING_KEY) || "null");
+  } catch {
+    kept = null;
+  }
+  if (!kept || model.pending || !model.view || kept.version !== model.version) return keepPending();
+  model = startMove(model, kept.id, kept.move);
+  socket.send({ type: "move", ...model.pending });
+}
+
 function onMessage(msg) {
   const waited = model.pending;
   model = applyMessage(model, msg, performance.now());
+  if (waited && !model.pending) keepPending();
   const { applied, events, live, verse, answer, behind, began, reconnect } = model.change;
   // Updates lost on the way: the catchup brings their events and the view.
   if (behind) socket.resyncIfBehind(behind.held, behind.version);
@@ -198,6 +226,7 @@ function onMessage(msg) {
       else render();
       loadLater();
       loadDialogs();
+      resumeKeptMove();
       break;
     }
     case "table":

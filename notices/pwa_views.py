@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -95,7 +96,22 @@ def apple_touch_icon(request: HttpRequest) -> HttpResponse:
 
 
 def _offline_page() -> str:
-    return render_to_string("notices/offline.html")
+    """The page in every language readers are offered, the current one first: the worker caches it
+    once, and static/js/offline.js shows the language the reader last read a page in."""
+    current = get_language() or settings.LANGUAGE_CODE
+    codes = sorted((code for code, _name in settings.LANGUAGES), key=lambda code: code != current)
+    pages = []
+    for code in codes:
+        with translation.override(code):
+            pages.append(
+                {
+                    "language": code,
+                    "title": _("You're offline"),
+                    "lead": _("The table needs a connection: it will be here when you're back."),
+                    "again": _("Try again"),
+                }
+            )
+    return render_to_string("notices/offline.html", {"pages": pages})
 
 
 def _version() -> str:

@@ -30,3 +30,11 @@ export function interpolate(format, values) {
 export function language() {
   return globalThis.document?.documentElement?.lang || "en";
 }
+
+// Remembered for the offline page (templates/notices/offline.html), which the service worker keeps
+// once in every language and shows in the one the reader last read a page in.
+try {
+  if (globalThis.document) globalThis.localStorage?.setItem("jag-language", language());
+} catch {
+  // Storage refused (a private window): the offline page falls back to its own language.
+}

@@ -4,8 +4,23 @@
 // it for a page the service worker served), so the page also asks the server itself, every few
 // seconds while it is in view, and reloads once the server answers.
 const PROBE_MS = 3000;
-const again = document.querySelector("[data-try-again]");
-if (again) {
+
+// The page holds its words in every language the site offers; show the one the reader last read a
+// page in (static/js/i18n.js remembers it), else the one the worker cached it in.
+let last = null;
+try {
+  last = localStorage.getItem("jag-language");
+} catch {
+  last = null;
+}
+const chosen = last && document.querySelector(`[data-language="${CSS.escape(last)}"]`);
+if (chosen) {
+  for (const words of document.querySelectorAll("[data-language]")) words.hidden = words !== chosen;
+  document.documentElement.lang = chosen.dataset.language;
+  document.title = chosen.dataset.title;
+}
+
+for (const again of document.querySelectorAll("[data-try-again]")) {
   again.addEventListener("submit", (event) => {
     event.preventDefault();
     window.location.reload();

@@ -108,6 +108,19 @@ def test_the_offline_page_is_warm_short_and_the_same_for_everyone(client):
         assert finders.find(asset)
 
 
+def test_the_offline_page_holds_every_open_language_the_readers_first(client, settings):
+    """Issue 42: the worker caches the offline page once, so it holds each language readers are
+    offered, the one it was fetched in shown first; static/js/offline.js shows the one the reader
+    last read a page in."""
+    settings.LANGUAGES = settings.ALL_LANGUAGES
+    page = client.get("/offline/", HTTP_ACCEPT_LANGUAGE="pt").content.decode()
+    assert page.index('data-language="pt"') < page.index('data-language="en"') < page.index('data-language="es"')
+    assert '<html lang="pt">' in page
+    assert "Você está off-line" in page and "Intentar de nuevo" in page
+    shown = re.findall(r'<div class="offline-words" lang="(\w+)"[^>]*?( hidden)?>', page)
+    assert shown == [("pt", ""), ("en", " hidden"), ("es", " hidden")]
+
+
 def test_the_push_button_include_carries_the_key_and_says_when_push_is_off(rf):
     from django.middleware.csrf import get_token
     from django.template.loader import render_to_string

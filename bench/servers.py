@@ -198,15 +198,16 @@ class Server:
             return ""
 
 
-def start_server(env: dict[str, str], workdir: Path, index: int) -> Server:
+def start_server(env: dict[str, str], workdir: Path, index: int, port: int = 0) -> Server:
     """daphne bound to loopback through `manage.py serve` (which starts the clock thread when
     GAME_CLOCK_IN_PROCESS is on), with no access log: daphne 4 writes one to stdout at its default
     verbosity (1) even without --access-log, so it runs at -v 0. The site's own logging
-    (settings.LOGGING) is unchanged."""
-    port = free_port()
+    (settings.LOGGING) is unchanged. On `port`, or any free one; its log is appended to when the
+    same process is started again."""
+    port = port or free_port()
     log_path = workdir / f"daphne-{index}.log"
     cmd = [sys.executable, "manage.py", "serve", "-v", "0", "--host", LOOPBACK, "--port", str(port)]
-    with log_path.open("wb") as out:
+    with log_path.open("ab") as out:
         process = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)  # noqa: S603
     server = Server(port=port, process=process, log_path=log_path)
     try:

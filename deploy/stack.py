@@ -186,6 +186,9 @@ class Stack:
     servers: list[Server] = field(default_factory=list)
     others: list[subprocess.Popen] = field(default_factory=list)
     clock_metrics_port: int = 0
+    env: dict[str, str] = field(default_factory=dict)
+    # daphne processes stopped on purpose (by number, 1...), to start again (`rehearse`).
+    stopped: set[int] = field(default_factory=set)
 
     @property
     def url(self) -> str:
@@ -274,7 +277,15 @@ def wait_until_ready(url: str, seconds: float) -> None:
         time.sleep(0.3)
 
 
-def start(workdir: Path, *, processes: int, https_port: int, http_port: int) -> Stack:
+def start(
+    workdir: Path,
+    *,
+    processes: int,
+    https_port: int,
+    http_port: int,
+    daphne_ports: list[int] | None = None,
+    clock_metrics_port: int = 0,
+) -> Stack:
     services = Services(workdir=workdir, database="jag")
     stack = Stack(
         workdir=workdir,
@@ -282,15 +293,17 @@ def start(workdir: Path, *, processes: int, https_port: int, http_port: int) -> 
         http_port=http_port or free_port(),
         services=services,
     )
+    ports = list(daphne_ports or []) + [0] * processes
     try:
         services.start()
         env = site_environment(services, stack.https_port)
+        stack.env = env
         write_env_file(workdir / "env", env)
         prepare_site(env)
         for index in range(1, processes + 1):
-            stack.servers.append(start_server(env, workdir, index))
+            stack.servers.append(start_server(env, workdir, index, ports[index - 1]))
         # The clock serves its own /metrics on loopback (the daphne processes export no clock).
-        stack.clock_metrics_port = free_port()
+        stack.clock_metrics_port = clock_metrics_port or free_port()
         with (workdir / "clock.log").open("wb") as out:
             clock = subprocess.Popen(  # noqa: S603 (our own command line)
                 [sys.executable, "manage.py", "run_clock", "--metrics-port", str(stack.clock_metrics_port)],
@@ -325,18 +338,57 @@ def describe(stack: Stack) -> dict:
     }
 
 
+def rehearse(stack: Stack) -> None:
+    """The runbook's one-by-one restart, tried on the stack: `touch WORKDIR/control/stop-2` stops
+    daphne 2 (as `systemctl stop` would), `touch WORKDIR/control/start-2` starts it again on its
+    port; a daphne that exits by itself waits for the same. Each file is taken once done."""
+    control = stack.workdir / "control"
+    for number, server in enumerate(stack.servers, start=1):
+        if (control / f"stop-{number}").exists():
+            (control / f"stop-{number}").unlink()
+            if number not in stack.stopped:
+                stop(server.process)
+                stack.stopped.add(number)
+                log(f"daphne {number} stopped; start it again: touch {control}/start-{number}")
+        elif number not in stack.stopped and server.process.poll() is not None:
+            stack.stopped.add(number)
+            log(
+                f"daphne {number} exited with {server.process.returncode}; start it again: touch {control}/start-{number}"
+            )
+        if (control / f"start-{number}").exists():
+            (control / f"start-{number}").unlink()
+            if number in stack.stopped:
+                stack.servers[number - 1] = start_server(stack.env, stack.workdir, number, server.port)
+                stack.stopped.discard(number)
+
+
 def run(args: argparse.Namespace) -> int:
     bench.servers.LOG_PREFIX = "stack"
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="jag-stack-"))
     workdir.mkdir(parents=True, exist_ok=True)
     workdir.chmod(0o755)  # PostgreSQL (as the postgres user) and nginx's workers look inside
-    stack = start(workdir, processes=args.processes, https_port=args.port, http_port=args.http_port)
+    stack = start(
+        workdir,
+        processes=args.processes,
+        https_port=args.port,
+        http_port=args.http_port,
+        daphne_ports=[int(port) for port in args.daphne_ports.split(",") if port]
+        if args.daphne_ports
+        else None,
+        clock_metrics_port=args.clock_metrics_port,
+    )
+    (workdir / "control").mkdir(exist_ok=True)
     print("STACK " + json.dumps(describe(stack)), flush=True)
     print(
         f"\nJustAllowGod is running at {stack.url} (self-signed certificate: your browser will ask).",
         flush=True,
     )
     print(f"Logs: {workdir}/*.log. Ctrl-C stops it all.", flush=True)
+    print(
+        f"Rehearse a restart one process at a time: touch {workdir}/control/stop-2 stops daphne 2, "
+        f"touch {workdir}/control/start-2 starts it again (any of 1-{len(stack.servers)}).",
+        flush=True,
+    )
     stopping = {"now": False}
 
     def on_signal(signum: int, frame: object) -> None:
@@ -346,7 +398,8 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, on_signal)
     try:
         while not stopping["now"]:
-            for process in [s.process for s in stack.servers] + stack.others:
+            rehearse(stack)  # a daphne may stop and start again; nginx, the clock and the services may not
+            for process in stack.others:
                 if process.poll() is not None:
                     log(f"process {process.pid} ({process.args[0]}) exited with {process.returncode}")
                     return 1
@@ -402,6 +455,12 @@ def main() -> int:
         "--http-port", type=int, default=0, help="http port that redirects (default: any free)"
     )
     parser.add_argument("--workdir", help="folder for the certificate, logs and throwaway services")
+    parser.add_argument(
+        "--daphne-ports", default="", help="the daphne processes' ports, e.g. 8001,8002 (default: any free)"
+    )
+    parser.add_argument(
+        "--clock-metrics-port", type=int, default=0, help="the clock's /metrics port (default: any free)"
+    )
     commands = parser.add_subparsers(dest="command")
     nginx = commands.add_parser("nginx-conf", help="print the nginx site file for a real server")
     nginx.add_argument("--server-name", required=True, help="e.g. play.example.org")

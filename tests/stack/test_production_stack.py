@@ -385,3 +385,35 @@ def test_readyz_fails_within_two_seconds_with_postgresql_stopped_and_recovers(st
         assert len(said) == 2, said
         assert said[0].startswith("database unreachable") and said[1].startswith("database answers again")
         assert not [line for line in during if "exc_info" in line or line.get("level") == "ERROR"], during
+
+
+def test_one_process_is_stopped_and_started_again_while_the_other_serves(stack):
+    """The runbook's restart one process at a time, rehearsed on `make stack` (issue 44): daphne 2
+    stops, every visitor is served by daphne 1 meanwhile (nginx skips the one that is gone), and
+    daphne 2 comes back on its port."""
+    control = Path(stack.info["workdir"]) / "control"
+    pid = stack.info["daphne"][1]["pid"]
+    (control / "stop-2").touch()
+    deadline = time.monotonic() + 20
+    while Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid):
+        assert time.monotonic() < deadline, "daphne 2 did not stop"
+        time.sleep(0.2)
+    try:
+        for _ in range(12):
+            assert raw_request(stack.url, "/how-to-play/")[0] == 200  # no process cookie: daphne 1
+    finally:
+        (control / "start-2").touch()
+    deadline = time.monotonic() + 60
+    while True:
+        answer = raw_request(stack.url, "/how-to-play/", headers={"Cookie": "jag_process=2"})
+        if answer[0] == 200:
+            break
+        assert time.monotonic() < deadline, f"daphne 2 did not come back: {answer[0]}"
+        time.sleep(0.5)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return "zombie"

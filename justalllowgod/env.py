@@ -8,6 +8,7 @@ read, for one release, with a warning that names the new one.
 
 from __future__ import annotations
 
+import ipaddress
 import itertools
 import logging
 import math
@@ -114,6 +115,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return list(default)
     return [part.strip() for part in raw.split(",") if part.strip()]
+
+
+def env_networks(name: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """A comma-separated list of networks ("10.0.0.0/8, 2001:db8::/32"); one that is not a network
+    refuses to start, naming the variable."""
+    networks = []
+    for part in env_list(name, []):
+        try:
+            networks.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{named(name)} must list networks such as 10.0.0.0/8, not {part!r}"
+            ) from None
+    return networks
 
 
 MIN_SECRET_LENGTH = 50

@@ -15,6 +15,7 @@ from justalllowgod.env import (
     env_bool,
     env_int,
     env_list,
+    env_networks,
     env_str,
     mail_backend,
     parse_database_url,
@@ -42,6 +43,9 @@ elif not SECRET_KEY:
 # read otherwise, since any client can send those headers.
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
 ALLAUTH_TRUSTED_PROXY_COUNT = 1 if BEHIND_PROXY else 0
+# The networks of the proxies in front of our nginx (a cloud load balancer), e.g. 10.0.0.0/8:
+# their X-Forwarded-For entries are passed over to find the visitor's (justalllowgod/lib/addresses.py).
+TRUSTED_PROXIES = env_networks("DJANGO_TRUSTED_PROXIES")
 
 # Required once debug is off: with none, Django answers 400 to every page and the site looks down.
 ALLOWED_HOSTS = require_allowed_hosts(

@@ -1,18 +1,37 @@
 """Who is on the other end: the client's address and scheme, read from the proxy only when told to.
 
-With `DJANGO_BEHIND_PROXY=true` the site sits behind one reverse proxy that it trusts: the proxy
-appends the address it saw to `X-Forwarded-For` and says the scheme in `X-Forwarded-Proto`. The
-rightmost `X-Forwarded-For` entry is the one our proxy wrote; anything to its left came from the
-client and could be forged. Without the setting, both headers are ignored.
+With `DJANGO_BEHIND_PROXY=true` the site sits behind a reverse proxy that it trusts (our nginx):
+the proxy appends the address it saw to `X-Forwarded-For` and says the scheme in
+`X-Forwarded-Proto`. The rightmost `X-Forwarded-For` entry is the one our proxy wrote; anything to
+its left came from the client and could be forged. When more proxies stand in front of nginx (a
+cloud load balancer), `DJANGO_TRUSTED_PROXIES` names their networks: entries from those addresses
+are passed over, right to left, and the first address outside them is the visitor's, so every
+visitor keeps their own address and their own limits. Without `DJANGO_BEHIND_PROXY`, both headers
+are ignored.
 """
 
 from __future__ import annotations
 
+import ipaddress
+
 from django.conf import settings
 
 
+def _trusted(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in settings.TRUSTED_PROXIES)
+
+
 def _rightmost(forwarded_for: str) -> str:
-    return forwarded_for.rsplit(",", 1)[-1].strip()
+    """The address our proxy saw, or, past proxies of the trusted networks, the visitor's."""
+    entries = [entry.strip() for entry in forwarded_for.split(",") if entry.strip()]
+    for entry in reversed(entries):
+        if not _trusted(entry):
+            return entry
+    return entries[0] if entries else ""
 
 
 def request_address(meta: dict) -> str:

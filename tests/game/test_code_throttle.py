@@ -113,6 +113,38 @@ def test_forwarded_addresses_are_ignored_unless_the_site_is_behind_a_proxy(setti
     assert request_address(meta) == "203.0.113.9"
 
 
+def test_behind_a_load_balancer_each_visitor_keeps_their_own_address(settings):
+    """Issue 44: a cloud load balancer in front of nginx adds its own entry; with its network
+    trusted (DJANGO_TRUSTED_PROXIES) the visitor's address is found past it, so visitors do not
+    share one address and its limits. Only trusted entries are passed over: a forged one is not."""
+    import ipaddress
+
+    from justalllowgod.lib.addresses import scope_address
+
+    settings.BEHIND_PROXY = True
+    behind_balancer = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "6.6.6.6, 198.51.100.7, 10.0.3.4"}
+    assert request_address(behind_balancer) == "10.0.3.4"  # nothing trusted: the balancer's address
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("fd00::/8")]
+    assert request_address(behind_balancer) == "198.51.100.7"  # the forged 6.6.6.6 is never read
+    assert request_address({"HTTP_X_FORWARDED_FOR": "2001:db8::5, fd00::1"}) == "2001:db8::5"
+    assert request_address({"HTTP_X_FORWARDED_FOR": "10.1.1.1, 10.2.2.2"}) == "10.1.1.1"
+    assert request_address({"HTTP_X_FORWARDED_FOR": "not an address, 10.2.2.2"}) == "not an address"
+    scope = {"headers": [(b"x-forwarded-for", b"198.51.100.8, 10.9.9.9")], "client": ("127.0.0.1", 1)}
+    assert scope_address(scope) == "198.51.100.8"
+
+
+def test_a_trusted_proxy_that_is_no_network_refuses_to_start(monkeypatch):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from justalllowgod.env import env_networks
+
+    monkeypatch.setenv("DJANGO_TRUSTED_PROXIES", "10.0.0.0/8, the balancer")
+    with pytest.raises(ImproperlyConfigured, match="DJANGO_TRUSTED_PROXIES"):
+        env_networks("DJANGO_TRUSTED_PROXIES")
+    monkeypatch.setenv("DJANGO_TRUSTED_PROXIES", " 10.0.0.0/8 ,192.168.1.7")
+    assert [str(n) for n in env_networks("DJANGO_TRUSTED_PROXIES")] == ["10.0.0.0/8", "192.168.1.7/32"]
+
+
 def test_behind_a_proxy_each_browser_has_its_own_throttle(settings):
     settings.BEHIND_PROXY = True
     for _ in range(5):

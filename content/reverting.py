@@ -21,6 +21,11 @@ COPIED = {
 }
 
 
+def _title(subject: Subject) -> str:
+    """What a message names: the title, or for a translation what it translates and in what."""
+    return str(subject) if isinstance(subject, Translation) else subject.title
+
+
 def _save(locked: Subject, record: Any, user: Any) -> Subject:
     """Save the copied content; a translation keeps the English its revision was written from."""
     if isinstance(locked, Translation):
@@ -35,7 +40,7 @@ def revert_to(*, subject: Subject, number: int, user: Any) -> Subject:
     locked = model.objects.select_for_update().get(pk=subject.pk)
     record = compare.record_of(locked, number)
     if record is None:
-        words = _("“%(title)s” has no revision %(number)s.") % {"title": locked.title, "number": number}
+        words = _("“%(title)s” has no revision %(number)s.") % {"title": _title(locked), "number": number}
         raise Refusal(Code.NO_SUCH_REVISION, words)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
@@ -52,13 +57,13 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
     model = type(subject)
     locked = model.objects.select_for_update().get(pk=subject.pk)
     if locked.status == Status.APPROVED:
-        words = _("“%(title)s” has no change waiting: it is approved as it is.") % {"title": locked.title}
+        words = _("“%(title)s” has no change waiting: it is approved as it is.") % {"title": _title(locked)}
         raise Refusal(Code.NO_CHANGE_WAITING, words)
     approved = approved_revision(locked)
     record = locked.history.filter(history_id=approved).first() if approved else None
     if record is None:
         words = _("“%(title)s” was never approved, so there is no approved version to go back to.") % {
-            "title": locked.title
+            "title": _title(locked)
         }
         raise Refusal(Code.NEVER_APPROVED, words)
     for field in COPIED[model]:
@@ -77,7 +82,7 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
 
 
 def reverted_note(subject: Subject, number: int) -> str:
-    said = {"title": subject.title, "number": number, "status": subject.get_status_display().lower()}
+    said = {"title": _title(subject), "number": number, "status": subject.get_status_display().lower()}
     if subject.status == Status.IN_REVIEW:
         words = _(
             "“%(title)s” is back to the content of revision %(number)s as a new revision; it waits for an approver."

@@ -58,6 +58,8 @@ class StaleRevision(Refusal):
 
 
 def _label(subject: Subject) -> str:
+    if isinstance(subject, Translation):  # a Word card's has no title of its own: "Word: … in Español"
+        return _("“%(title)s”") % {"title": str(subject)}
     return _("“%(title)s”") % {"title": subject.title}
 
 

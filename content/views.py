@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -43,11 +45,13 @@ def chapter(request: HttpRequest, book: str, chapter: int) -> HttpResponse:
     if found is None or not 1 <= chapter <= bible.chapter_count(found):
         raise Http404("No such book or chapter")
     asked = bibles.TRANSLATIONS.get(request.GET.get("bible", ""))
+    if "bible" in request.GET and asked is None:
+        raise Http404("We have no Bible of that name")
     translation = asked or bibles.for_language(get_language())
     if "verse" in request.GET:
         # A verse as the KJV numbers it (a card's reference): on to where this Bible prints it.
         verse = request.GET["verse"]
-        if not verse.isdigit() or not 1 <= int(verse) <= bible.verse_count(found, chapter):
+        if not re.fullmatch(r"[0-9]{1,3}", verse) or not 1 <= int(verse) <= bible.verse_count(found, chapter):
             raise Http404("No such verse")
         return redirect(translation.reader_url(found, chapter, int(verse)))
     before, after = bible.neighbours(found, chapter)

@@ -358,7 +358,11 @@ def rehearse(stack: Stack) -> None:
         if (control / f"start-{number}").exists():
             (control / f"start-{number}").unlink()
             if number in stack.stopped:
-                stack.servers[number - 1] = start_server(stack.env, stack.workdir, number, server.port)
+                try:
+                    stack.servers[number - 1] = start_server(stack.env, stack.workdir, number, server.port)
+                except RuntimeError as error:  # what a broken restart looks like: the others go on
+                    log(f"daphne {number} did not start again: {error}")
+                    continue
                 stack.stopped.discard(number)
 
 

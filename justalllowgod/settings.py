@@ -46,6 +46,10 @@ ALLAUTH_TRUSTED_PROXY_COUNT = 1 if BEHIND_PROXY else 0
 # The networks of the proxies in front of our nginx (a cloud load balancer), e.g. 10.0.0.0/8:
 # their X-Forwarded-For entries are passed over to find the visitor's (justalllowgod/lib/addresses.py).
 TRUSTED_PROXIES = env_networks("DJANGO_TRUSTED_PROXIES")
+if TRUSTED_PROXIES and not BEHIND_PROXY:
+    raise ImproperlyConfigured(
+        "DJANGO_TRUSTED_PROXIES is read only behind a proxy: set DJANGO_BEHIND_PROXY=true too"
+    )
 
 # Required once debug is off: with none, Django answers 400 to every page and the site looks down.
 ALLOWED_HOSTS = require_allowed_hosts(

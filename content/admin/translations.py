@@ -133,7 +133,12 @@ class TranslationAdmin(ReviewAdminMixin, admin.ModelAdmin):
         language = request.GET.get("language", TRANSLATED_LANGUAGES[0][0])
         if language not in languages:
             raise Http404("We do not translate into that language")
-        deck = Deck.objects.filter(pk=request.GET.get("deck") or 0).first() or deal.live_deck()
+        asked = request.GET.get("deck", "")
+        if (asked and not asked.isascii()) or (asked and not asked.isdigit()):
+            raise Http404("No such deck")
+        deck = Deck.objects.filter(pk=int(asked)).first() if asked else deal.live_deck()
+        if asked and deck is None:
+            raise Http404("No such deck")
         rows = translations.dashboard(deck, language) if deck else []
         add = reverse("admin:content_translation_add")
         context = {

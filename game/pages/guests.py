@@ -4,6 +4,7 @@ email is accounts' page (accounts/keep_views.py)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.core.exceptions import ValidationError
@@ -11,7 +12,6 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts import family
@@ -48,9 +48,10 @@ def sit_as_guest(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         try:
             with transaction.atomic():
-                asked = guests.ask_to_sit(
-                    token=token, name=name, ip=client_ip(request), language=get_language() or ""
-                )
+                # Kept on the guest's account only when their device chose it (the picker's
+                # cookie); else their device's browser keeps deciding, as for any visitor.
+                chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+                asked = guests.ask_to_sit(token=token, name=name, ip=client_ip(request), language=chosen)
                 login(request, asked.guest, backend=MODEL_BACKEND)
                 family.record_device(child=asked.guest, session_key=request.session.session_key)
         except (ValidationError, Refusal) as refused:

@@ -31,10 +31,13 @@ def seat_list(table: Table) -> list[Seat]:
 
 
 def seat_language(seat: Seat) -> str:
-    """The language a seat plays Remember the Word in (R43): its member's table page's, else the
-    member's own choice, else English; a helper or an agent reads English."""
-    for language in (seat.language, seat.user.language if seat.user else ""):
-        if language in translations.LANGUAGES:
+    """The language a seat plays Remember the Word in (R43): its member's table page's (English
+    too), else the member's own choice while the site offers it, else English; a helper or an agent
+    reads English."""
+    offered = {code for code, _name in settings.LANGUAGES}
+    chosen = seat.user.language if seat.user and seat.user.language in offered else ""
+    for language in (seat.language, chosen):
+        if language == "en" or language in translations.LANGUAGES:
             return language
     return "en"
 

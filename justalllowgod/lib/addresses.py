@@ -17,6 +17,15 @@ import ipaddress
 from django.conf import settings
 
 
+def _address(entry: str) -> str:
+    """An entry as an address: some balancers add the port ("203.0.113.9:5678", "[2001:db8::5]:443")."""
+    if entry.startswith("["):
+        return entry[1:].split("]", 1)[0]
+    if entry.count(":") == 1:
+        return entry.split(":", 1)[0]
+    return entry
+
+
 def _trusted(address: str) -> bool:
     try:
         ip = ipaddress.ip_address(address)
@@ -26,12 +35,13 @@ def _trusted(address: str) -> bool:
 
 
 def _rightmost(forwarded_for: str) -> str:
-    """The address our proxy saw, or, past proxies of the trusted networks, the visitor's."""
-    entries = [entry.strip() for entry in forwarded_for.split(",") if entry.strip()]
+    """The address our proxy saw, or, past proxies of the trusted networks, the visitor's; if every
+    entry is a trusted proxy's, the one nearest us (an entry further left may be forged)."""
+    entries = [_address(entry.strip()) for entry in forwarded_for.split(",") if entry.strip()]
     for entry in reversed(entries):
         if not _trusted(entry):
             return entry
-    return entries[0] if entries else ""
+    return entries[-1] if entries else ""
 
 
 def request_address(meta: dict) -> str:

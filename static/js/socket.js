@@ -64,7 +64,8 @@ export class LiveSocket {
   /**
    * @param {string} path e.g. "/ws/table/ABCD/"
    * @param {object} hooks onMessage(msg), onStatus(status), lastVersion() -> number|null,
-   *   onReopen() (optional: the socket came back; the hello is already sent)
+   *   onReopen() (optional: the socket came back; the hello is already sent), hasPending() (optional:
+ *   a move of the page's own waits for its answer)
    * @param {Set<string>} answered the message types the server answers (a socket that sends one and
    *   hears nothing back within ANSWER_WAIT_MS is taken as lost)
    */
@@ -121,8 +122,10 @@ export class LiveSocket {
       } catch {
         return;
       }
-      // A move answered (applied, or refused for a reason) ends a run of server errors.
-      if (msg.type === "ack" || (msg.type === "error" && msg.id)) this.serverErrors = 0;
+      // A move answered (applied, or refused for a reason) ends a run of server errors; so does a
+      // pong to a page with no move of its own waiting (a screen, a seat between moves).
+      const answered = msg.type === "ack" || (msg.type === "error" && msg.id);
+      if (answered || (msg.type === "pong" && !this.hooks.hasPending?.())) this.serverErrors = 0;
       // Only a socket that answers ends the backoff, not one that merely opens; after server
       // errors, only an answered move does.
       if (!this.serverErrors) this.attempts = 0;
@@ -146,8 +149,9 @@ export class LiveSocket {
         return;
       }
       if (this.stopped) return;
+      // A socket that lasted a while meets a new trouble, not the same one: its waits start again.
+      if (performance.now() - this.openedAt > FRESH_AFTER_MS) this.serverErrors = this.attempts = 0;
       if (event.code === SERVER_ERROR) {
-        if (performance.now() - this.openedAt > FRESH_AFTER_MS) this.serverErrors = 0;
         this.serverErrors += 1;
         this.hooks.onStatus("unreachable");
       } else {

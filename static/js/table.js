@@ -179,12 +179,13 @@ function logEvents(events, speak) {
 // A move waiting for its answer is kept in the tab's session storage, so a reload (a page that
 // could not reach the table for a while, say) sends it again with the same id, once the table is
 // still at the version it was made at; the server applies a move id once.
-const PENDING_KEY = `jag-pending:${root.dataset.wsPath}`;
+// By table and seat: another member signed in on the same tab never sends it.
+const pendingKey = () => `jag-pending:${root.dataset.wsPath}:${model.me?.seat ?? ""}:${model.me?.tag ?? ""}`;
 
 function keepPending() {
   try {
-    if (model.pending) sessionStorage.setItem(PENDING_KEY, JSON.stringify(model.pending));
-    else sessionStorage.removeItem(PENDING_KEY);
+    if (model.pending) sessionStorage.setItem(pendingKey(), JSON.stringify(model.pending));
+    else sessionStorage.removeItem(pendingKey());
   } catch {
     // Storage refused (a private window's quota): the move is kept only while the page is.
   }
@@ -193,7 +194,7 @@ function keepPending() {
 function resumeKeptMove() {
   let kept = null;
   try {
-    kept = JSON.parse(sessionStorage.getItem(PENDING_KEY) || "null");
+    kept = JSON.parse(sessionStorage.getItem(pendingKey()) || "null");
   } catch {
     kept = null;
   }
@@ -449,7 +450,8 @@ const onStatus = (status) => showConnection(root, app.el, status, model.pending 
 // applies a move id once, so a move lost with the socket is applied now and one already applied is
 // only acknowledged. If the table moved on meanwhile, the answer is stale_version and its words.
 const onReopen = () => model.pending && socket.send({ type: "move", ...model.pending });
-const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, onReopen, lastVersion: () => heldVersion(model) });
+const hasPending = () => model.pending !== null;
+const socket = new LiveSocket(root.dataset.wsPath, { onMessage, onStatus, onReopen, hasPending, lastVersion: () => heldVersion(model) });
 app.socket = socket;
 socket.connect();
 setInterval(tick, 500);

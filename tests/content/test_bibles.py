@@ -116,6 +116,10 @@ def test_a_verse_by_its_kjv_reference_goes_where_the_readers_bible_prints_it(cli
     assert response["Location"] == "/bible/jonah/1/?bible=kjv#v17"
 
 
-@pytest.mark.parametrize("verse", ["18", "0", "x", "", "-1"])
+@pytest.mark.parametrize("verse", ["18", "0", "x", "", "-1", "²", "1" * 5000])
 def test_a_verse_that_is_not_there_is_not_found(client, verse):
-    assert client.get(f"/bible/jonah/1/?verse={verse}").status_code == 404
+    assert client.get("/bible/jonah/1/", {"verse": verse}).status_code == 404
+
+
+def test_a_bible_the_site_does_not_have_is_not_found(client):
+    assert client.get("/bible/jonah/1/?bible=vulgate").status_code == 404

@@ -191,6 +191,24 @@ def test_the_admin_writes_a_translation_from_the_dashboard(client, deck, editor,
     assert story.title in page.content.decode()  # its English beside it
 
 
+def test_the_dashboard_refuses_a_deck_that_is_not_there(client, deck, editor):
+    client.force_login(editor)
+    url = reverse("admin:content_translation_dashboard")
+    for asked in ("abc", "999999", "1.5", "٣"):
+        assert client.get(url, {"deck": asked}).status_code == 404
+    assert client.get(url, {"language": "fr"}).status_code == 404
+    assert client.get(url, {"deck": deck.pk, "language": "pt"}).status_code == 200
+
+
+def test_messages_about_a_word_cards_translation_name_it(deck, editor, approver):
+    story = deck.stories.first()
+    word = next(c for c in in_kind_order(story.cards.all()) if c.kind == Kind.WORD)
+    translation = write(word, editor, description="Una línea")
+    with pytest.raises(Refusal) as refused:
+        review.approve(subject=translation, user=approver, revision=None)
+    assert "“”" not in str(refused.value) and "in Español" in str(refused.value)
+
+
 def test_the_admin_refuses_a_translation_of_nothing_or_of_both(client, deck, editor):
     story = deck.stories.first()
     card = story.cards.first()

@@ -38,6 +38,11 @@ REFUSALS = [
     ({"DJANGO_LOG_FORMAT": "xml"}, "DJANGO_LOG_FORMAT"),
     ({"DATABASE_URL": "postgress://jag@127.0.0.1/jag"}, "DATABASE_URL"),
     ({"DJANGO_WEBPUSH_VAPID_PRIVATE_KEY": "not-a-key"}, "DJANGO_WEBPUSH_VAPID_PRIVATE_KEY"),
+    (
+        {"DJANGO_BEHIND_PROXY": "true", "DJANGO_TRUSTED_PROXIES": "10.0.0.0/8, the balancer"},
+        "DJANGO_TRUSTED_PROXIES",
+    ),
+    ({"DJANGO_BEHIND_PROXY": "false", "DJANGO_TRUSTED_PROXIES": "10.0.0.0/8"}, "DJANGO_TRUSTED_PROXIES"),
 ]
 
 

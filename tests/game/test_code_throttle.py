@@ -127,7 +127,11 @@ def test_behind_a_load_balancer_each_visitor_keeps_their_own_address(settings):
     settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("fd00::/8")]
     assert request_address(behind_balancer) == "198.51.100.7"  # the forged 6.6.6.6 is never read
     assert request_address({"HTTP_X_FORWARDED_FOR": "2001:db8::5, fd00::1"}) == "2001:db8::5"
-    assert request_address({"HTTP_X_FORWARDED_FOR": "10.1.1.1, 10.2.2.2"}) == "10.1.1.1"
+    # Every entry a trusted proxy's: the one nearest us (an entry further left may be forged).
+    assert request_address({"HTTP_X_FORWARDED_FOR": "10.1.1.1, 10.2.2.2"}) == "10.2.2.2"
+    # Balancers that add the port, as some do.
+    assert request_address({"HTTP_X_FORWARDED_FOR": "198.51.100.7:5678, 10.0.3.4:443"}) == "198.51.100.7"
+    assert request_address({"HTTP_X_FORWARDED_FOR": "[2001:db8::5]:443, 10.0.3.4"}) == "2001:db8::5"
     assert request_address({"HTTP_X_FORWARDED_FOR": "not an address, 10.2.2.2"}) == "not an address"
     scope = {"headers": [(b"x-forwarded-for", b"198.51.100.8, 10.9.9.9")], "client": ("127.0.0.1", 1)}
     assert scope_address(scope) == "198.51.100.8"

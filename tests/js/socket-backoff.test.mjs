@@ -96,6 +96,21 @@ describe("after the server's own error", () => {
     assert.ok(lastWait() <= 600, String(lastWait()));
   });
 
+  it("ends when a page with no move waiting hears a pong (a screen, a seat between moves)", () => {
+    aSocket();
+    for (let k = 0; k < 4; k += 1) {
+      const ws = FakeSocket.made.at(-1);
+      ws.open();
+      ws.shut(4500);
+      timers.at(-1).fn();
+    }
+    const ws = FakeSocket.made.at(-1);
+    ws.open();
+    ws.hear({ type: "pong", version: 3 });
+    ws.shut(1006);
+    assert.ok(lastWait() <= 600, String(lastWait()));
+  });
+
   it("is never a final close", () => {
     const { socket, statuses } = aSocket();
     const ws = FakeSocket.made.at(-1);

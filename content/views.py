@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from content import bible, bibles
 from content.deal import DealtStory
 from content.printing import files
-from content.printing.languages import ENGLISH, is_print_language, print_language
+from content.printing.languages import ENGLISH, is_offered, print_language
 from content.printing.sheets import Paper
 from content.rules_version import rules_label
 from justalllowgod.lib.addresses import request_address
@@ -115,13 +115,13 @@ def _pdf(request: HttpRequest, file: files.PrintFile) -> HttpResponse:
 
 
 def _file_language(request: HttpRequest) -> str:
-    """The language a PDF prints in: the one `?language=` names (any the site is written in), else
-    the reader's. Any other value is not found, before anything is counted, built or kept."""
+    """The language a PDF prints in: the one `?language=` names (any readers are offered), else the
+    reader's. Any other value is not found, before anything is counted, built or kept."""
     asked = request.GET.get("language")
     if asked is None:
         return print_language(get_language())
-    if not is_print_language(asked):
-        raise Http404("We print in the languages the site is written in: en, es and pt")
+    if not is_offered(asked):
+        raise Http404("We print in the languages readers are offered")
     return asked
 
 
@@ -145,7 +145,7 @@ def print_and_play(request: HttpRequest) -> HttpResponse:
     language or the one `?language=` names (the page links each open language). A language the site
     is not written in changes nothing: the page says so and offers the files in the reader's own."""
     asked = request.GET.get("language")
-    unknown = asked is not None and not is_print_language(asked)
+    unknown = asked is not None and not is_offered(asked)
     language = asked if asked is not None and not unknown else print_language(get_language())
     try:
         stories = files.live_stories()

@@ -18,15 +18,16 @@ from the King James Version's: {"NUM": {"12:16": [13, 1]}} says that what the KJ
 12:16 is this Bible's 13:1 (books by their number, 1 to 66, in the KJV's order: Numbers is "4"). The Reina-Valera data set follows the KJV's numbering
 and notes the printed one in front of the verse ("(13-1) Y DESPUÉS movió el pueblo..."); we put
 each verse back in its printed place and drop the note. Two KJV verses printed as one are joined.
-In three chapters (Judges 14, 1 Kings 22, 1 Chronicles 21) the notes would leave a number with no
-verse, which no printed Bible does: there we keep the KJV's numbering, as the data set's verses are.
+In three books (Judges 14, 1 Kings 22 and 1 Chronicles 21 are their only renumbered chapters) the
+notes would leave a number with no verse, which no printed Bible does: those books keep the KJV's
+numbering, as the data set's verses are.
 The Almeida prints the KJV's 2 Corinthians 13:12-13 as one verse (ALMEIDA_PLACES).
 
 What it mends, and nothing else: the Almeida's scan left an asterisk where a word was broken across
 a line ("dizen-* *do", "por-* que", "Beth-*lehem"), put back as the printed word; two of its
 misreadings are corrected by hand (CORRECTIONS); the Reina-Valera has one stray quotation mark and
-one stray middle dot. The verse numbering is checked against the King James Version's in
-content/bibles/verse_maps.py's test, not here.
+one stray middle dot. The numbering is checked against the King James Version's by
+tests/content/test_bibles.py, not here.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ run time.
 The rest of the site names a verse as the King James Version numbers it: a card's reference is typed
 and checked in the KJV's numbering (content/bible.py), and a game copies it so. Where another Bible
 numbers a verse differently, its data file says where it is (`kjv_places`, see tools/make_bibles.py:
-the Reina-Valera 1909 prints 206 verses elsewhere, such as Jonah 1:17 as 2:1; the Almeida 1911, 2),
+the Reina-Valera 1909 prints 179 verses elsewhere, such as Jonah 1:17 as 2:1; the Almeida 1911, 2),
 and every function here that takes a KJV place gives that Bible's verse.
 """
 

@@ -15,8 +15,15 @@ ENGLISH = "en"
 
 
 def is_print_language(code: str) -> bool:
-    """True for a language the site is written in (settings.ALL_LANGUAGES), exactly as it names it."""
+    """True for a language the site is written in (settings.ALL_LANGUAGES), exactly as it names it:
+    what `manage.py print_deck --language` may name."""
     return code in dict(settings.ALL_LANGUAGES)
+
+
+def is_offered(code: str) -> bool:
+    """True for a language readers are offered now (settings.LANGUAGES): what the print page may
+    be asked for (a language still closed is not finished)."""
+    return code in dict(settings.LANGUAGES)
 
 
 def print_language(code: str | None) -> str:

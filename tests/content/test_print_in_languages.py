@@ -259,3 +259,11 @@ def test_the_commands_write_the_very_files_the_page_serves_in_each_language(
         )
         served = client.get(reverse("content:print_rules_card", args=["a4"]) + f"?language={language}")
         assert served.content == card.read_bytes()
+
+
+def test_a_language_still_closed_is_not_printed_from_the_page(client, live_deck, settings):
+    """A language closed to readers is not finished: the page does not print in it (an operator may,
+    with manage.py print_deck --language)."""
+    settings.LANGUAGES = [("en", "English")]
+    assert client.get(reverse("content:print_deck", args=["a4"]) + "?language=es").status_code == 404
+    assert client.get(reverse("content:print_deck", args=["a4"])).status_code == 200

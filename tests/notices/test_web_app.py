@@ -114,7 +114,9 @@ def test_the_offline_page_holds_every_open_language_the_readers_first(client, se
     last read a page in."""
     settings.LANGUAGES = settings.ALL_LANGUAGES
     page = client.get("/offline/", HTTP_ACCEPT_LANGUAGE="pt").content.decode()
-    assert page.index('data-language="pt"') < page.index('data-language="en"') < page.index('data-language="es"')
+    assert (
+        page.index('data-language="pt"') < page.index('data-language="en"') < page.index('data-language="es"')
+    )
     assert '<html lang="pt">' in page
     assert "Você está off-line" in page and "Intentar de nuevo" in page
     shown = re.findall(r'<div class="offline-words" lang="(\w+)"[^>]*?( hidden)?>', page)

@@ -148,7 +148,11 @@ def test_a_child_is_refused_play_now_until_the_parent_allows_it(live_asgi, new_p
 
     parent.goto(server.url + "/me/family/")
     parent.get_by_label("Ben may use Play now and public tables").check()
-    parent.get_by_role("button", name="Save").click()
+    # The Save of that form: the page has others (the language Ben reads the site in, when the site
+    # offers more than one).
+    parent.locator("form").filter(
+        has=parent.get_by_label("Ben may use Play now and public tables")
+    ).get_by_role("button", name="Save").click()
     expect(parent.locator(".messages")).to_contain_text("Ben may use Play now and public tables.")
 
     tablet.goto(server.url + "/")

@@ -11,13 +11,14 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy
 
 from accounts import agents
 from accounts.models import Agent, AgentMessage, FormerTag, User
 from accounts.sockets import recheck_member_sockets
 
-admin.site.site_header = "JustAllowGod team"
-admin.site.site_title = "JustAllowGod team"
+admin.site.site_header = gettext_lazy("JustAllowGod team")
+admin.site.site_title = gettext_lazy("JustAllowGod team")
 
 
 class FormerTagInline(admin.TabularInline):

@@ -15,6 +15,7 @@ from django.contrib.auth.models import (
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext, gettext_lazy
 
 
 class UserManager(BaseUserManager["User"]):
@@ -86,7 +87,7 @@ class User(AbstractBaseUser, PermissionsMixin):
     """A member. The email is private; the gamer tag is what others see."""
 
     # A child's account has no email (None: unique allows any number of them).
-    email = models.EmailField("email address", unique=True, null=True, blank=True)
+    email = models.EmailField(gettext_lazy("email address"), unique=True, null=True, blank=True)
     gamer_tag = models.CharField(max_length=20, blank=True, default="")
     tag_changed_at = models.DateTimeField(null=True, blank=True)
     is_staff = models.BooleanField(default=False)
@@ -147,7 +148,7 @@ class User(AbstractBaseUser, PermissionsMixin):
         ]
 
     def __str__(self) -> str:
-        return self.gamer_tag or f"member #{self.pk}"
+        return self.gamer_tag or gettext("member #%(number)s") % {"number": self.pk}
 
     @property
     def is_managed(self) -> bool:

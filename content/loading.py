@@ -6,13 +6,15 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from content import bible, review, revisions
 from content.default_deck import DECK_NAME, DECK_SLUG, STORIES, SYSTEM_REVIEWER_EMAIL, StoryData
 from content.default_deck_translations import TRANSLATIONS, StoryTranslation
 from content.models import Card, Deck, Kind, ReviewStep, Status, Story, Translation
 
-LOADED_NOTE = "Approved by the system when the default deck was loaded."
+# Kept in the log in English, as written; the log says it in its reader's language (revisions.step_note).
+LOADED_NOTE = gettext_noop("Approved by the system when the default deck was loaded.")
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -135,10 +136,32 @@ def review_log(subject: Subject) -> list[LogEntry]:
         if step := made_with.pop(record.history_id, None):
             merged.add(step.pk)
             # "Edited" and "back to review" (or "written" and "loaded") are one act: say both at once.
-            what, note = step.get_action_display(), note or step.note
+            what, note = step.get_action_display(), note or step_note(step)
             who = who if record.history_user else step.actor_label
         edits.append(LogEntry(record.history_date, who, what, note))
     rows = [
-        LogEntry(s.at, s.actor_label, s.get_action_display(), s.note) for s in steps if s.pk not in merged
+        LogEntry(s.at, s.actor_label, s.get_action_display(), step_note(s))
+        for s in steps
+        if s.pk not in merged
     ]
     return sorted([*rows, *edits], key=lambda e: e.at, reverse=True)
+
+
+# The notes the system writes in the log (content/review.py, content/reverting.py, content/loading.py)
+# are kept in English, as written; a person's note is shown as they wrote it.
+_CHANGED = re.compile(r"Changed: (?P<fields>\w+(?:, \w+)*)")
+_BACK = re.compile(r"Back to revision (?P<number>\d+)\.")
+
+
+def step_note(step: ReviewStep) -> str:
+    """A review step's note as the log's reader reads it: the system's notes in their language."""
+    from content.loading import LOADED_NOTE
+
+    if step.action == ReviewStep.Action.LOADED and step.note == LOADED_NOTE:
+        return _(LOADED_NOTE)
+    if step.action == ReviewStep.Action.REOPENED and (changed := _CHANGED.fullmatch(step.note)):
+        names = ", ".join(str(FIELD_LABELS.get(name, name)).lower() for name in changed["fields"].split(", "))
+        return _("Changed: %(fields)s") % {"fields": names}
+    if step.action == ReviewStep.Action.WITHDRAWN and (back := _BACK.fullmatch(step.note)):
+        return _("Back to revision %(number)s.") % {"number": back["number"]}
+    return step.note

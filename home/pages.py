@@ -12,7 +12,7 @@ from classes.pages import class_home
 from content.deal import live_deck
 from content.models import KIND_ORDER, Card, Story
 from content.preview import card_face, sample_question
-from content.rules_version import RULES_LABEL
+from content.rules_version import rules_label
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.guests import guest_home
 from game.pages.history import my_games
@@ -56,7 +56,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def how_to_play(request: HttpRequest) -> HttpResponse:
     """How to play, step by step, with real cards from the live deck."""
-    context = {"example": example_cards(), "rules_version": RULES_LABEL}
+    context = {"example": example_cards(), "rules_version": rules_label()}
     return render(request, "home/how_to_play.html", context)
 
 
@@ -92,7 +92,7 @@ def example_cards() -> dict[str, Any] | None:
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The full rules."""
-    return render(request, "home/rules.html", {"example": example_cards(), "rules_version": RULES_LABEL})
+    return render(request, "home/rules.html", {"example": example_cards(), "rules_version": rules_label()})
 
 
 def privacy(request: HttpRequest) -> HttpResponse:

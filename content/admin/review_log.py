@@ -7,6 +7,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from content.models import ReviewStep
+from content.revisions import step_note
 
 
 class ReviewStepAdmin(admin.ModelAdmin):
@@ -16,6 +17,9 @@ class ReviewStepAdmin(admin.ModelAdmin):
     list_filter = ["action"]
     search_fields = ["note", "card__title", "story__title", "actor__email"]
     list_select_related = ["actor", "card__story", "story"]
+    # Each step's own page: its note as the log shows it (the system's notes in the reader's language).
+    fields = ["card", "story", "translation", "actor", "at", "action", "shown_note", "revision"]
+    readonly_fields = ["shown_note"]
 
     @admin.display(description=_("Who"), ordering="actor__email")
     def who(self, decision: ReviewStep) -> str:
@@ -23,7 +27,11 @@ class ReviewStepAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("Note"))
     def short_note(self, decision: ReviewStep) -> str:
-        return decision.note[:80]
+        return step_note(decision)[:80]
+
+    @admin.display(description=_("Note"))
+    def shown_note(self, decision: ReviewStep) -> str:
+        return step_note(decision)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -8,6 +8,7 @@ from django import template
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
 
 from content import waiting as content_waiting
 from moderation.models import Case
@@ -23,8 +24,12 @@ def _cases(user: Any) -> list[content_waiting.Waiting]:
     cases = Case.objects.filter(status=Case.Status.OPEN).select_related("claimed_by").order_by("opened_at")
     return [
         content_waiting.Waiting(
-            f"Case {case.pk}, game {case.game_id}"
-            + (f" (claimed by {case.claimed_by})" if case.claimed_by else ""),
+            (
+                _("Case %(case)s, game %(game)s (claimed by %(reviewer)s)")
+                if case.claimed_by
+                else _("Case %(case)s, game %(game)s")
+            )
+            % {"case": case.pk, "game": case.game_id, "reviewer": case.claimed_by},
             reverse("review_case", args=[case.pk]),
             case.opened_at,
         )
@@ -36,9 +41,9 @@ def waiting_groups(user: Any) -> list[dict[str, Any]]:
     """Each group's waiting work for this person; empty groups are left out."""
     now = timezone.now()
     groups = [
-        ("To approve", content_waiting.to_approve(user)),
-        ("Changes requested on your work", content_waiting.to_rework(user)),
-        ("Open cases", _cases(user)),
+        (_("To approve"), content_waiting.to_approve(user)),
+        (_("Changes requested on your work"), content_waiting.to_rework(user)),
+        (_("Open cases"), _cases(user)),
     ]
     return [
         {"title": title, "items": [{"item": i, "age": timesince(i.since, now)} for i in items]}

@@ -155,6 +155,7 @@ def answer_sit_request(request: HttpRequest, code: str, request_id: int) -> Http
             code=code,
             request_id=request_id,
             yes=yes,
+            language=request.POST.get("language", "") if yes else "",
         )
     except Refusal as error:
         messages.error(request, error.message)

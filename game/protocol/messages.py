@@ -158,13 +158,19 @@ def asking(table: Table) -> list[dict[str, Any]]:
 
 
 def sit_asks(table: Table) -> list[dict[str, Any]]:
-    """Guests asking to sit who wait for the host: {"id", "tag", "ends_in"} (seconds left)."""
+    """Guests asking to sit who wait for the host: {"id", "tag", "ends_in"} (seconds left) and
+    "language", the one the guest's device chose ("" when it follows the browser)."""
     if not table.pk or table.is_public or table.status != Table.Status.WAITING:
         return []
     since = asking_since()
     rows = SitRequest.objects.filter(table=table, asked_at__gt=since).select_related("guest")
     return [
-        {"id": r.pk, "tag": r.guest.gamer_tag, "ends_in": int((r.asked_at - since).total_seconds())}
+        {
+            "id": r.pk,
+            "tag": r.guest.gamer_tag,
+            "ends_in": int((r.asked_at - since).total_seconds()),
+            "language": r.guest.language,
+        }
         for r in rows.order_by("asked_at", "pk")
     ]
 

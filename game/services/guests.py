@@ -20,6 +20,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts import family, guests
+from accounts.language import offered
 from accounts.models import Managed, User
 from game.models import SitRequest, Table, asking_since
 from game.protocol import publish
@@ -113,8 +114,14 @@ def ask_again(*, guest: User, token: str) -> Asked:
 
 
 @transaction.atomic
-def answer_guest(*, user: User, session_key: str | None, code: str, request_id: int, yes: bool) -> Seated:
-    """The host's "Let them sit" or "No" to a guest's request that has not lapsed."""
+def answer_guest(
+    *, user: User, session_key: str | None, code: str, request_id: int, yes: bool, language: str = ""
+) -> Seated:
+    """The host's "Let them sit" or "No" to a guest's request that has not lapsed; with a yes the
+    host may say which of the site's languages the guest reads (kept on the guest's account, as a
+    parent's choice is on a child's; "" keeps what the guest's device chose)."""
+    if language and language not in offered():
+        raise Refusal(Code.UNKNOWN_LANGUAGE)
     table = hosted_table(user, session_key, code)
     request = SitRequest.objects.filter(pk=request_id, table=table, asked_at__gt=asking_since()).first()
     asker = User.objects.select_for_update().filter(pk=request.guest_id).first() if request else None
@@ -127,6 +134,9 @@ def answer_guest(*, user: User, session_key: str | None, code: str, request_id: 
             request.delete()
         return Seated(table, publish.table_update(table, seat_list(table)))
     request.delete()
+    if language and asker.is_guest and asker.language != language:
+        asker.language = language
+        asker.save(update_fields=["language"])
     return take_seat(table, asker)
 
 

@@ -136,6 +136,7 @@ class Code(StrEnum):
     GUEST_ELSEWHERE = "guest_elsewhere"
     GUEST_WAITS_FOR_HOST = "guest_waits_for_host"
     NO_SUCH_SIT_REQUEST = "no_such_sit_request"
+    UNKNOWN_LANGUAGE = "unknown_language"
     NOT_TAKING_GUESTS = "not_taking_guests"
     BAD_EMAIL = "bad_email"
     TOO_MANY_CODES = "too_many_codes"
@@ -311,6 +312,7 @@ WORDS: dict[Code, str] = {
     ),
     Code.GUEST_WAITS_FOR_HOST: _("Your host starts the next game: wait for them to tap Play again."),
     Code.NO_SUCH_SIT_REQUEST: _("That request to sit was answered already, or it lapsed."),
+    Code.UNKNOWN_LANGUAGE: _("That language is not one the site is written in."),
     Code.NOT_TAKING_GUESTS: _("This table isn't taking guests right now. Ask the person who invited you."),
     Code.BAD_EMAIL: _("That doesn't look like an email address. Check it and try again."),
     Code.TOO_MANY_CODES: _(

@@ -52,6 +52,8 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             # Too big a body was 413 at two sites and every other shape 400: a browser does the
             # same for both (reload and subscribe again), so one code keeps the one status.
             Code.BAD_SUBSCRIPTION,
+            # A language the site does not offer now, for a guest the host lets sit.
+            Code.UNKNOWN_LANGUAGE,
         }
     ),
     # Who you are is not known, or no longer: sign in (again) and it may work.

@@ -41,7 +41,7 @@ function renderWatching(app, box) {
         { class: "watch-request sit-request", role: "status" },
         h("span", { class: "watch-request-words" }, withNodes(gettext("%(name)s asks to sit, as your guest"), { name: tagName(r.tag, "watcher-name") })),
         // The words wrap on a phone; the name in them is kept whole on one line.
-        answerForm(`${app.base}guests/${r.id}/answer/`, app, "yes", h("span", {}, withNodes(gettext("Let %(name)s sit"), { name: h("span", { class: "tag-word" }, r.tag) })), "button button-small"),
+        guestLanguage(app, r, answerForm(`${app.base}guests/${r.id}/answer/`, app, "yes", h("span", {}, withNodes(gettext("Let %(name)s sit"), { name: h("span", { class: "tag-word" }, r.tag) })), "button button-small")),
         answerForm(`${app.base}guests/${r.id}/answer/`, app, "no", NO, "button button-small button-secondary"),
         h("small", { class: "sit-request-note" }, gettext("You answer for your guest: a child's parent must agree.")),
       ),
@@ -92,6 +92,25 @@ function watchingOff(app) {
 function answerForm(url, app, answer, label, buttonClass) {
   const form = postForm(url, app.csrf, label, buttonClass);
   form.prepend(h("input", { type: "hidden", name: "answer", value: answer }));
+  return form;
+}
+
+/** The "Let them sit" form with the language the guest will read the site in, when the site offers
+ * more than one: the one their device chose, or the host's own, until the host picks another. */
+const pickedLanguage = new Map(); // request id -> the host's pick, kept while the box is drawn again
+
+function guestLanguage(app, request, form) {
+  if (app.languages.length < 2) return form;
+  const id = `sit-language-${request.id}`;
+  const chosen = pickedLanguage.get(request.id) || request.language || document.documentElement.lang;
+  form.prepend(
+    h("label", { class: "sit-request-language", for: id }, pgettext("a guest reads the site in (the name of a language follows)", "Reads")),
+    h(
+      "select",
+      { id, name: "language", class: "sit-request-select", onchange: (event) => pickedLanguage.set(request.id, event.target.value) },
+      app.languages.map(([code, name]) => h("option", { value: code, lang: code, selected: code === chosen }, name)),
+    ),
+  );
   return form;
 }
 

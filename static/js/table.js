@@ -44,6 +44,9 @@ const app = Object.assign(reader(() => model), {
   homeUrl: root.dataset.homeUrl,
   // A guest (their host asks others in) and a class's child (their leader seats everyone) share no code.
   mayInvite: root.dataset.mayInvite !== "no",
+  // The languages the site offers now, [code, name] in the language's own words (a host says which
+  // one a guest reads).
+  languages: (root.dataset.languages || "").split(";").filter(Boolean).map((pair) => pair.split("=")),
   askStory: null,
   passing: false,
   moveCount: 0,

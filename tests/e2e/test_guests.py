@@ -303,3 +303,33 @@ def test_a_guests_seat_reads_a_guest_once_the_clock_has_forgotten_them(live_asgi
     expect(page.locator("main")).to_contain_text("a guest")
     assert "Visiting_Ann" not in page.locator("main").inner_text()
     assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("viewport", [NARROW, LAPTOP], ids=["320", "1280"])
+def test_the_host_picks_the_language_their_guest_reads(live_asgi, new_page, settings, viewport):
+    """Issue 42: the host's "Let … sit" says which language the guest reads, the one their device
+    chose until the host picks another; the guest's pages are in it from then on."""
+    server = live_asgi(LANGUAGES=settings.ALL_LANGUAGES)
+    table = hosts_table()
+    host_page = new_page(viewport)
+    sign_in(host_page, server, table.host)
+    host_page.goto(f"{server.url}/t/{table.code}/")
+    expect(host_page.get_by_role("button", name="Start the game")).to_be_visible()
+    page = new_page(PHONE)
+    page.goto(f"{server.url}/invite/{table.invite_token}/guest/")
+    page.get_by_label("The name the table sees").fill("Abuela_Rosa")
+    page.get_by_role("button", name="Ask to sit").click()
+    expect(page.locator("#guest-status")).to_contain_text("Waiting for")
+
+    request = host_page.locator(".sit-request")
+    reads = request.get_by_label("Reads")
+    expect(reads).to_have_value("en")  # the host's own, as the guest's browser chose nothing
+    reads.select_option("es")
+    assert fits_sideways(host_page)
+    screenshot(host_page, f"guests/host-picks-language-{viewport['width']}")
+    assert axe_violations(host_page) == []
+    request.get_by_role("button", name="Let Abuela_Rosa sit").click()
+    expect(host_page.get_by_text("Your guest is at the table.")).to_be_visible()
+    expect(page).to_have_url(f"{server.url}/t/{table.code}/")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("#waiting-note")).to_contain_text("JagAI")

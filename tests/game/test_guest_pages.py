@@ -17,6 +17,8 @@ from accounts.guests import KEEP_CODE_TRIES, KEEP_CODES_PER_HOUR
 from accounts.models import Managed, User
 from game import services
 from game.models import SitRequest, Table
+from game.protocol.messages import sit_asks
+from game.services import guests
 from tests.factories import UserFactory
 from tests.game.support import host_answers
 
@@ -250,3 +252,28 @@ def test_a_guest_keeps_the_language_their_device_chose(settings):
     odd.cookies[settings.LANGUAGE_COOKIE_NAME] = "xx"
     odd.post(reverse("guest_sit", args=[table.invite_token]), {"name": "Mamie_Lou"})
     assert User.objects.get(gamer_tag="Mamie_Lou").language == ""  # not one the site is written in
+
+
+def test_the_host_says_which_language_their_guest_reads(settings):
+    """Issue 42: a guest's language is the host's to set, as a child's is the parent's: the "Let …
+    sit" answer carries it; a language the site does not offer is refused with words and changes
+    nothing (the request still waits); a no never sets one."""
+    settings.LANGUAGES = settings.ALL_LANGUAGES
+    table = open_table()
+    device = Client(HTTP_ACCEPT_LANGUAGE="en")
+    device.post(reverse("guest_sit", args=[table.invite_token]), {"name": "Abuela_Rosa"})
+    guest = User.objects.get(gamer_tag="Abuela_Rosa")
+    request = SitRequest.objects.get(guest=guest)
+    assert [a["language"] for a in sit_asks(table)] == [""]
+    host = Client()
+    host.force_login(table.host)
+    answer = reverse("answer_sit_request", args=[table.code, request.pk])
+    refused = host.post(answer, {"answer": "yes", "language": "xx"}, follow=True)
+    assert "That language is not one the site is written in." in refused.content.decode()
+    assert SitRequest.objects.filter(pk=request.pk).exists()
+    assert User.objects.get(pk=guest.pk).language == ""
+    assert host.post(answer, {"answer": "yes", "language": "es"}).status_code == 302
+    assert User.objects.get(pk=guest.pk).language == "es"
+    assert guests.guest_state(guest) == ("seated", table)
+    # Their device reads Spanish from the next page on, whatever the browser says.
+    assert '<html lang="es">' in device.get(reverse("how_to_play")).content.decode()

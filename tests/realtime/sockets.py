@@ -97,3 +97,24 @@ def assert_in_order(tab: Tab) -> None:
         if message["type"] == "update":
             assert held is None or version == held + 1, f"update {version} after {held}: {tab.got}"
         held = version if held is None else max(held, version)
+
+
+def versions_reached(views: list[dict]) -> list[int]:
+    """Each version after the welcome's as it reached a socket (its messages with a view), in order: by its update, or by
+    the one catch-up the server sends unasked when its channel layer was away and came back
+    (docs/realtime.md, rule 5: Redis may lose updates, and a seat or screen is then caught up). A
+    second unasked catch-up, or a version reached twice, is a broken contract."""
+    reached: list[int] = []
+    held, catchups = None, []
+    for message in views:
+        version = message["version"]
+        if message["type"] == "update":
+            reached.append(version)
+        elif message["type"] == "catchup" and held is not None:
+            catchups.append(version)
+            reached.extend(range(held + 1, version + 1))
+        held = version if held is None else max(held, version)
+    assert len(catchups) <= 1, (
+        f"caught up unasked at {catchups}: {[(m['type'], m['version']) for m in views]}"
+    )
+    return reached

@@ -84,6 +84,36 @@ class DealtStory:
     # Each other language's verse, and its titles and lines once translated (content/translations).
     languages: dict[str, Any] = field(default_factory=dict)
 
+    def in_language(self, language: str) -> tuple[str, list[dict[str, Any]], bool]:
+        """The story's title and its cards' words as a reader of `language` reads them (the
+        translation once approved, else the English), and whether they are still English there.
+        A Word card's reference, verse and reader are always that language's Bible's, as the table
+        quotes them; each card: kind, title, description, reference, verse_text, reader_url."""
+        own = self.languages.get(language, {}) if language != "en" else {}
+        words, verse = own.get("words"), own.get("verse")
+        cards = []
+        for index, card in enumerate(self.cards):
+            said = words["cards"][index] if words else {"title": card.title, "description": card.description}
+            face = {"kind": card.kind, "title": said["title"], "description": said["description"]}
+            face |= {"reference": card.reference, "verse_text": card.verse_text, "reader_url": None}
+            if card.kind == Kind.WORD and card.reference:
+                quoted = bible.parse_reference(card.reference)
+                face["reader_url"] = bible.reader_url(
+                    quoted.book_slug, quoted.chapter, quoted.verse, bible="kjv"
+                )
+            if verse and card.kind == Kind.WORD:
+                # A Word card is titled by its reference, which its Bible says in its own language.
+                face |= {
+                    "title": verse["reference"],
+                    "reference": verse["reference"],
+                    "verse_text": verse["text"],
+                }
+                face["reader_url"] = bible.reader_url(
+                    verse["book_slug"], verse["chapter"], verse["verse"], bible=verse["bible"]
+                )
+            cards.append(face)
+        return (words["title"] if words else self.title), cards, language != "en" and not words
+
     def as_engine_dict(self) -> dict[str, Any]:
         return {
             "position": self.position,
@@ -107,9 +137,15 @@ def _dealt_card(card: Any) -> DealtCard:
 
 def dealable_stories(deck: Deck) -> list[DealtStory]:
     """The deck's live stories in deck order, numbered 1..S, cards in kind order; DeckNotReady if < 8."""
-    stories = live.live_stories(deck)
+    stories = live_dealt_stories(deck)
     if len(stories) < MIN_DEALABLE:
         raise DeckNotReady(deck, len(stories))
+    return stories
+
+
+def live_dealt_stories(deck: Deck) -> list[DealtStory]:
+    """The deck's live stories as a game would copy them, however few (the pages that show cards)."""
+    stories = live.live_stories(deck)
     found = translations.live_translations(stories)
     return [
         DealtStory(

@@ -3,20 +3,24 @@ game/pages/tables.py, a member's finished games in game/pages/history.py)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 
 from classes.pages import class_home
-from content.deal import live_deck
-from content.models import KIND_ORDER, Card, Story
-from content.preview import card_face, sample_question
+from content import bibles
+from content.deal import live_dealt_stories, live_deck
+from content.models import Kind
 from content.rules_version import rules_label
+from game import engine
 from game.pages.forms import JoinForm, PrivateTableForm
 from game.pages.guests import guest_home
 from game.pages.history import my_games
 from game.pages.tables import JOIN_REFUSAL_KEY
+from game.protocol import messages
 from game.services.over_days import your_tables
 from notices.reach import reach_of
 
@@ -56,43 +60,58 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def how_to_play(request: HttpRequest) -> HttpResponse:
     """How to play, step by step, with real cards from the live deck."""
-    context = {"example": example_cards(), "rules_version": rules_label()}
-    return render(request, "home/how_to_play.html", context)
+    return render(request, "home/how_to_play.html", _about_the_game())
 
 
-def example_cards() -> dict[str, Any] | None:
-    """Four faces of one story from the live deck, held as a player might hold them, or None."""
+def _about_the_game() -> dict[str, Any]:
+    """What how to play and the rules show of the deck, in the reader's language and Bible."""
+    language = messages.reading(get_language())
+    return {
+        "example": example_cards(language),
+        "bible": bibles.for_language(get_language()).name,
+        "rules_version": rules_label(),
+    }
+
+
+def example_cards(language: str) -> dict[str, Any] | None:
+    """Four faces of one story from the live deck as a reader of `language` sees them at the table
+    (its translation once approved, else the English, marked), held as a player might hold them,
+    and the Remember the Word question the table would ask of its verse; None with no deck."""
     deck = live_deck()
-    if deck is None:
-        return None
-    stories = list(Story.objects.in_deck(deck).dealable().order_by("position"))
+    stories = live_dealt_stories(deck) if deck is not None else []
     if not stories:
         return None
     story = next((s for s in stories if s.title == EXAMPLE_STORY), stories[min(6, len(stories) - 1)])
-    position = stories.index(story) + 1
-    cards = sorted(story.cards.all(), key=lambda c: KIND_ORDER.index(c.kind))
-    held = [c.kind for c in cards[:3]]
+    title, cards, english = story.in_language(language)
+    held = [c["kind"] for c in cards[:3]]
     faces = [
-        card_face(card, position=position, total=len(stories)) | {"holds": held, "story_title": story.title}
-        for card in cards
+        face | {"holds": held, "story_title": title, "position": story.position, "total": len(stories)}
+        for face in cards
     ]
-    word = next((c for c in cards if c.kind == "word"), None)
-    question = None
-    if word is not None and word.verse_text:
-        others = Card.objects.words().filter(story__in=stories).exclude(pk=word.pk)
-        question = sample_question(word.verse_text, list(others.values_list("verse_text", flat=True)))
+    # The question the table asks of this verse, in the reader's Bible (R43), always the same one.
+    dealt = [s.as_engine_dict() for s in stories]
+    verses = [
+        next(c for c in s.in_language(language)[1] if c["kind"] == Kind.WORD)["verse_text"] for s in stories
+    ]
+    names = engine.title_names(dealt, language)
+    question = engine.make_question(verses, story.position, random.Random(story.position), names, language)
     return {
-        "story": story.title,
-        "position": position,
+        "story": title,
+        "english": english,
+        "position": story.position,
         "total": len(stories),
         "faces": faces,
-        "question": question,
+        "question": question
+        and {
+            "prompt": question["text"],
+            "choices": question["choices"],
+        },
     }
 
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The full rules."""
-    return render(request, "home/rules.html", {"example": example_cards(), "rules_version": rules_label()})
+    return render(request, "home/rules.html", _about_the_game())
 
 
 def privacy(request: HttpRequest) -> HttpResponse:

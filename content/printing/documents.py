@@ -13,7 +13,6 @@ from django.utils.translation import ngettext
 from reportlab.pdfgen.canvas import Canvas
 
 from content.deal import DealtStory
-from content.models import Kind
 from content.printing.faces import PrintCard, draw_back, draw_front
 from content.printing.fonts import register_fonts
 from content.printing.languages import ENGLISH, print_language
@@ -25,30 +24,22 @@ from content.rules_version import rules_label
 def _story_cards(story: DealtStory, total: int, language: str) -> list[PrintCard]:
     """A story's four cards in a language: its translation's words if it has one, else the English,
     marked; the Word card's verse and reference always from that language's Bible, as the table
-    quotes them (content/translations.py)."""
-    own = story.languages.get(language, {}) if language != ENGLISH else {}
-    words, verse = own.get("words"), own.get("verse")
-    cards = []
-    for index, card in enumerate(story.cards):
-        said = words["cards"][index] if words else {"title": card.title, "description": card.description}
-        title, reference, text = said["title"], card.reference, card.verse_text
-        if verse and card.kind == Kind.WORD:
-            # A Word card is titled by its reference, which its Bible says in its own language.
-            title, reference, text = verse["reference"], verse["reference"], verse["text"]
-        cards.append(
-            PrintCard(
-                kind=card.kind,
-                title=title,
-                description=said["description"],
-                story_title=words["title"] if words else story.title,
-                position=story.position,
-                total=total,
-                reference=reference,
-                verse_text=text,
-                english=language != ENGLISH and not words,
-            )
+    quotes them (DealtStory.in_language)."""
+    title, faces, english = story.in_language(language)
+    return [
+        PrintCard(
+            kind=face["kind"],
+            title=face["title"],
+            description=face["description"],
+            story_title=title,
+            position=story.position,
+            total=total,
+            reference=face["reference"],
+            verse_text=face["verse_text"],
+            english=english,
         )
-    return cards
+        for face in faces
+    ]
 
 
 def print_cards(stories: Sequence[DealtStory], language: str = ENGLISH) -> list[PrintCard]:

@@ -35,6 +35,8 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - well_size(state) / stone_count(state): cards in the Well, stones on the table.
 - laid_stories(state): story -> the seat that laid its stone.
 - pending_question(state): the Remember the Word question waiting for an answer, or None.
+- make_question(verses, story, rng, names, language) / title_names(deck, language): a Remember the Word
+  question for a story's verse, as a reader of that language is asked (how to play shows one).
 - card_id(story, kind) / story_of(card) / kind_of(card) / missing_card(story, cards): card ids.
 - Names: State, Move, Event, SeatId, StoryId, CardId, Phase, SeatRole, CardKind, EndReason, Outcome, Standing, Together.
 - Errors: IllegalMove(code: RuleCode) with `.words` for people, DeckTooSmall.
@@ -90,6 +92,7 @@ from .state import (
 from .state import new_game as _deal
 from .types import CardId, CardKind, EndReason, Event, Move, Phase, SeatId, SeatRole, State, StoryId
 from .views import full_view, owed, public_view, view
+from .words import make_question, title_names
 
 __all__ = [
     "MOVES",
@@ -129,6 +132,7 @@ __all__ = [
     "kind_of",
     "laid_stories",
     "legal_moves",
+    "make_question",
     "missing_card",
     "new_game",
     "owed",
@@ -148,6 +152,7 @@ __all__ = [
     "table_options",
     "tally",
     "times_back",
+    "title_names",
     "to_json",
     "turn_number",
     "view",

@@ -265,9 +265,10 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 # Every language the site is written in (docs/languages.md), in its own name for the picker.
 ALL_LANGUAGES = [("en", "English"), ("es", "Español"), ("pt", "Português")]
-# The ones readers are offered: a language opens when its catalogs and its pages are complete
-# (issue 42). Until then a developer or a translator opens it with DJANGO_OPEN_LANGUAGES=en,es,pt.
-OPEN_LANGUAGES = env_list("DJANGO_OPEN_LANGUAGES", ["en"])
+# The ones readers are offered: every one, once its catalogs and pages are complete (issue 42). An
+# operator may offer fewer (DJANGO_OPEN_LANGUAGES=en), and a translator opens a new language on
+# their own copy by naming it here before it is finished.
+OPEN_LANGUAGES = env_list("DJANGO_OPEN_LANGUAGES", ["en", "es", "pt"])
 LANGUAGES = [(code, name) for code, name in ALL_LANGUAGES if code == "en" or code in OPEN_LANGUAGES]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # A visitor's choice (no account) is kept for a year on their device; a member's on their account.

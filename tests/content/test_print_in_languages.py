@@ -238,7 +238,8 @@ def test_the_print_page_answers_a_language_it_does_not_print_in_with_the_readers
     assert f'{DECK}?language=es"' in html and "pdf?language=fr" not in html
 
 
-def test_with_english_alone_the_page_offers_no_other_language(client, live_deck):
+def test_with_english_alone_the_page_offers_no_other_language(client, live_deck, settings):
+    settings.LANGUAGES = [("en", "English")]
     html = client.get(reverse("content:print")).content.decode()
     assert "?language=es" not in html and f'{DECK}?language=en"' in html
 

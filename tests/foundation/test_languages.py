@@ -41,6 +41,12 @@ def every_language(settings):
     settings.LANGUAGES = settings.ALL_LANGUAGES
 
 
+@pytest.fixture
+def english_only(settings):
+    """An operator's DJANGO_OPEN_LANGUAGES=en."""
+    settings.LANGUAGES = [("en", "English")]
+
+
 def test_each_language_has_the_sites_catalog():
     for lang in TRANSLATED:
         assert (LOCALE / lang / "LC_MESSAGES" / "django.po").exists(), lang
@@ -139,7 +145,9 @@ def test_a_visitors_browser_language_is_the_pages(client, every_language):
 
 
 @pytest.mark.django_db
-def test_an_english_page_loads_no_catalog_and_shows_no_picker_while_only_english_is_open(client):
+def test_an_english_page_loads_no_catalog_and_shows_no_picker_while_only_english_is_open(
+    client, english_only
+):
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
     assert '<html lang="en">' in html and "/words/" not in html and "language-picker" not in html
 
@@ -185,7 +193,7 @@ def test_a_language_the_site_is_not_written_in_is_refused_and_changes_nothing(la
 
 
 @pytest.mark.django_db
-def test_a_closed_language_is_refused_too(client):
+def test_a_closed_language_is_refused_too(client, english_only):
     assert client.post("/language/", {"language": "es", "next": "/"}).status_code == 400
     assert client.get("/words/es.js").status_code == 404
 
@@ -235,7 +243,7 @@ def test_the_settings_page_offers_each_language_in_its_own_name(every_language):
 
 
 @pytest.mark.django_db
-def test_while_only_english_is_open_the_settings_page_offers_no_choice():
+def test_while_only_english_is_open_the_settings_page_offers_no_choice(english_only):
     html = signed_in_client(UserFactory()).get("/me/settings/").content.decode()
     assert 'id="language"' not in html
 

@@ -34,8 +34,10 @@ def finished_table(host=None) -> Table:
 
 
 def page_words(response) -> str:
-    """A page without its CSRF token, which is masked afresh on every response."""
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", response.content.decode())
+    """A page without its CSRF token, which is masked afresh on every response, and without the
+    address asked for (the language picker's way back), which the asker typed themselves."""
+    page = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", response.content.decode())
+    return page.replace(response.wsgi_request.path, "")
 
 
 def unknown_code(*taken: str) -> str:

@@ -33,13 +33,19 @@ def hosts_table(tag: str = "Grandma_Ruth_Eleanor") -> Table:
     return in_a_thread(lambda: services.create_private_table(user=UserFactory(gamer_tag=tag)).table)
 
 
-def test_a_guest_sits_from_the_invite_link_with_one_name_once_the_host_lets_them(live_asgi, new_page):
-    server = live_asgi()
-    table = hosts_table()
-    host_page = new_page(LAPTOP)
+def host_waits(new_page, server, table: Table, viewport: dict):
+    """The host's page at their table, waiting for players."""
+    host_page = new_page(viewport)
     sign_in(host_page, server, table.host)
     host_page.goto(f"{server.url}/t/{table.code}/")
     expect(host_page.get_by_role("button", name="Start the game")).to_be_visible()
+    return host_page
+
+
+def test_a_guest_sits_from_the_invite_link_with_one_name_once_the_host_lets_them(live_asgi, new_page):
+    server = live_asgi()
+    table = hosts_table()
+    host_page = host_waits(new_page, server, table, LAPTOP)
 
     page = new_page(NARROW)
     errors: list[str] = []
@@ -147,10 +153,7 @@ def test_twenty_character_names_show_whole_and_nothing_scrolls_sideways(live_asg
     server = live_asgi()
     table = hosts_table(LONG_HOST)
     width = viewport["width"]
-    host_page = new_page(viewport)
-    sign_in(host_page, server, table.host)
-    host_page.goto(f"{server.url}/t/{table.code}/")
-    expect(host_page.get_by_role("button", name="Start the game")).to_be_visible()
+    host_page = host_waits(new_page, server, table, viewport)
 
     page = new_page(viewport)
     page.goto(f"{server.url}/invite/{table.invite_token}/guest/")
@@ -311,10 +314,7 @@ def test_the_host_picks_the_language_their_guest_reads(live_asgi, new_page, sett
     chose until the host picks another; the guest's pages are in it from then on."""
     server = live_asgi(LANGUAGES=settings.ALL_LANGUAGES)
     table = hosts_table()
-    host_page = new_page(viewport)
-    sign_in(host_page, server, table.host)
-    host_page.goto(f"{server.url}/t/{table.code}/")
-    expect(host_page.get_by_role("button", name="Start the game")).to_be_visible()
+    host_page = host_waits(new_page, server, table, viewport)
     page = new_page(PHONE)
     page.goto(f"{server.url}/invite/{table.invite_token}/guest/")
     page.get_by_label("The name the table sees").fill("Abuela_Rosa")

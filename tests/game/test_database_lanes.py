@@ -13,6 +13,11 @@ from django.test import override_settings
 from game.realtime import database
 from game.realtime.database import database_call
 
+# No call here reads the database, but each goes through Channels' database_sync_to_async, which
+# closes the calling thread's old connections first: a thread an earlier test on this worker left a
+# connection in would look at it, and pytest-django refuses any database access without this mark.
+pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture
 def four_lanes():

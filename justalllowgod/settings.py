@@ -270,7 +270,9 @@ ALL_LANGUAGES = [("en", "English"), ("es", "Español"), ("pt", "Português")]
 # their own copy by naming it here before it is finished.
 OPEN_LANGUAGES = env_list("DJANGO_OPEN_LANGUAGES", ["en", "es", "pt"])
 LANGUAGES = [(code, name) for code, name in ALL_LANGUAGES if code == "en" or code in OPEN_LANGUAGES]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The site's catalogs, then the words of Django and allauth that a Portuguese page shows, as Brazil
+# says them (their "pt" catalogs are Portugal's; locale_brazil/pt/LC_MESSAGES/django.po says why).
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_brazil"]
 # A visitor's choice (no account) is kept for a year on their device; a member's on their account.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"

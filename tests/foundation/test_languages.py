@@ -15,6 +15,8 @@ import polib
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.utils import translation
+from django.utils.translation import gettext
 
 from accounts import family
 from accounts.models import User
@@ -27,13 +29,24 @@ DOMAINS = ("django", "djangojs")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}")
 
 
+# Django's and allauth's words as Brazil says them, read after the site's own (settings.LOCALE_PATHS).
+BRAZIL = Path(settings.BASE_DIR) / "locale_brazil" / "pt" / "LC_MESSAGES" / "django.po"
+
+
 def catalogs() -> list[Path]:
     return [
         LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
         for lang in TRANSLATED
         for domain in DOMAINS
         if (LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").exists()
-    ]
+    ] + [BRAZIL]
+
+
+def test_brazils_words_are_read_after_the_sites_own():
+    assert [LOCALE, BRAZIL.parents[2]] == settings.LOCALE_PATHS
+    with translation.override("pt"):
+        # Django's "pt" is Portugal's "Introduza um endereço de e-mail válido."
+        assert gettext("Enter a valid email address.") == "Digite um endereço de e-mail válido."
 
 
 @pytest.fixture

@@ -328,7 +328,41 @@ def english_left(page: Seen, language: str) -> list[str]:
         found = english_words(run, language)
         if found:
             left.append(f"English words {sorted(found)}: {run!r}")
+    if language == "pt":
+        left.extend(
+            f"Portugal's Portuguese {node!r} (Brazil's: {portugal[node]!r})"
+            for portugal in (portugals_words(),)
+            for node in nodes
+            if node in portugal
+        )
     return left
+
+
+@cache
+def portugals_words() -> dict[str, str]:
+    """The site's Portuguese is Brazil's, but "pt" finds Django's and allauth's catalogs for Portugal
+    ("Iniciar sessão", "Introduza"): each sentence of theirs that Brazil's catalog of the same
+    package says otherwise (-> Brazil's), unless our own catalog says it too. The sentences we show
+    are in our catalog (accounts/borrowed_words.py), in Brazil's words."""
+    import allauth
+    import django
+
+    brazil = polib.pofile(str(Path(settings.BASE_DIR) / "locale_brazil" / "pt" / "LC_MESSAGES" / "django.po"))
+    ours = {plain(e.msgstr).strip(ENDS) for e in [*catalog("pt")[0], *brazil] if e.msgstr}
+    found: dict[str, str] = {}
+    for package in (Path(django.__file__).parent, Path(allauth.__file__).parent):
+        for po in sorted(package.glob("**/locale/pt*/LC_MESSAGES/django.po")):
+            if po.parts[-3] not in ("pt", "pt_PT"):
+                continue
+            brazil = po.parents[2] / "pt_BR" / "LC_MESSAGES" / "django.po"
+            if not brazil.exists():
+                continue
+            says = {e.msgid: e.msgstr for e in polib.pofile(str(brazil)) if e.msgstr}
+            for entry in polib.pofile(str(po)):
+                theirs = plain(entry.msgstr).strip(ENDS)
+                if theirs and says.get(entry.msgid) not in (None, entry.msgstr) and theirs not in ours:
+                    found[theirs] = says[entry.msgid]
+    return found
 
 
 # --- The people and their pages -------------------------------------------------------------------

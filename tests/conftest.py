@@ -67,6 +67,23 @@ def _fresh_cache():
         caches[alias].clear()
 
 
+@pytest.fixture(autouse=True)
+def _no_connection_left_in_a_database_thread():
+    """Sockets' database calls run on long-lived threads (Channels' one, or the lanes), and each
+    call first looks at that thread's old connections, as Channels does. One that a test with the
+    database left there would be looked at by a later test without it, on the same worker, which
+    pytest-django refuses ("Database access not allowed"): each test closes them when it ends."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    from game.realtime import database
+
+    for executor in (SyncToAsync.single_thread_executor, *database.lanes()):
+        if getattr(executor, "_threads", None) and not getattr(executor, "_shutdown", False):
+            executor.submit(connections.close_all).result(timeout=30)
+
+
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     """Freeze django.utils.timezone.now for the services; advance it by hand."""

@@ -168,20 +168,31 @@ def _check_decision(case: Case, user_ids: list[int], action: str, days: int | No
 OWN_CASE = WORDS[Code.OWN_CASE]
 
 
-def judges_own_case(case: Case, reviewer: User) -> bool:
-    """Whether the reviewer is one of the accounts the case's flags name."""
-    return User.objects.filter(pk=reviewer.pk, moderation_flags__case=case).exists()
+def why_not_judge_case(case: Case, reviewer: User) -> Code | None:
+    """Why this reviewer may not judge the case (decide, reverse, keep or answer an appeal in it):
+    one of its accounts is theirs (OWN_CASE), or one they manage, their child or their guest
+    (FAMILYS_CASE); None when nothing of theirs is in it. (A managed account is never staff, by a
+    constraint, so no reviewer has a parent to judge.)"""
+    named = User.objects.filter(moderation_flags__case=case)
+    if named.filter(pk=reviewer.pk).exists():
+        return Code.OWN_CASE
+    return Code.FAMILYS_CASE if named.filter(managed_by_id=reviewer.pk).exists() else None
 
 
 def _require_not_own_case(case: Case, reviewer: User) -> None:
-    # Checked inside each act's transaction, after the case row is locked: no one judges themselves.
-    if judges_own_case(case, reviewer):
-        raise Refusal(Code.OWN_CASE)
+    # Checked inside each act's transaction, after the case row is locked: no one judges themselves
+    # or their family.
+    if (code := why_not_judge_case(case, reviewer)) is not None:
+        raise Refusal(code)
 
 
 def _require_not_own_decision(decision: Decision, reviewer: User) -> None:
+    """Nobody reverses, keeps or answers an appeal about a decision about themselves, nor one they
+    made: another reviewer looks again."""
     if decision.user_id == reviewer.pk:
         raise Refusal(Code.OWN_DECISION)
+    if decision.reviewer_id == reviewer.pk:
+        raise Refusal(Code.OWN_RULING)
     _require_not_own_case(decision.case, reviewer)
 
 
@@ -240,10 +251,12 @@ def decide_case(
     ]
     for user_id in sorted(chosen):
         _sync_restriction(user_id)
-    # A decision lets the case go: nobody is left "claimed" on a case they have decided.
-    case.claimed_by, case.claimed_at = None, None
-    case.save(update_fields=["claimed_by", "claimed_at"])
     _refresh_case(case, now)
+    if not undecided_accounts(case):
+        # Every account decided lets the case go: nobody is left "claimed" on a case they have
+        # decided. A decision about some of its accounts keeps the claim: the reviewer goes on.
+        case.claimed_by, case.claimed_at = None, None
+        case.save(update_fields=["claimed_by", "claimed_at"])
     for decision in made:
         if decision.restricts:
             withdraw_member(user=decision.user)  # R38: JagAI takes their seats, sockets close

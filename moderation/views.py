@@ -23,7 +23,7 @@ from accounts.models import User
 from game.models import Game, GameEvent, Seat, Table
 from game.protocol.messages import seat_name
 from justalllowgod.lib.methods import post_only
-from justalllowgod.lib.refusals import Code, Refusal
+from justalllowgod.lib.refusals import WORDS, Code, Refusal
 from moderation import name_reports, services
 from moderation.flags import histogram, member_seats
 from moderation.forms import DecisionForm
@@ -228,7 +228,9 @@ def _case_page(
     request: HttpRequest, case: Case, form: DecisionForm | None = None, status: int = 200
 ) -> HttpResponse:
     game = case.game
-    own_case = services.judges_own_case(case, request.user)
+    why_not = services.why_not_judge_case(case, request.user)
+    own_case = why_not is not None
+    own_case_words = WORDS[why_not] if own_case else ""
     may_not_judge = services.may_not_judge(request.user)
     context = {
         "case": case,
@@ -243,9 +245,9 @@ def _case_page(
         # A reviewer named in the case, or whose own account is restricted, sees it, but every
         # judging form gives way to why not.
         "own_case": own_case,
-        "own_case_words": services.OWN_CASE,
+        "own_case_words": own_case_words,
         "may_not_judge": may_not_judge,
-        "held": may_not_judge or (services.OWN_CASE if own_case else ""),
+        "held": may_not_judge or own_case_words,
         "claim_lapsed": bool(case.claimed_by_id and services.may_not_judge(case.claimed_by)),
     }
     return render(request, "moderation/case.html", context, status=status)

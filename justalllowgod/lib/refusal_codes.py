@@ -97,6 +97,8 @@ class Code(StrEnum):
     BAD_SUSPENSION = "bad_suspension"
     OWN_CASE = "own_case"
     OWN_DECISION = "own_decision"
+    FAMILYS_CASE = "familys_case"
+    OWN_RULING = "own_ruling"
     CLAIMED = "claimed"
     NOT_REVERSIBLE = "not_reversible"
     ALREADY_REVERSED = "already_reversed"
@@ -261,6 +263,8 @@ WORDS: dict[Code, str] = {
     Code.BAD_SUSPENSION: _("A suspension lasts from 1 to 365 days."),
     Code.OWN_CASE: _("This case is about your own account, so another reviewer must judge it."),
     Code.OWN_DECISION: _("This decision is about your own account, so another reviewer must look at it."),
+    Code.FAMILYS_CASE: _("This case is about someone in your family, so another reviewer must judge it."),
+    Code.OWN_RULING: _("You made this decision, so another reviewer must look at it again."),
     Code.CLAIMED: _("Another reviewer has claimed this case and is judging it."),
     Code.NOT_REVERSIBLE: _("Only a warning, a suspension or a ban can be reversed."),
     Code.ALREADY_REVERSED: _("This decision has already been reversed."),

@@ -92,6 +92,8 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.REVIEWER_RESTRICTED,
             Code.OWN_CASE,
             Code.OWN_DECISION,
+            Code.FAMILYS_CASE,
+            Code.OWN_RULING,
             Code.NOT_A_PARENT,
             Code.PARENT_RESTRICTED,
         }

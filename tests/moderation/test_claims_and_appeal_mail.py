@@ -1,4 +1,4 @@
-"""A decision lets the claim go; an appeal mails the reviewers with a link straight to the case (#29)."""
+"""A decision about every account lets the claim go; an appeal mails the reviewers with a link straight to the case (#29)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,17 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_decision_releases_the_reviewers_claim(client, shared):
+    """Once every account has its decision (one of two keeps the claim: tests/moderation/
+    test_fair_judging.py)."""
     judge = reviewer()
     services.claim_case(case_id=shared.pk, reviewer=judge)
-    member, _ = services.case_accounts(shared)
+    member, other = services.case_accounts(shared)
     services.decide_case(
-        case_id=shared.pk, reviewer=judge, user_ids=[member.pk], action="warning", reason="Fair play."
+        case_id=shared.pk,
+        reviewer=judge,
+        user_ids=[member.pk, other.pk],
+        action="warning",
+        reason="Fair play.",
     )
     shared.refresh_from_db()
     assert shared.claimed_by is None and shared.claimed_at is None

@@ -102,7 +102,7 @@ def test_another_reviewer_judges_the_same_case_as_usual(shared):
     services.claim_case(case_id=shared.pk, reviewer=judge)
     _decide(shared, judge, me, "no_action")
     ban = _decide(shared, judge, other, "ban")[0]
-    services.reverse_decision(decision_id=ban.pk, reviewer=judge, reason="Second look.")
+    services.reverse_decision(decision_id=ban.pk, reviewer=_make_reviewer(), reason="Second look.")
     other.refresh_from_db()
     assert other.restriction_kind == RestrictionKind.NONE
 

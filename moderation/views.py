@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse as url_of
@@ -138,7 +139,13 @@ def _queue(request: HttpRequest) -> tuple[Any, dict[str, str]]:
         "q": request.GET.get("q", "").strip(),
         "sort": "newest" if request.GET.get("sort") == "newest" else "oldest",
     }
-    cases = Case.objects.select_related("game__table", "claimed_by").prefetch_related("flags__users")
+    waiting = Q(decisions__appeal__isnull=False, decisions__appeal__answered_at__isnull=True)
+    cases = (
+        Case.objects.select_related("game__table", "claimed_by")
+        .prefetch_related("flags__users")
+        # The queue marks a case a member asked to be looked at again.
+        .annotate(appeals_waiting=Count("decisions__appeal", filter=waiting, distinct=True))
+    )
     if chosen["state"] in QUEUE_STATES:
         cases = cases.filter(status=QUEUE_STATES[chosen["state"]])
     if chosen["kind"] in Flag.Kind.values:

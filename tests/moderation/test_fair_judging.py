@@ -88,3 +88,21 @@ def test_a_decision_about_some_accounts_keeps_the_claim_until_the_last(shared):
     _decide(shared, judge, other, "no_action")
     shared.refresh_from_db()
     assert not shared.is_open and shared.claimed_by is None
+
+
+def test_the_queue_marks_a_case_whose_appeal_waits(client, shared):
+    judge, colleague = reviewer(), reviewer()
+    member, other = services.case_accounts(shared)
+    services.decide_case(
+        case_id=shared.pk, reviewer=judge, user_ids=[member.pk, other.pk], action="warning", reason="Seen."
+    )
+    client.force_login(colleague)
+    queue = reverse("review_queue")
+    assert "An appeal waits" not in client.get(queue, {"state": "all"}).content.decode()
+    (warning,) = Decision.objects.filter(user=member)
+    services.appeal_decision(decision_id=warning.pk, user=member, note="It was my brother.")
+    page = client.get(queue).content.decode()  # the appeal opened the case again
+    row = page[page.index(f'href="{reverse("review_case", args=[shared.pk])}"') :]
+    assert "An appeal waits" in row[: row.index("</li>")]
+    services.keep_after_appeal(decision_id=warning.pk, reviewer=colleague, reason="The games say otherwise.")
+    assert "An appeal waits" not in client.get(queue, {"state": "all"}).content.decode()

@@ -197,10 +197,21 @@ def _approve(subject: Subject, user: Any, revision: int | None) -> Subject:
 @transaction.atomic
 def request_changes(*, subject: Subject, user: Any, note: str, revision: int | None) -> Subject:
     """An approver sends the revision they saw back with a note saying what to change."""
-    _require_perm(user, subject, "approve")
+    note = _require_note(note)
+    done = _request_changes(subject, user, note, revision)
+    notify.decided([done], by=user, approved=False, note=note)
+    return done
+
+
+def _require_note(note: str) -> str:
     note = (note or "").strip()
     if not note:
         raise Refusal(Code.NOTE_NEEDED)
+    return note
+
+
+def _request_changes(subject: Subject, user: Any, note: str, revision: int | None) -> Subject:
+    _require_perm(user, subject, "approve")
     locked = _lock(subject)
     seen = _require_seen(locked, revision)
     done = _move(
@@ -213,7 +224,6 @@ def request_changes(*, subject: Subject, user: Any, note: str, revision: int | N
         note=note,
         revision=seen,
     )
-    notify.decided([done], by=user, approved=False, note=note)
     return done
 
 
@@ -356,6 +366,28 @@ def approve_story_with_cards(
         )
     notify.decided(approved, by=user, approved=True)
     return approved
+
+
+@transaction.atomic
+def request_changes_to_story_with_cards(
+    *, story: Story, user: Any, note: str, revision: int | None, card_revisions: dict[int, int | None]
+) -> list[Subject]:
+    """Send the story back with its cards in review, each the revision the approver saw, with one
+    note and one mail: what "Request changes to the story" means (a card left "In review" would
+    wait in every approver's queue for a story sent back). All or nothing."""
+    note = _require_note(note)
+    sent: list[Subject] = []
+    if story.status == Status.IN_REVIEW:
+        sent.append(_request_changes(story, user, note, revision))
+    for card in in_kind_order(story.cards.all()):
+        if card.status == Status.IN_REVIEW:
+            sent.append(_request_changes(card, user, note, card_revisions.get(card.pk)))
+    if not sent:
+        raise Refusal(
+            Code.NOTHING_IN_REVIEW, _("Nothing in %(item)s is in review.") % {"item": _label(story)}
+        )
+    notify.decided(sent, by=user, approved=False, note=note)
+    return sent
 
 
 # --- Hints on an editor's page -----------------------------------------------------------------

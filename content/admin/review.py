@@ -99,9 +99,11 @@ class ReviewAdminMixin:
         action: str = "",
         cancel_url: str = "",
         seen: dict[str, str] | None = None,
+        intro: str = "",
     ) -> TemplateResponse:
         context = {
             "seen": seen or {},
+            "intro": intro,
             **self.admin_site.each_context(request),
             "title": _("Request changes"),
             "opts": self.model._meta,

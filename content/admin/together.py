@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from content import review, revisions
-from content.admin.steps import REFUSED, confirm_drain, fresh, parse_revision, reason_of
+from content.admin.steps import REFUSED, came_from, confirm_drain, fresh, parse_revision, reason_of
+from content.forms import SingleChangesForm
 from content.models import Card, Status, Story, in_kind_order, subject_label
 
 
@@ -80,6 +81,38 @@ class TogetherAdminMixin:
             story=story, user=request.user, revision=revision, card_revisions=seen
         )
 
+    def _single_changes(self, request: HttpRequest, obj: Story) -> HttpResponse:
+        """ "Request changes to the story": the story and its cards in review go back together, each
+        the revision this page showed, with one note (review.request_changes_to_story_with_cards)."""
+        form = SingleChangesForm(request.POST if request.method == "POST" else None)
+        asked = request.POST if request.method == "POST" else request.GET
+        seen = {"revision": asked.get("revision", "")}
+        seen |= {key: value for key, value in asked.items() if key.startswith("revision-card-")}
+        if form.is_valid():
+            try:
+                done = review.request_changes_to_story_with_cards(
+                    story=obj,
+                    user=request.user,
+                    note=form.cleaned_data["note"],
+                    revision=parse_revision(seen["revision"]),
+                    card_revisions={
+                        card.pk: parse_revision(seen.get(f"revision-card-{card.pk}"))
+                        for card in obj.cards.all()
+                    },
+                )
+            except REFUSED as error:
+                self.message_user(request, reason_of(error), messages.ERROR)
+            else:
+                words = _("%(done)s: %(items)s.") % {
+                    "done": _("Sent back with your note"),
+                    "items": _items(done),
+                }
+                self.message_user(request, words, messages.SUCCESS)
+            return HttpResponseRedirect(came_from(request) or self._change_url(obj))
+        items = [i for i in self.review_items(obj) if i.status == Status.IN_REVIEW] or [obj]
+        intro = _("You are sending %(items)s back to the editors:") % {"items": _items(items)}
+        return self._note_page(request, form, items, cancel_url=self._change_url(obj), seen=seen, intro=intro)
+
     def review_items(self, obj: Story) -> list[Card | Story]:
         return [obj, *in_kind_order(obj.cards.all())]
 
@@ -89,7 +122,15 @@ class TogetherAdminMixin:
             return steps
         for step in steps:
             if step.get("step") == "changes":
+                # The story goes back with its cards in review: the note page carries what each showed.
                 step["label"] = _("Request changes to the story")
+                cards = {
+                    f"revision-card-{card.pk}": revisions.current_revision(card) or ""
+                    for card in obj.cards.all()
+                    if card.status == Status.IN_REVIEW
+                }
+                if cards:
+                    step["url"] += "&" + urlencode(cards)
         if request.user.has_perm("content.approve_card"):
             # A card is sent back from its own note page, which then returns to this story.
             for card in in_kind_order(obj.cards.all()):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html as html_lib
+import re
+
 import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
@@ -154,3 +157,55 @@ def test_the_card_list_is_in_game_order_and_filters_by_story(client, editor):
     ]
     only = client.get(url, {"story__id__exact": second.pk}).context["cl"].result_list
     assert {c.story_id for c in only} == {second.pk}
+
+
+def test_request_changes_to_the_story_sends_it_back_with_its_cards_in_one_step(
+    client, editor, approver, mailoutbox, django_capture_on_commit_callbacks
+):
+    """Issue 45: the story's note page sends back the story and its four cards in review, each the
+    revision the page showed, with one note and one mail; none stays "In review" in the queue."""
+    deck = DeckFactory()
+    client.force_login(editor)
+    client.post(ADD, _new_story(deck))
+    story = Story.objects.get(title="Jonah and the great fish")
+    review.submit_story_with_cards(story=story, user=editor)
+    mailoutbox.clear()
+    client.force_login(approver)
+    page = client.get(reverse("admin:content_story_change", args=[story.pk])).content.decode()
+    changes = re.search(r'href="([^"]*/review/changes/[^"]*)"[^>]*>Request changes to the story<', page)
+    note_page = client.get(html_lib.unescape(changes.group(1))).content.decode()
+    assert "You are sending the story and 4 cards back to the editors:" in note_page
+    hidden = dict(re.findall(r'<input type="hidden" name="(revision[^"]*)" value="([^"]*)"', note_page))
+    assert set(hidden) == {"revision", *(f"revision-card-{c.pk}" for c in story.cards.all())}
+    url = reverse("admin:content_story_review", args=[story.pk, "changes"])
+    with django_capture_on_commit_callbacks(execute=True):
+        html = client.post(url, hidden | {"note": "The Place card should say why Jonah ran."}, follow=True)
+    assert "Sent back with your note: the story and 4 cards." in html.content.decode()
+    assert Story.objects.get(pk=story.pk).status == Status.CHANGES_REQUESTED
+    assert set(Card.objects.filter(story=story).values_list("status", flat=True)) == {
+        Status.CHANGES_REQUESTED
+    }
+    assert len(mailoutbox) == 1  # one mail to the editor for the five items
+
+
+def test_sending_the_story_back_is_all_or_nothing_when_one_card_changed(client, editor, approver):
+    deck = DeckFactory()
+    client.force_login(editor)
+    client.post(ADD, _new_story(deck))
+    story = Story.objects.get(title="Jonah and the great fish")
+    review.submit_story_with_cards(story=story, user=editor)
+    seen = {"revision": current_revision(story)}
+    seen |= {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
+    place = story.cards.get(kind=Kind.PLACE)
+    place.description = "The city of Nineveh, changed meanwhile."
+    review.save_card(card=place, user=editor)
+    client.force_login(approver)
+    url = reverse("admin:content_story_review", args=[story.pk, "changes"])
+    html = client.post(url, seen | {"note": "Why did Jonah run?"}, follow=True).content.decode()
+    assert "changed since you opened it" in html
+    assert Story.objects.get(pk=story.pk).status == Status.IN_REVIEW
+    assert not Card.objects.filter(story=story, status=Status.CHANGES_REQUESTED).exists()
+    # Without a note nothing is sent back either.
+    seen[f"revision-card-{place.pk}"] = current_revision(place)
+    client.post(url, seen | {"note": "  "})
+    assert Story.objects.get(pk=story.pk).status == Status.IN_REVIEW

@@ -115,17 +115,23 @@ def test_a_second_approver_approves_the_story_with_its_cards_from_its_page(clien
     assert Story.objects.dealable().filter(pk=story.pk).exists()
 
 
-def test_approving_together_is_all_or_nothing_when_one_card_changed(client, editor, approver):
-    deck = DeckFactory()
+def _seen_then_a_card_changed(client, editor) -> tuple[Story, dict, Card]:
+    """A new story submitted with its cards, the revisions an approver's page shows of it, and then
+    its Place card edited by the editor (what that page showed is no longer current)."""
     client.force_login(editor)
-    client.post(ADD, _new_story(deck))
+    client.post(ADD, _new_story(DeckFactory()))
     story = Story.objects.get(title="Jonah and the great fish")
     review.submit_story_with_cards(story=story, user=editor)
-    data = {"revision": current_revision(story)}
-    data |= {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
+    seen = {"revision": current_revision(story)}
+    seen |= {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
     place = story.cards.get(kind=Kind.PLACE)
     place.description = "The city of Nineveh, changed meanwhile."
     review.save_card(card=place, user=editor)
+    return story, seen, place
+
+
+def test_approving_together_is_all_or_nothing_when_one_card_changed(client, editor, approver):
+    story, data, _place = _seen_then_a_card_changed(client, editor)
     client.force_login(approver)
     url = reverse("admin:content_story_together", args=[story.pk, "approve"])
     html = client.post(url, data, follow=True).content.decode()
@@ -189,16 +195,7 @@ def test_request_changes_to_the_story_sends_it_back_with_its_cards_in_one_step(
 
 
 def test_sending_the_story_back_is_all_or_nothing_when_one_card_changed(client, editor, approver):
-    deck = DeckFactory()
-    client.force_login(editor)
-    client.post(ADD, _new_story(deck))
-    story = Story.objects.get(title="Jonah and the great fish")
-    review.submit_story_with_cards(story=story, user=editor)
-    seen = {"revision": current_revision(story)}
-    seen |= {f"revision-card-{c.pk}": current_revision(c) for c in story.cards.all()}
-    place = story.cards.get(kind=Kind.PLACE)
-    place.description = "The city of Nineveh, changed meanwhile."
-    review.save_card(card=place, user=editor)
+    story, seen, place = _seen_then_a_card_changed(client, editor)
     client.force_login(approver)
     url = reverse("admin:content_story_review", args=[story.pk, "changes"])
     html = client.post(url, seen | {"note": "Why did Jonah run?"}, follow=True).content.decode()

@@ -96,12 +96,7 @@ class DealtStory:
             said = words["cards"][index] if words else {"title": card.title, "description": card.description}
             face = {"kind": card.kind, "title": said["title"], "description": said["description"]}
             face |= {"reference": card.reference, "verse_text": card.verse_text, "reader_url": None}
-            if card.kind == Kind.WORD and card.reference:
-                quoted = bible.parse_reference(card.reference)
-                face["reader_url"] = bible.reader_url(
-                    quoted.book_slug, quoted.chapter, quoted.verse, bible="kjv"
-                )
-            if verse and card.kind == Kind.WORD:
+            if card.kind == Kind.WORD and verse:
                 # A Word card is titled by its reference, which its Bible says in its own language.
                 face |= {
                     "title": verse["reference"],
@@ -110,6 +105,11 @@ class DealtStory:
                 }
                 face["reader_url"] = bible.reader_url(
                     verse["book_slug"], verse["chapter"], verse["verse"], bible=verse["bible"]
+                )
+            elif card.kind == Kind.WORD and card.reference:
+                quoted = bible.parse_reference(card.reference)
+                face["reader_url"] = bible.reader_url(
+                    quoted.book_slug, quoted.chapter, quoted.verse, bible="kjv"
                 )
             cards.append(face)
         return (words["title"] if words else self.title), cards, language != "en" and not words

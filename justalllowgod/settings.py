@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "moderation",
     "notices",
     "home",
+    "verses",
 ]
 
 MIDDLEWARE = [

@@ -2,8 +2,11 @@
 
 Its public API, one line each (OpenSpiel's legal_actions / apply_action / observation / returns):
 
-- new_game(deck, seats, *, seed, remember_word, teams, options, languages): deal a game and play to the host's
-  first decision; languages: what each seat reads (R43: "en", "es", "pt"), None when all read English.
+- new_game(deck, seats, *, seed, remember_word, teams, options, languages, focus): deal a game and play to the
+  host's first decision; languages: what each seat reads (R43: "en", "es", "pt"), None when all read English;
+  focus: R44, one entry a seat (None or {} for none) of story position as text ("1".."S") -> the word its
+  Remember the Word question blanks (in the seat's language; a word not in the verse leaves the seeded
+  choice), None when no seat has one. Only the state holds it: no seat, public or JagAI view shows it.
 - table_options(state): the game's table options (V1-V3): variant, deal_seven, ask_any, read_aloud.
 - check_options(options, persons, teams): complete, checked table options; raises ValueError.
 - VARIANTS: the variants by name (V2, V3); OPTION_NAMES: the table options' names.
@@ -26,6 +29,7 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - is_over(state) / end_reason(state): whether the game has ended, and why (an EndReason value).
 - current_seat(state): the seat whose turn it is; turn_number(state): how many turns have begun.
 - phase(state): the moment of the game, a Phase.
+- reads_in(state, seat): the language the seat reads its verses in (R43).
 - seat_count(state): how many seats the table has.
 - seat_role(state, seat) / seat_roles(state): who plays a seat now, a SeatRole.
 - is_person(state, seat) / persons(state): the seats that are still scoring persons.
@@ -35,8 +39,10 @@ Its public API, one line each (OpenSpiel's legal_actions / apply_action / observ
 - well_size(state) / stone_count(state): cards in the Well, stones on the table.
 - laid_stories(state): story -> the seat that laid its stone.
 - pending_question(state): the Remember the Word question waiting for an answer, or None.
-- make_question(verses, story, rng, names, language) / title_names(deck, language): a Remember the Word
-  question for a story's verse, as a reader of that language is asked (how to play shows one).
+- make_question(verses, story, rng, names, language, prefer) / title_names(deck, language): a Remember the
+  Word question for a story's verse, as a reader of that language is asked (how to play shows one);
+  prefer: R44, the word to blank when the verse has it.
+- candidates(verse, language): the words of a verse Remember the Word may blank (R44's choices).
 - card_id(story, kind) / story_of(card) / kind_of(card) / missing_card(story, cards): card ids.
 - Names: State, Move, Event, SeatId, StoryId, CardId, Phase, SeatRole, CardKind, EndReason, Outcome, Standing, Together.
 - Errors: IllegalMove(code: RuleCode) with `.words` for people, DeckTooSmall.
@@ -79,6 +85,7 @@ from .state import (
     pending_question,
     persons,
     phase,
+    reads_in,
     rules_version,
     seat_count,
     seat_role,
@@ -92,7 +99,7 @@ from .state import (
 from .state import new_game as _deal
 from .types import CardId, CardKind, EndReason, Event, Move, Phase, SeatId, SeatRole, State, StoryId
 from .views import full_view, owed, public_view, view
-from .words import make_question, title_names
+from .words import candidates, make_question, title_names
 
 __all__ = [
     "MOVES",
@@ -116,6 +123,7 @@ __all__ = [
     "Together",
     "apply",
     "apply_server",
+    "candidates",
     "card_id",
     "check_options",
     "current_seat",
@@ -140,6 +148,7 @@ __all__ = [
     "persons",
     "phase",
     "public_view",
+    "reads_in",
     "refusal_words",
     "replay",
     "result",
@@ -169,9 +178,11 @@ def new_game(
     teams: bool,
     options: dict | None = None,
     languages: list[str] | None = None,
+    focus: list[dict[str, str] | None] | None = None,
 ) -> State:
     """Deal a game and bring it to the host's first decision; `options`: the table's V1-V3 options;
-    `languages`: the language each seat reads (R43), whose Bible its Remember the Word questions use."""
+    `languages`: the language each seat reads (R43), whose Bible its Remember the Word questions use;
+    `focus`: R44, for each seat (None or {} for none) story position ("1".."S") -> the word to blank."""
     state = _deal(
         deck,
         seats,
@@ -180,6 +191,7 @@ def new_game(
         teams=teams,
         options=options,
         languages=languages,
+        focus=focus,
     )
     settle(state, [])
     return state

@@ -6,13 +6,14 @@ from typing import Any, NamedTuple
 
 from .cards import STONES_TO_END
 from .flow import PERSON_PHASES
+from .focus import check_focus, focus_word
 from .moves import legal_options
 from .rules import check_options, variant_of
 from .scoring import quick_goal_reached, result
 from .state import reading
 from .types import EndReason, Phase, SeatRole, State
 from .word_lists import ENGLISH, LANGUAGES
-from .words import is_on
+from .words import candidates, is_on
 
 
 def violations(state: State, moves: list | None = None) -> list[str]:
@@ -84,6 +85,8 @@ class Checker:
         out += self._facts.problems + self._score_problems + languages + _question(state, not languages)
         if "options" in state:
             out += _options(state)
+        if "focus" in state:
+            out += _focus(state, not languages)
         return out
 
     def _cards(self, state: State, stones_before: list | None) -> list[str]:
@@ -254,4 +257,28 @@ def _question(state: State, languages_hold: bool = True) -> list[str]:
     verse = verses[story - 1] if type(story) is int and 1 <= story <= len(verses) else None
     if not is_on(question, verse, language):
         return ["the question is not on the verse of the answering seat's Bible"]
+    return []
+
+
+def _focus(state: State, languages_hold: bool = True) -> list[str]:
+    """R44: one map of chosen words a seat, kept only when some seat has one, and a pending
+    question blanks the word chosen for its seat whenever the verse of the seat's Bible has it."""
+    focus = state["focus"]
+    try:
+        if check_focus(focus, len(state["kinds"]), len(state["verses"])) != focus:
+            return ["the chosen words are not one map a seat, or are kept though no seat has one"]
+    except ValueError as bad:
+        return [f"bad chosen words: {bad}"]
+    question = state["question"]
+    if question is None or not languages_hold or question["seat"] not in range(1, len(focus) + 1):
+        return []
+    word = focus_word(state, question["seat"], question["story"])
+    language, verses, _names = reading(state, question["seat"])
+    story = question["story"]
+    verse = verses[story - 1] if word and type(story) is int and 1 <= story <= len(verses) else None
+    wanted = [w for w in candidates(verse, language) if w.lower() == word.lower()] if verse else []
+    choices, answer = question["choices"], question["answer"]
+    right = choices[answer] if type(answer) is int and 0 <= answer < len(choices) else None
+    if wanted and right != wanted[0]:
+        return ["the question does not blank the word chosen for its seat"]
     return []

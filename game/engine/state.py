@@ -8,6 +8,7 @@ from typing import Any
 
 from .cards import MIN_STORIES, missing_card, story_of
 from .errors import DeckTooSmall
+from .focus import check_focus
 from .rules import STANDARD_OPTIONS, check_options, hand_size
 from .types import CardId, CardKind, Phase, Question, Reading, SeatId, SeatRole, State, StoryId
 from .word_lists import ENGLISH, LANGUAGES
@@ -26,9 +27,12 @@ def new_game(
     teams: bool,
     options: dict | None = None,
     languages: list[str] | None = None,
+    focus: list[dict[str, str] | None] | None = None,
 ) -> State:
     """Deal a new game (R1-R4): shuffle by the seed, 5 cards a seat (V1, V2: 7 or 3), the rest is the Well.
-    `languages`: the language each seat reads (R43), None when every seat reads English."""
+    `languages`: the language each seat reads (R43), None when every seat reads English.
+    `focus`: R44, one entry a seat (None or {} for none): story position (as text) -> the word its
+    Remember the Word question blanks, in the language the seat reads."""
     check_seats(seats, teams)
     languages = check_languages(languages, len(seats))
     verses, names = table_of(deck)
@@ -42,6 +46,7 @@ def new_game(
         options=options,
         languages=languages,
         read=readings_of(deck, languages),
+        focus=focus,
     )
 
 
@@ -70,11 +75,13 @@ def deal(
     options: dict | None = None,
     languages: list[str] | None = None,
     read: dict[str, Reading] | None = None,
+    focus: list[dict[str, str] | None] | None = None,
 ) -> State:
     """new_game() from checked seats, a deck's table_of() and, when a seat reads another language,
-    the deck's readings_of() those languages."""
+    the deck's readings_of() those languages; `focus` as new_game() takes it (R44)."""
     options = check_options(options or {}, seats.count(SeatRole.PERSON), teams)
     languages = check_languages(languages, len(seats))
+    chosen = check_focus(focus, len(seats), len(verses))
     size = hand_size(options)
     cards = list(range(4 * len(verses)))
     if size * len(seats) >= len(cards):
@@ -121,6 +128,8 @@ def deal(
         # R43; a game where every seat reads English stays as it was.
         state["languages"] = languages
         state["read"] = _read(languages, read or {}, len(verses))
+    if chosen is not None:
+        state["focus"] = chosen  # R44; a game with no word chosen for any seat stays as it was
     return state
 
 
@@ -334,6 +343,12 @@ def open_stone_gaps(state: State) -> dict[SeatId, list[CardId]]:
         if len(cards) == 3:
             out.setdefault(owner, []).append(missing_card(story, cards))
     return out
+
+
+def reads_in(state: State, seat: SeatId) -> str:
+    """R43: the language a seat reads its verses in (English unless dealt otherwise)."""
+    languages = state.get("languages")
+    return languages[seat - 1] if languages else ENGLISH
 
 
 def reading(state: State, seat: SeatId) -> tuple[str, list[str | None], list[str]]:

@@ -12,6 +12,7 @@ from .cards import STONES_TO_END, cards_of_story, is_word, missing_card, stories
 from .errors import RuleCode, require
 from .events import event
 from .flow import end_turn
+from .focus import focus_word
 from .rules import options_of, rules_of, variant_of
 from .scoring import OPEN_POINTS, SEAL_POINTS, SEALED_POINTS, WORD_POINTS
 from .state import add_to_hand, next_rng, partner, reading, seat_count, stone_count, story_count
@@ -152,7 +153,8 @@ def _open_stone(state: State, seat: SeatId, story: int) -> int | None:
 
 def _word_question(state: State, seat: SeatId, story: int, events: list[Event]) -> None:
     """R11, R34: a laid Word card brings a question before the next move, the last stone's too;
-    R43: on the verse of the seat's own Bible, with its three choices from that translation."""
+    R43: on the verse of the seat's own Bible, with its three choices from that translation;
+    R44: blanking the word the server chose for the seat, when the verse has it."""
     if options_of(state)["read_aloud"]:
         # V1 Read the verse together (read_aloud): no question, no point. The event keeps the English
         # verse; each reader's page shows the verse in its own Bible.
@@ -163,7 +165,8 @@ def _word_question(state: State, seat: SeatId, story: int, events: list[Event]) 
     if not rules_of(state).last_word_is_asked and stone_count(state) >= STONES_TO_END:
         return  # rules version 1: the twelfth stone ended the game before any question
     language, verses, names = reading(state, seat)
-    found = make_question(verses, story, next_rng(state), names, language)
+    prefer = focus_word(state, seat, story)
+    found = make_question(verses, story, next_rng(state), names, language, prefer=prefer)
     if found is None:
         return
     question: Question = {**found, "seat": seat}

@@ -100,7 +100,9 @@ class State(TypedDict):
 
     Some games hold more keys, which the others never had, so their states stay as they were:
     options (V1-V3, when not the standard ones), back and returns (R40), and, when a seat reads
-    another language than English (R43), languages (one code a seat) and read (language -> Reading).
+    another language than English (R43), languages (one code a seat) and read (language -> Reading),
+    and, when the server chose a word to blank for some seat (R44), focus (one map a seat, story
+    position as text -> word, {} for none; focus.Focus).
     """
 
     version: int  # the rules version the game is played by (rules.RULES)

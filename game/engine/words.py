@@ -130,14 +130,18 @@ def make_question(
     rng: random.Random,
     names: list[str] = (),
     language: str = ENGLISH,
+    prefer: str | None = None,
 ) -> dict | None:
     """A question for one story's verse, or None if the verse has no word to blank; `verses` and
-    `names` are the answering seat's, in its `language` (R43)."""
+    `names` are the answering seat's, in its `language` (R43). R44: `prefer`, a word the server
+    chose, is the one blanked when the verse may blank it (any case); the rng is drawn as ever."""
     verse = verses[story - 1]
     words = candidates(verse, language) if verse else ()
     if not words:
         return None
-    right = rng.choice(words)
+    right = rng.choice(words)  # drawn even when a word is preferred, so replays stay the same
+    if prefer:
+        right = _chosen(words, prefer) or right
     wrong = _distractors(tuple(verses), story, right, rng, tuple(names), language)
     choices = [right, *wrong]
     rng.shuffle(choices)
@@ -147,6 +151,12 @@ def make_question(
         "choices": choices,
         "answer": choices.index(right),
     }
+
+
+def _chosen(words: tuple[str, ...], prefer: str) -> str | None:
+    """The candidate that is the preferred word, in the verse's own case, or None."""
+    low = prefer.lower()
+    return next((word for word in words if word.lower() == low), None)
 
 
 @lru_cache(maxsize=1024)

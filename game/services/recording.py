@@ -14,6 +14,7 @@ from game.services.screens import turn_off_at_end
 from game.services.starting import move_deadline, seat_list
 from game.signals import game_finished
 from game.store import save_move
+from verses.at_table import after_move as verses_after_move
 
 
 @dataclass
@@ -99,6 +100,8 @@ def record(
         _finish(game, table, state)
         fields += ["result", "finished_at"]
     seats_changed = _sync_seat_kinds(state, seats)
+    # What each member met and answered, in the language their seat reads (R43, issue 43).
+    verses_after_move(game, table, seats, events, lambda seat: engine.reads_in(state, seat.position))
     sent = publish.game_update(game, state, seats, events, mover=step.seat)
     save_move(event, game, fields)
     if over:

@@ -21,6 +21,7 @@ from game.protocol.types import Addressed
 from game.protocol.verses import dealt_words
 from game.services.results import Started
 from justalllowgod.lib.refusals import Code, Refusal
+from verses.at_table import focus_for
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,7 @@ def begin_game(table: Table, seats: list[Seat]) -> Started:
         Seat.objects.create(table=table, position=position, kind=Seat.Kind.HELPER)
     seats = seat_list(table)
     seed = settings.GAME_FIXED_SEED or secrets.randbits(62)
+    languages = [seat_language(s) for s in seats]
     try:
         state = engine.new_game(
             deck,
@@ -105,7 +107,9 @@ def begin_game(table: Table, seats: list[Seat]) -> Started:
             remember_word=table.remember_word,
             teams=table.teams,
             options=table.game_options(),
-            languages=[seat_language(s) for s in seats],
+            languages=languages,
+            # R44: at a private table, each member is asked the word their memory is ready for.
+            focus=focus_for(table, seats, deck, languages) if table.remember_word else None,
         )
     except engine.DeckTooSmall as error:  # Deal 7 at five seats needs a deck of nine stories or more
         raise Refusal(Code.DECK_NOT_READY) from error

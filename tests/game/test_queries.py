@@ -15,6 +15,8 @@ from tests.factories import UserFactory, signed_in_session
 pytestmark = pytest.mark.django_db
 
 MAX_QUERIES_PER_MOVE = 12
+# What a move adds for the verses its members met or answered (verses/at_table.py): at most three.
+MAX_VERSE_QUERIES_PER_MOVE = 3
 
 
 def test_an_early_move_and_a_late_move_cost_the_same_number_of_queries(live_deck):
@@ -25,7 +27,7 @@ def test_an_early_move_and_a_late_move_cost_the_same_number_of_queries(live_deck
     users = {1: host, 2: guest}
     sessions = {seat: signed_in_session(user) for seat, user in users.items()}
     rng = random.Random(3)
-    counts = []
+    counts, verse_counts = [], []
     while True:
         game = Game.objects.get(table=table)
         state = engine.from_json(game.state)
@@ -42,11 +44,15 @@ def test_an_early_move_and_a_late_move_cost_the_same_number_of_queries(live_deck
                 version=game.version,
                 move=move,
             )
-        counts.append(len(queries))
+        verses = [q for q in queries.captured_queries if '"verses_' in q["sql"]]
+        verse_counts.append(len(verses))
+        counts.append(len(queries) - len(verses))
     ongoing = counts[:-1]  # the last move also finishes the game
     assert len(ongoing) > 40
     assert max(ongoing) <= MAX_QUERIES_PER_MOVE
     assert max(ongoing[:10]) == max(ongoing[-10:])
+    assert max(verse_counts) <= MAX_VERSE_QUERIES_PER_MOVE
+    assert max(c + v for c, v in zip(counts[:-1], verse_counts[:-1], strict=True)) <= MAX_QUERIES_PER_MOVE
 
 
 @pytest.mark.django_db(transaction=True)

@@ -58,6 +58,16 @@ def focus_for(table, seats, deck: list[dict], languages: list[str]) -> list[dict
     return focus if any(focus) else None
 
 
+def words_to_ask(sender, *, table, seats, deck, languages, **kwargs) -> list[dict[str, str]] | None:
+    """game.signals.choosing_words' receiver."""
+    return focus_for(table, seats, deck, languages)
+
+
+def move_recorded(sender, *, game, table, seats, events, language_of, **kwargs) -> None:
+    """game.signals.move_recorded's receiver."""
+    after_move(game, table, seats, events, language_of)
+
+
 def after_move(game, table, seats, events: list[dict], language_of) -> None:
     """Meetings and reviews for what this move's events did; `language_of(seat)` is the language
     the seat reads the game in. Runs inside the move's transaction: two queries for the meetings of

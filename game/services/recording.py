@@ -12,9 +12,8 @@ from game.protocol import publish
 from game.protocol.types import Addressed
 from game.services.screens import turn_off_at_end
 from game.services.starting import move_deadline, seat_list
-from game.signals import game_finished
+from game.signals import game_finished, move_recorded
 from game.store import save_move
-from verses.at_table import after_move as verses_after_move
 
 
 @dataclass
@@ -101,7 +100,14 @@ def record(
         fields += ["result", "finished_at"]
     seats_changed = _sync_seat_kinds(state, seats)
     # What each member met and answered, in the language their seat reads (R43, issue 43).
-    verses_after_move(game, table, seats, events, lambda seat: engine.reads_in(state, seat.position))
+    move_recorded.send(
+        sender=Game,
+        game=game,
+        table=table,
+        seats=seats,
+        events=events,
+        language_of=lambda seat: engine.reads_in(state, seat.position),
+    )
     sent = publish.game_update(game, state, seats, events, mover=step.seat)
     save_move(event, game, fields)
     if over:

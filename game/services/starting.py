@@ -20,8 +20,8 @@ from game.protocol.messages import error_message
 from game.protocol.types import Addressed
 from game.protocol.verses import dealt_words
 from game.services.results import Started
+from game.signals import choosing_words
 from justalllowgod.lib.refusals import Code, Refusal
-from verses.at_table import focus_for
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ def begin_game(table: Table, seats: list[Seat]) -> Started:
             options=table.game_options(),
             languages=languages,
             # R44: at a private table, each member is asked the word their memory is ready for.
-            focus=focus_for(table, seats, deck, languages) if table.remember_word else None,
+            focus=_words_to_ask(table, seats, deck, languages),
         )
     except engine.DeckTooSmall as error:  # Deal 7 at five seats needs a deck of nine stories or more
         raise Refusal(Code.DECK_NOT_READY) from error
@@ -134,6 +134,14 @@ def begin_game(table: Table, seats: list[Seat]) -> Started:
     if table.is_public:
         publish.lobby_update()
     return Started(game, sent)
+
+
+def _words_to_ask(table: Table, seats: list[Seat], deck: list[dict], languages: list[str]) -> list | None:
+    """R44: the words each seat's memory asks for, from whichever app keeps memories (verses)."""
+    if not table.remember_word:
+        return None
+    answers = choosing_words.send(sender=Table, table=table, seats=seats, deck=deck, languages=languages)
+    return next((focus for _receiver, focus in answers if focus is not None), None)
 
 
 def _agents_after_people(seats: list[Seat]) -> list[Seat]:

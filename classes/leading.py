@@ -15,6 +15,7 @@ from accounts.services import tag_is_taken
 from classes import joining
 from classes.models import Classroom, ClassTable, Pupil
 from classes.split import seats_for, split
+from content.deal import chosen_deck
 from game.services import led
 from game.services.authority import require_may_act
 from justalllowgod.lib.refusals import Code, Refusal
@@ -93,12 +94,19 @@ def _close_tables(classroom: Classroom) -> None:
 
 @transaction.atomic
 def make_tables(
-    *, leader: User, session_key: str | None, class_id: int | str, teams: bool | None = None
+    *,
+    leader: User,
+    session_key: str | None,
+    class_id: int | str,
+    teams: bool | None = None,
+    deck: object = None,
 ) -> list[ClassTable]:
     """Split the class into tables (classes/split.py), in the order the children joined; made again,
-    the tables before are closed first. Joining stops once tables are made."""
+    the tables before are closed first. Joining stops once tables are made. Every table deals
+    `deck`, the id of a live deck the leader picked (R42; none: the main deck)."""
     classroom = led_class(leader, session_key, class_id)
     _require_stage(classroom, Stage.JOINING, Stage.TABLES)
+    chosen = chosen_deck(deck)  # a forged or ended deck is refused before anything changes
     if teams is not None:
         classroom.teams = teams
     pupils = list(classroom.pupils.select_related("user"))
@@ -112,6 +120,7 @@ def make_tables(
             people=[p.user for p in group],
             seat_count=seats_for(len(group), teams=classroom.teams),
             teams=classroom.teams,
+            deck=chosen,
         )
         place = ClassTable.objects.create(classroom=classroom, table=table, number=number)
         Pupil.objects.filter(pk__in=[p.pk for p in group]).update(place=place)

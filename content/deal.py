@@ -4,9 +4,11 @@ story is not dealt."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -33,13 +35,75 @@ class DeckNotReady(Refusal):
         super().__init__(Code.DECK_NOT_READY, words)
 
 
+class DeckNotLive(Refusal):
+    """A table's deck that is not live now (R42): a forged choice, or a season that has ended."""
+
+    def __init__(self, deck: Deck | None) -> None:
+        self.deck = deck
+        words = (
+            _("The deck “%(deck)s” is not live now. Choose one of the decks offered.") % {"deck": deck.name}
+            if deck is not None
+            else None
+        )
+        super().__init__(Code.DECK_NOT_LIVE, words)
+
+
 def live_deck() -> Deck | None:
+    """The main deck: Play now and the default deal (R42). (Named before there were seasons.)"""
     return Deck.objects.filter(is_live=True).first()
+
+
+main_deck = live_deck
+
+
+def decks_to_offer(when: datetime | None = None) -> list[Deck]:
+    """The decks a host may pick now (R42): live at `when`, with the stories a game needs; the main
+    deck first, then by name."""
+    when = when or timezone.now()
+    live = Deck.objects.live_at(when).order_by("-is_live", "name")
+    return [deck for deck in live if count_dealable(deck) >= MIN_DEALABLE]
+
+
+def deck_choices(when: datetime | None = None) -> list[Deck]:
+    """The decks a new-table form offers: none while only one deck is live (the main deck needs no
+    choosing), else every live deck that can be dealt, the main deck first."""
+    when = when or timezone.now()
+    if Deck.objects.live_at(when).count() < 2:
+        return []
+    offered = decks_to_offer(when)
+    return offered if len(offered) > 1 else []
+
+
+def chosen_deck(asked: object, when: datetime | None = None) -> Deck | None:
+    """The deck a host asked for by its id, or None for the main deck (nothing asked, or the main
+    deck itself); DeckNotLive for any deck not offered now (a forged, unknown or ended one)."""
+    if asked in (None, ""):
+        return None
+    try:
+        pk = int(str(asked))
+    except ValueError:
+        raise DeckNotLive(None) from None
+    offered = {deck.pk: deck for deck in decks_to_offer(when)}
+    if pk not in offered:
+        raise DeckNotLive(Deck.objects.filter(pk=pk).first())
+    return None if offered[pk].is_live else offered[pk]
+
+
+def deck_to_deal(chosen: Deck | None, when: datetime | None = None) -> Deck | None:
+    """The deck a table deals at its start: the one its host chose while it is still live (else
+    DeckNotLive, naming it: R42's fallback is to refuse, never to deal another deck unasked), or
+    the main deck (None if there is none)."""
+    if chosen is None:
+        return live_deck()
+    chosen = Deck.objects.get(pk=chosen.pk)  # as it is now, not as the table was read
+    if not chosen.is_live_at(when or timezone.now()):
+        raise DeckNotLive(chosen)
+    return chosen
 
 
 @transaction.atomic
 def make_deck_live(*, deck: Deck) -> Deck:
-    """Make one deck the live deck, taking the others off."""
+    """Make one deck the main deck, taking the others off."""
     Deck.objects.select_for_update().filter(is_live=True).exclude(pk=deck.pk).update(is_live=False)
     deck.is_live = True
     deck.save(update_fields=["is_live"])
@@ -173,7 +237,7 @@ def count_dealable(deck: Deck) -> int:
 
 def dealability(deck: Deck) -> str:
     """ "N of M stories dealable (a deck needs 8)", for the team."""
-    total = Story.objects.in_deck(deck).count()
+    total = Story.objects.dealt_in(deck).count()
     # English says "stories" even for one (as it always has); ngettext lets others count.
     return ngettext(
         "%(ready)s of %(total)s stories dealable (a deck needs %(needed)s)",
@@ -188,7 +252,7 @@ def deck_health() -> dict[str, object] | None:
     if deck is None:
         return {"ok": False, "text": _("No deck is live: new tables cannot start. Make a deck live.")}
     ready = count_dealable(deck)
-    total = Story.objects.in_deck(deck).count()
+    total = Story.objects.dealt_in(deck).count()
     ok = ready >= MIN_DEALABLE
     said = {"deck": deck.name, "ready": ready, "total": total, "needed": MIN_DEALABLE}
     # English says "stories" even for one (as it always has); ngettext lets others count.
@@ -217,7 +281,7 @@ def why_not_dealt(story: Story) -> list[str]:
     found = live.live_story(story)
     if found is not None:
         deck = Deck.objects.get(pk=found.record.deck_id)
-        if not deck.is_live:
+        if not deck.is_live_at(timezone.now()):
             return [_("its deck “%(deck)s” is not the live deck") % {"deck": deck.name}]
         ready = count_dealable(deck)
         if ready < MIN_DEALABLE:

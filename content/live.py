@@ -47,8 +47,12 @@ def live_rows(model: type[Any], field: str, **where: Any) -> list[Any]:
 
 
 def live_stories(deck: Deck) -> list[LiveStory]:
-    """The deck's stories whose approved revision and four approved cards exist, in deck order."""
+    """The deck's stories whose approved revision and four approved cards exist, in deck order: its
+    own by position, then those it deals from other decks (R42) by their deck and position."""
     stories = {row.id: row for row in live_rows(Story, "story", deck_id=deck.pk)}
+    more = set(deck.more_stories.values_list("pk", flat=True)) - set(stories) if deck.pk else set()
+    if more:
+        stories |= {row.id: row for row in live_rows(Story, "story", id__in=more) if row.id not in stories}
     cards = live_rows(Card, "card", story_id__in=stories.keys())
     current_story = dict(Card.objects.values_list("pk", "story_id"))
     # A card moved away keeps its approved place until the move is approved; if its old story has
@@ -62,7 +66,10 @@ def live_stories(deck: Deck) -> list[LiveStory]:
         for story_id, row in stories.items()
         if set(kinds.get(story_id, {})) == set(KIND_ORDER)
     ]
-    return sorted(found, key=lambda s: (s.record.position, s.story_id))
+    own = deck.pk
+    return sorted(
+        found, key=lambda s: (s.record.deck_id != own, s.record.deck_id, s.record.position, s.story_id)
+    )
 
 
 def live_story(story: Story) -> LiveStory | None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
@@ -74,12 +75,52 @@ def revision_author(instance: models.Model, **kwargs: object) -> object:
     return instance.last_edited_by if instance.last_edited_by_id else None
 
 
+class DeckQuerySet(models.QuerySet["Deck"]):
+    """Decks, read as English: Deck.objects.live_at(now)."""
+
+    def live_at(self, when: datetime) -> DeckQuerySet:
+        """The main deck, and every deck whose go-live has come and whose end has not (R42)."""
+        dated = Q(live_from__isnull=False, live_from__lte=when) & (
+            Q(live_until__isnull=True) | Q(live_until__gt=when)
+        )
+        return self.filter(Q(is_live=True) | dated)
+
+
 class Deck(models.Model):
-    """A set of stories dealt together; one deck is live at a time."""
+    """A set of stories dealt together (R42): the main deck (Play now and the default deal), and
+    decks for a season that hosts may pick between their go-live and their end."""
 
     name = models.CharField(max_length=80)
     slug = models.SlugField(max_length=80, unique=True)
-    is_live = models.BooleanField(_("live"), default=False, help_text=_("New tables deal the live deck."))
+    # The main deck; the column keeps its old name (one deck was live at a time before R42).
+    is_live = models.BooleanField(
+        _("main deck"),
+        default=False,
+        help_text=_("Play now and new tables deal the main deck unless their host picks another live deck."),
+    )
+    live_from = models.DateTimeField(
+        _("goes live"),
+        null=True,
+        blank=True,
+        help_text=_("From this date and time hosts may pick the deck for a table. Empty: not yet."),
+    )
+    live_until = models.DateTimeField(
+        _("ends"),
+        null=True,
+        blank=True,
+        help_text=_("Optional: hosts may pick the deck until this date and time."),
+    )
+    # A story belongs to one deck (its place and number there); a deck for a season may deal
+    # stories of other decks too, after its own.
+    more_stories = models.ManyToManyField(
+        "Story",
+        blank=True,
+        related_name="also_in_decks",
+        verbose_name=_("also dealt"),
+        help_text=_("Stories of other decks that this deck deals too, after its own."),
+    )
+
+    objects = DeckQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -88,19 +129,39 @@ class Deck(models.Model):
                 fields=["is_live"],
                 condition=Q(is_live=True),
                 name="only_one_live_deck",
-                violation_error_message=_("Another deck is already live. Take it off first."),
-            )
+                violation_error_message=_("Another deck is already the main deck. Take it off first."),
+            ),
+            models.CheckConstraint(
+                condition=Q(live_from__isnull=True)
+                | Q(live_until__isnull=True)
+                | Q(live_until__gt=F("live_from")),
+                name="deck_ends_after_it_goes_live",
+                violation_error_message=_("A deck ends after it goes live."),
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def is_live_at(self, when: datetime) -> bool:
+        """Whether hosts may pick the deck at `when` (the main deck always)."""
+        if self.is_live:
+            return True
+        return bool(
+            self.live_from and self.live_from <= when and (not self.live_until or when < self.live_until)
+        )
 
 
 class StoryQuerySet(models.QuerySet["Story"]):
     """Stories, read as English: Story.objects.dealable()."""
 
     def in_deck(self, deck: Deck) -> StoryQuerySet:
+        """The deck's own stories (not those it deals from other decks: see dealt_in)."""
         return self.filter(deck=deck)
+
+    def dealt_in(self, deck: Deck) -> StoryQuerySet:
+        """The deck's own stories and those of other decks it deals too."""
+        return self.filter(Q(deck=deck) | Q(also_in_decks=deck)).distinct()
 
     def with_approved_card_count(self) -> StoryQuerySet:
         # A subquery, not a join: a search across the cards must not multiply the count.

@@ -97,6 +97,10 @@ class Table(models.Model):
     # A class's table (classes/): its host (the class's leader) leads it from the class board and
     # does not sit; nobody joins it by its code or a link, and nobody watches it but the board.
     led = models.BooleanField(default=False, db_default=False)
+    # The deck its host chose when opening it (R42); null deals the main deck (Play now, the default).
+    deck = models.ForeignKey(
+        "content.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     objects = TableQuerySet.as_manager()
 

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 
 from classes.pages import class_home
 from content import bibles
-from content.deal import live_dealt_stories, live_deck
+from content.deal import deck_choices, live_dealt_stories, live_deck
 from content.models import Kind
 from content.rules_version import rules_label
 from game import engine
@@ -40,6 +40,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return redirect("accounts:choose_tag")
     context = {
         "private_form": PrivateTableForm(),
+        # R42: the decks a host may pick (none to pick while the main deck is the only live one).
+        "decks": deck_choices(),
         "join_form": JoinForm(),
         # A refused code comes back here: said beside the box, with what was typed (game/pages/tables.py).
         "join_error": request.session.pop(JOIN_REFUSAL_KEY, ""),

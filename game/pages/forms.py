@@ -26,6 +26,9 @@ class PrivateTableForm(forms.Form):
     allow_agents = forms.BooleanField(
         required=False, label=_("Welcome approved AI helpers (they take helper seats and never win)")
     )
+    # R42: the id of a live deck (the start screen offers those live now); the service refuses any
+    # other with words that name it, so it is not a choice field here.
+    deck = forms.CharField(required=False, max_length=12, label=_("Deck"))
 
     def clean_variant(self) -> str:
         """A form without the choice (an older page) opens a standard table."""

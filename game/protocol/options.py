@@ -39,8 +39,24 @@ def option_chips(table: Table) -> list[dict[str, str]]:
     """The chips of a table: {"key", "label", "note"} for each option that changes the game."""
     keys = option_keys(table)
     # In the reader's language now (the words are lazy): the chips go out as JSON too.
-    return [
+    chips = [
         {"key": key, "label": str(CHIPS[key][0]), "note": str(CHIPS[key][1])} for key in CHIPS if key in keys
+    ]
+    return _deck_chip(table) + chips
+
+
+def _deck_chip(table: Table) -> list[dict[str, str]]:
+    """R42: a table dealing a deck other than the main deck names it first (the main deck is the
+    standard game, and a table that chose none shows no chip)."""
+    name = table.deck.name if table.deck_id and table.deck else ""
+    if not name:
+        return []
+    return [
+        {
+            "key": "deck",
+            "label": _("Deck: %(deck)s") % {"deck": name},
+            "note": _("The stories of the deck “%(deck)s” are dealt.") % {"deck": name},
+        }
     ]
 
 

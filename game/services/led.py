@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from accounts.models import User
+from content.models import Deck
 from game import engine
 from game.models import Table
 from game.protocol.types import Addressed
@@ -23,10 +24,19 @@ from game.store import lock_game
 from justalllowgod.lib.refusals import Code, Refusal
 
 
-def open_led_table(*, leader: User, people: list[User], seat_count: int, teams: bool) -> Table:
-    """A waiting table the leader leads, its people seated in the order given."""
+def open_led_table(
+    *, leader: User, people: list[User], seat_count: int, teams: bool, deck: Deck | None = None
+) -> Table:
+    """A waiting table the leader leads, its people seated in the order given; it deals `deck`
+    (R42: a live deck the leader picked, checked by the caller; None: the main deck)."""
     table = new_table(
-        host=leader, seat_host=False, kind=Table.Kind.PRIVATE, seat_count=seat_count, teams=teams, led=True
+        host=leader,
+        seat_host=False,
+        kind=Table.Kind.PRIVATE,
+        seat_count=seat_count,
+        teams=teams,
+        led=True,
+        deck=deck,
     )
     for person in people:
         take_seat(table, person)

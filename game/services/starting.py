@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from content import translations
-from content.deal import DeckNotReady, engine_deck, live_deck
+from content.deal import DeckNotReady, deck_to_deal, engine_deck
 from game import engine
 from game.models import Deal, Game, Seat, Table, Variant
 from game.protocol import publish
@@ -55,8 +55,10 @@ def move_deadline(table: Table, state: dict) -> timezone.datetime | None:
     return timezone.now() + timedelta(seconds=settings.GAME_MOVE_SECONDS)
 
 
-def _deck() -> tuple[str, list[dict]]:
-    deck = live_deck()
+def _deck(table: Table | None = None) -> tuple[str, list[dict]]:
+    """The deck a table deals (R42): the one its host chose, checked live again now (else refused,
+    naming it: content/deal.py's deck_to_deal), or the main deck."""
+    deck = deck_to_deal(table.deck if table is not None else None)
     if deck is None:
         raise Refusal(Code.DECK_NOT_READY)
     try:
@@ -92,7 +94,7 @@ def begin_game(table: Table, seats: list[Seat]) -> Started:
         raise Refusal(Code.TEAMS_NEED_FOUR)
     if table.variant == Variant.TOGETHER and sum(s.kind == Seat.Kind.PERSON for s in seats) < 2:
         raise Refusal(Code.TOGETHER_NEEDS_TWO)
-    deck_name, deck = _deck()
+    deck_name, deck = _deck(table)
     seats = _agents_after_people(seats)
     for position in range(len(seats) + 1, table.seat_count + 1):
         Seat.objects.create(table=table, position=position, kind=Seat.Kind.HELPER)

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
+from content.deal import chosen_deck, deck_to_deal
 from game import codes
 from game.models import Game, Seat, Table, Variant
 from game.protocol import publish
@@ -69,11 +70,14 @@ def create_private_table(
     ask_any: bool = False,
     read_aloud: bool = False,
     over_days: bool = False,
+    deck: object = None,
 ) -> Opened:
     """A private table for family and friends (R24, V1-V3): never listed, joined by code; with
-    `over_days`, its game waits for its members across days and tells them when it is their turn."""
+    `over_days`, its game waits for its members across days and tells them when it is their turn.
+    `deck` is the id of the live deck its host picked (R42; none: the main deck)."""
     check_may_play(user)
     refuse_guests(user)  # a guest's host opens the tables
+    chosen = chosen_deck(deck)  # a forged or ended deck is refused before anything changes
     if variant not in Variant.values:
         raise Refusal(Code.UNKNOWN_VARIANT)
     if variant == Variant.TOGETHER and teams:
@@ -98,6 +102,7 @@ def create_private_table(
         ask_any=ask_any,
         read_aloud=read_aloud,
         over_days=over_days,
+        deck=chosen,
     )
     return Opened(table)  # nobody is connected to a table not yet opened
 
@@ -200,6 +205,8 @@ def play_again(*, user: User, code: str) -> Seated:
         "allow_agents": table.allow_agents,
         "over_days": table.over_days,
         **table.game_options(),  # V1-V3: Play again keeps them
+        # R42: and the deck, while it is live (an ended one is refused, naming it, as at the deal).
+        "deck": deck_to_deal(table.deck) if table.deck_id else None,
     }
     if table.is_public:
         fields["countdown_deadline"] = timezone.now() + timedelta(

@@ -35,6 +35,7 @@ class Code(StrEnum):
     TOGETHER_WITHOUT_TEAMS = "together_without_teams"
     UNKNOWN_VARIANT = "unknown_variant"
     DECK_NOT_READY = "deck_not_ready"
+    DECK_NOT_LIVE = "deck_not_live"
     NOT_WAITING = "not_waiting"
     NOT_PLAYING = "not_playing"
     NOT_FINISHED = "not_finished"
@@ -195,6 +196,7 @@ WORDS: dict[Code, str] = {
     Code.TOGETHER_WITHOUT_TEAMS: _("Together is played without teams: everyone is on one side."),
     Code.UNKNOWN_VARIANT: _("Choose the standard game, Quick or Together."),
     Code.DECK_NOT_READY: _("The deck isn't ready yet: it needs at least 8 approved stories."),
+    Code.DECK_NOT_LIVE: _("That deck is not live now. Choose one of the decks offered."),
     Code.NOT_WAITING: _("This table has already started."),
     Code.NOT_PLAYING: _("There is no game being played at this table."),
     Code.NOT_FINISHED: _("The game is still being played."),

@@ -132,6 +132,7 @@ _BY_STATUS: dict[int, frozenset[Code]] = {
             Code.TEAMS_NEED_FOUR,
             Code.TOGETHER_NEEDS_TWO,
             Code.DECK_NOT_READY,
+            Code.DECK_NOT_LIVE,
             Code.NOT_WAITING,
             Code.NOT_PLAYING,
             Code.NOT_FINISHED,

@@ -16,6 +16,8 @@ let spoken = "";
 let askingToEnd = false; // "End the class" pressed once: the board asks before ending everything
 // The voice reads the verses in the page's language (English as the browser has it).
 const SPEECH_LANGS = { es: "es-ES", pt: "pt-BR" };
+// R42: the live decks the leader may deal from, the main deck first (none: only the main deck).
+const DECKS = JSON.parse(document.getElementById("class-decks")?.textContent || "[]");
 const tableName = (n) => interpolate(gettext("Table %(n)s"), { n });
 
 function act(action, label, fields = {}, buttonClass = "button") {
@@ -71,6 +73,7 @@ function controls(s) {
     const make = act("make-tables", gettext("Make tables"), {}, "button button-big");
     make.classList.add("class-make");
     make.prepend(h("label", { class: "check-label" }, h("input", { type: "checkbox", name: "teams", id: "class-teams-box", checked: s.teams }), ` ${gettext("Teams of two")}`));
+    if (DECKS.length) make.prepend(deckChoice());
     return [
       make,
       s.locked ? act("open", gettext("Open joining again"), {}, "button button-secondary") : act("lock", gettext("Lock joining"), {}, "button button-secondary"),
@@ -86,6 +89,17 @@ function controls(s) {
   }
   if (s.stage === "playing") return [endControl(gettext("End all")), readAloud(s), cards(s)];
   return [cards(s), h("a", { class: "button button-secondary", href: "/" }, gettext("Back to the start"))];
+}
+
+/** Which deck the class's tables deal (R42): kept across redraws by the last choice made. */
+let chosenDeck = "";
+function deckChoice() {
+  const select = h(
+    "select",
+    { name: "deck", id: "class-deck", onchange: (e) => { chosenDeck = e.target.value; } },
+    DECKS.map((d) => h("option", { value: String(d.id), selected: String(d.id) === chosenDeck }, d.name)),
+  );
+  return h("label", { class: "class-deck", for: "class-deck" }, `${gettext("Deck")} `, select);
 }
 
 /** Take-home cards (a QR and a code per child, for a parent to keep their games): a new tab. */

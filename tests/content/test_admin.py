@@ -239,7 +239,7 @@ def test_a_second_live_deck_is_refused_with_a_clear_error(client, admin_user):
     client.force_login(admin_user)
     response = client.post(reverse("admin:content_deck_add"), {"name": "Two", "slug": "two", "is_live": "on"})
     assert response.status_code == 200
-    assert "Another deck is already live" in response.content.decode()
+    assert "Another deck is already the main deck" in response.content.decode()
 
 
 def test_the_groups_exist_with_their_permissions():
@@ -277,7 +277,7 @@ def test_making_a_deck_live_takes_the_other_off(client, admin_user):
     client.force_login(admin_user)
     url = reverse("admin:content_deck_changelist")
     response = client.post(url, {"action": "make_live", "_selected_action": [new.pk]}, follow=True)
-    assert "is now the live deck" in response.content.decode()
+    assert "is now the main deck" in response.content.decode()
     old.refresh_from_db()
     new.refresh_from_db()
     assert (old.is_live, new.is_live) == (False, True)

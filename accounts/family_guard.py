@@ -43,6 +43,10 @@ OPEN_TO_GUESTS = frozenset(
         "choose_language",
         "words",
         "content:bible_chapter",
+        # The verses they met at the table, and practising them (issue 43).
+        "verses:mine",
+        "verses:practice",
+        "verses:reviews",
         "join_invite",
         "guest_sit",
         "guest_wait",
@@ -73,6 +77,10 @@ OPEN_TO_CLASS_CHILDREN = frozenset(
         "choose_language",
         "words",
         "content:bible_chapter",
+        # The verses they met at the table, and practising them (issue 43).
+        "verses:mine",
+        "verses:practice",
+        "verses:reviews",
         "table",
         "table_action",
         "report_name",

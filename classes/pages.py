@@ -13,19 +13,22 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from accounts import family, kid_devices
 from accounts.guests import guest_name, suggested_names
 from accounts.models import KidDevice, User
 from classes import board, joining, leading
 from classes.models import MAX_CHILDREN, Classroom, Pupil
+from content.deal import deck_choices
 from game.pages.qr import qr_svg
 from justalllowgod.lib.addresses import request_address
 from justalllowgod.lib.methods import post_only
 from justalllowgod.lib.refusals import Code, Refusal
 from justalllowgod.lib.site_address import absolute_url
+from verses import together
+from verses.together_views import set_weekly_from
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 SIGN_OUT_FIRST = gettext_lazy(
@@ -127,8 +130,38 @@ def class_board(request: HttpRequest, class_id: int) -> HttpResponse:
         "qr": qr,
         "actions": reverse("class_act", args=[classroom.pk, "ACTION"]),
         "state_url": reverse("class_board_state", args=[classroom.pk]),
+        # R42: the decks the leader may deal the class's tables from (none offered: the main deck).
+        "decks": [{"id": "" if d.is_live else d.pk, "name": d.name} for d in deck_choices()],
+        **_verses(request, classroom),
     }
     return _no_store(render(request, "classes/board.html", context))
+
+
+def _verses(request: HttpRequest, classroom: Classroom) -> dict:
+    """The verse of the week the leader sets for their class's children, and, once the class has
+    ended, the verses each child carries from it (verses/together.py)."""
+    language = get_language() or "en"
+    carried, total = together.verses_carried(classroom) if classroom.ended_at else ([], 0)
+    return {
+        "weekly": together.weekly_read(together.current_weekly(request.user), language),
+        "choices": together.weekly_choices(language),
+        "weekly_action": reverse("class_weekly", args=[classroom.pk]),
+        "carried": carried,
+        "carried_total": total,
+        "has_family": family.children(request.user).exists(),
+    }
+
+
+@post_only(go_to=lambda class_id: reverse("class_board", args=[class_id]))
+@login_required
+def class_weekly(request: HttpRequest, class_id: int) -> HttpResponse:
+    """The leader sets the verse of the week for their class's children (and their own family):
+    only from the live deck's Word cards; anyone else's class answers as none."""
+    classroom = _leaders_class(request, class_id)
+    error = set_weekly_from(request)
+    if error:
+        messages.error(request, error)
+    return redirect("class_board", class_id=classroom.pk)
 
 
 @login_required
@@ -139,7 +172,9 @@ def class_board_state(request: HttpRequest, class_id: int) -> JsonResponse:
 ACTS = {
     "lock": lambda common, post: leading.set_locked(**common, locked=True),
     "open": lambda common, post: leading.set_locked(**common, locked=False),
-    "make-tables": lambda common, post: leading.make_tables(**common, teams=post.get("teams") == "on"),
+    "make-tables": lambda common, post: leading.make_tables(
+        **common, teams=post.get("teams") == "on", deck=post.get("deck")
+    ),
     "start-all": lambda common, post: leading.start_all(**common),
     "end-all": lambda common, post: leading.end_all(**common),
     "remove": lambda common, post: leading.remove_pupil(**common, pupil_id=post.get("pupil")),

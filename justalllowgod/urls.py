@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("content.urls")),
     path("", include("moderation.urls")),
     path("", include("notices.urls")),
+    path("verses/", include("verses.urls")),
     path("admin/logout/", admin_logout),
     path("admin/", admin.site.urls),
 ]

@@ -17,8 +17,13 @@ class VersesConfig(AppConfig):
     def ready(self) -> None:
         from accounts.family import forgetting_member
         from game.services.clock import clock_swept
+        from game.signals import choosing_words, move_recorded
+        from verses import at_table
 
         clock_swept.connect(_sweep, dispatch_uid="verses.send_due_reminders")
+        # R44 at the deal, and what each member met and answered after each move (verses/at_table.py).
+        choosing_words.connect(at_table.words_to_ask, dispatch_uid="verses.words_to_ask")
+        move_recorded.connect(at_table.move_recorded, dispatch_uid="verses.move_recorded")
         forgetting_member.connect(_forget, dispatch_uid="verses.forget_a_members_verses")
 
 

@@ -9,12 +9,10 @@ anyone else is told there is no such page (404), so a stranger learns nothing of
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from django.apps import apps
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,26 +24,13 @@ from django.views.decorators.csrf import csrf_exempt
 
 from accounts import family
 from accounts.models import User
+from game.pages.family import grown_ups_only
 from justalllowgod.lib.methods import post_only
 from verses import acting, export, reminders, schedule, together
 from verses.models import Reminder, VerseCard
 from verses.texts import Place, read
 from verses.views import _carried as my_verses_item  # My verses' own item, so both look alike
 from verses.weekly import weekly_for
-
-
-def grown_ups_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Signed-in members who are not a managed account (a child's, a class child's, a guest's)."""
-
-    @login_required
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.user.is_managed:
-            return render(request, "accounts/family_grown_ups.html", status=403)
-        return view(request, *args, **kwargs)
-
-    wrapped.__doc__ = view.__doc__
-    wrapped.__name__ = view.__name__
-    return wrapped
 
 
 def _child_or_404(request: HttpRequest, child_id: int) -> User:

@@ -71,7 +71,14 @@ function holdRoom(app) {
   if (held) panel.style.minHeight = `${held}px`;
   fitVerse(verse, panel);
   const lines = mine || app.view.result ? [] : [...app.el.log.querySelectorAll(".log-item:not(.log-turn)")].slice(0, 6);
-  fill(app.el.meanwhile, lines.map((line) => line.cloneNode(true)));
+  fill(
+    app.el.meanwhile,
+    lines.map((line) => {
+      const copy = line.cloneNode(true);
+      copy.removeAttribute("style"); // a line still rolling into the log (roll.js) stands still here
+      return copy;
+    }),
+  );
 }
 
 export function renderActions(app) {

@@ -3,6 +3,7 @@ import { h } from "./dom.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { tagsInText } from "./names.js";
 import { cardName } from "./cards.js";
+import { prependRolling } from "./roll.js";
 
 const REASONS = {
   twelve_stones: gettext("Twelve stones are laid: the circle is full."),
@@ -153,10 +154,9 @@ export function sentences(events, ctx) {
 
 const MAX_LOG = 120;
 
-/** Add sentences to the log (newest first), each tag in them kept on one line. */
+/** Add sentences to the log (newest first), each tag in them kept on one line; the lines in view
+ *  roll down as they come (roll.js), never jump. */
 export function addToLog(list, sentences) {
-  for (const { text, type } of sentences) {
-    list.prepend(h("li", { class: `log-item log-${type}` }, tagsInText(text)));
-  }
-  while (list.children.length > MAX_LOG) list.lastElementChild.remove();
+  const items = sentences.map(({ text, type }) => h("li", { class: `log-item log-${type}` }, tagsInText(text)));
+  prependRolling(list, items.reverse(), MAX_LOG);
 }

@@ -5,6 +5,7 @@ import { fill, h, initial } from "./dom.js";
 import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { tagName, tagsInText } from "./names.js";
 import { verseNodes } from "./verse.js";
+import { prependRolling } from "./roll.js";
 import { endReason } from "./render-log.js";
 import { countdownLeft, laidBy, ring, seatTag, storyTitle } from "./table-model.js";
 
@@ -183,11 +184,11 @@ function turnParts(tag) {
 
 const FEED_SHOWN = 4;
 
-/** The newest happenings first, a few only: the screen never scrolls. */
+/** The newest happenings first, a few only: the screen never scrolls. The feed rolls down as news
+ *  comes (roll.js): nothing the room reads jumps. */
 export function addToFeed(sentences) {
-  const feed = $("feed");
-  for (const { text, type } of sentences) feed.prepend(h("li", { class: `feed-item feed-${type}` }, tagsInText(text)));
-  while (feed.children.length > FEED_SHOWN) feed.lastElementChild.remove();
+  const items = sentences.map(({ text, type }) => h("li", { class: `feed-item feed-${type}` }, tagsInText(text)));
+  prependRolling($("feed"), items.reverse(), FEED_SHOWN);
 }
 
 /** The verse of a stone just laid, large; words of the verse as the reader prints them. */
@@ -195,6 +196,10 @@ export function showVerse(app, story, laidBy) {
   const verse = app.verses[String(story)];
   if (!verse?.text) return null;
   const title = interpolate(gettext("%(name)s's stone: %(story)s"), { name: seatTag(app, laidBy), story: storyTitle(app, story) });
+  const shown = $("verse-moment");
+  // A newer stone while a verse is up: its verse comes in a box of its own, faded in as the first
+  // was, rather than the words on the screen rearranging under the room's eyes.
+  if (!shown.hidden && shown.dataset.story !== String(story)) shown.replaceWith(shown.cloneNode(true));
   fill($("verse-title"), tagsInText(title));
   fill($("verse-text"), verseNodes(verse.text));
   $("verse-ref").textContent = verse.reference || "";

@@ -1,7 +1,8 @@
 """Names that fit everywhere (issue 46, items 3 and 5): a family's tags of up to twenty characters and
 the deck's longest story titles, on every place they are drawn, at 320x640, 390x844, 1280x800,
 1280x720 and 1920x1080. A tag is whole wherever its box can hold it, else cut in the middle to six
-characters or more, never over two lines, never under another word, never like another seat's; a
+characters or more, never over two lines, never under another word, never like another seat's (the
+member's own in the site's header above the table too); a
 title on the TV wraps to two lines before it is cut; every seat is on every end screen. And the phone
 page: no sideways scroll and no focus out of view through a whole game at 320x640, no jump as it
 fills, and its height at the deal and with nine cards.
@@ -88,6 +89,11 @@ WHOLE = {
     ("watch", "#seats", "320x640"): 20,
     ("watch", "#seats", "390x844"): 20,
     ("watch", "#seats", "1280x800"): 12,
+    # The site's header above the table: a phone's leaves a tag the room of "Sam" (and six letters or
+    # more of any other, cut in the middle by static/js/header-tag.js); a wide screen's, any tag.
+    ("table", ".site-header", "320x640"): 3,
+    ("table", ".site-header", "390x844"): 3,
+    ("table", ".site-header", "*"): 20,
 }
 
 # Every tag on screen under `scope`, what it shows, and what is wrong with it: over two lines, not a
@@ -400,6 +406,7 @@ def test_every_tag_and_title_fits_on_the_table_page_at_every_size(new_page, game
         settle(page)
         shot(page, f"table-{size}-your-turn")
         assert_names_fit(page, "table", size, "#table-app", ("#seats", "#stone-list"))
+        assert_names_fit(page, "table", size, ".site-header", (".site-header",))
         no_sideways_scroll(page, f"the table at {size}")
 
         # Whom to ask: every other seat, each button as wide as its words where the row allows.

@@ -2,7 +2,9 @@
 one control, and each leads to what the tests' own push service or inbox receives, or to the page
 saying plainly that it reaches nobody; the test notice arrives; at the table the one who taps "Your
 turn" and the host are told when a member has no way to be told, and the tap says how and when they
-were; a member with the table open in a second tab is never told. Screenshots of the settings page
+were; a member with the table open in a second tab is never told; "Also at private tables I'm away
+from", ticked on the settings page, brings the turn's mail from a table that does not play over
+days, and left unticked brings none. Screenshots of the settings page
 at 320 and 1280 px go to /tmp/notices-shots/.
 
 Headless Chromium reaches no real push service, so pushManager.subscribe alone is a stub that
@@ -229,9 +231,10 @@ def test_a_browser_that_refuses_notices_is_told_so_and_nothing_is_kept(told, new
     shoot(page, "settings-refused-320")
 
 
-def over_days_waiting_on(host, member) -> Table:
-    """An over-days table of `host`'s with `member`, played on until the game waits on `member`."""
-    table = services.create_private_table(user=host, over_days=True).table
+def over_days_waiting_on(host, member, *, over_days: bool = True) -> Table:
+    """An over-days table of `host`'s with `member` (or one played at one sitting, over_days=False),
+    played on until the game waits on `member`."""
+    table = services.create_private_table(user=host, over_days=over_days).table
     services.join_by_code(user=member, code=table.code)
     services.start_table(user=host, code=table.code)
     for _ in range(200):
@@ -239,6 +242,11 @@ def over_days_waiting_on(host, member) -> Table:
             return table
         play_one_move(table.pk, {1: host, 2: member})
     raise AssertionError("the game never waited on the member")
+
+
+def due(table_id: int) -> None:
+    """The turn at the table has waited past its grace (NOTICES_TURN_GRACE_SECONDS)."""
+    Game.objects.filter(table_id=table_id).update(decision_since=timezone.now() - timedelta(minutes=5))
 
 
 def test_the_host_and_the_tapper_see_who_has_no_way_and_the_tap_says_how_they_were_told(told, new_page):
@@ -312,9 +320,6 @@ def test_a_member_with_the_table_open_in_a_second_tab_is_not_told(start_told, ne
     first.close()
     wait_until(lambda: open_pages() == 1, "the closed tab gone")
 
-    def due(table_id: int) -> None:
-        Game.objects.filter(table_id=table_id).update(decision_since=timezone.now() - timedelta(minutes=5))
-
     # Dad's turn has waited past its grace; then another table of his, with no page open, too.
     # Once that one is told, the clock has swept past this one with only the second tab open.
     in_a_thread(lambda: due(table.pk))
@@ -333,3 +338,47 @@ def test_a_member_with_the_table_open_in_a_second_tab_is_not_told(start_told, ne
         lambda: len(mails_to(told.outbox, dad.email)) == 2 and mails_to(told.outbox, dad.email), "mail"
     )
     assert any(table.code in m for m in mails)
+
+
+def test_also_at_private_tables_im_away_from_brings_the_mail_of_a_table_not_played_over_days(told, new_page):
+    ruth, dad, mum = in_a_thread(
+        lambda: [UserFactory(gamer_tag=tag) for tag in ("Grandma_Ruth", "Dad", "Mum")]
+    )
+    # Each on their own settings page: email for both, "Also at private tables I'm away from" for
+    # Dad alone.
+    for member, every in ((dad, True), (mum, False)):
+        page = new_page(NARROW)
+        sign_in(page, told.server, member)
+        page.goto(told.server.url + "/me/settings/")
+        section = page.locator("#turn-notices")
+        section.get_by_label("Tell me by email").check()
+        away = section.get_by_label("Also at private tables I'm away from")
+        expect(away).not_to_be_checked()
+        if every:
+            away.check()
+        section.get_by_role("button", name="Save").click()
+        expect(message(page)).to_contain_text("We'll tell you by email when it's your turn.")
+        expect(section.get_by_label("Also at private tables I'm away from")).to_be_checked(checked=every)
+        assert fits_sideways(page)
+        shoot(page, f"settings-every-table-{'ticked' if every else 'not-ticked'}-320")
+        page.context.close()
+    saved = in_a_thread(
+        lambda: dict(NoticePreference.objects.values_list("user__gamer_tag", "at_every_private_table"))
+    )
+    assert saved == {"Dad": True, "Mum": False}
+
+    # Two tables of Ruth's played at one sitting, each waiting on a member who has no page open.
+    mums = in_a_thread(lambda: over_days_waiting_on(ruth, mum, over_days=False))
+    dads = in_a_thread(lambda: over_days_waiting_on(ruth, dad, over_days=False))
+    assert not mums.over_days and not dads.over_days
+    # Mum's turn waits past its grace first: the sweep that tells Dad has looked at hers too.
+    in_a_thread(lambda: due(mums.pk))
+    in_a_thread(lambda: due(dads.pk))
+    wait_until(
+        lambda: Notice.objects.filter(table=dads, user=dad, sent_at__isnull=False, mailed=True).exists(),
+        "Dad told by email",
+    )
+    [mailed] = wait_until(lambda: mails_to(told.outbox, dad.email), "Dad's mail")
+    assert dads.code in mailed and "Grandma_Ruth" in mailed
+    assert in_a_thread(lambda: list(Notice.objects.filter(user=mum))) == []
+    assert mails_to(told.outbox, mum.email) == []

@@ -102,7 +102,9 @@ def test_a_right_answer_is_a_review_and_a_wrong_word_is_kept_to_ask_again(live_d
     assert review.card.reviews == 1
     assert right["word"].lower() in review.card.words["en"]["known"]
     missed = [
-        card for card in VerseCard.objects.filter(member=users[wrong_seat]) if card.words.get("en", {}).get("missed")
+        card
+        for card in VerseCard.objects.filter(member=users[wrong_seat])
+        if card.words.get("en", {}).get("missed")
     ]
     assert [card.words["en"]["missed"] for card in missed] == [[wrong["word"].lower()]]
 

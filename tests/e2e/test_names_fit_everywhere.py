@@ -340,9 +340,14 @@ def open_table_page(new_page, viewport: dict, html: str, first: dict, *, observe
 
 
 def settle(page) -> None:
-    """Fonts in, names fitted, two frames drawn."""
+    """Fonts in, names fitted, two frames drawn, and nothing still gliding into place (the TV's
+    "Tap here" button and the feed move by transitions: names are judged where things come to rest)."""
     page.evaluate("() => document.fonts.ready")
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function(
+        """() => !document.getAnimations().some((a) =>
+             a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity)"""
+    )
 
 
 def shot(page, name: str, *, full_page: bool = True) -> None:

@@ -25,7 +25,8 @@ from verses.texts import Place
 _MET = {"knock": Meeting.How.STONE, "seal": Meeting.How.STONE, "word_question": Meeting.How.QUESTION}
 
 
-def _place(word: dict) -> Place | None:
+def place_of_word(word: dict) -> Place | None:
+    """Where a dealt Word card's verse is, or None when the card names no verse."""
     book = bible.book_from_slug(word.get("book_slug") or "")
     if book is None or not word.get("chapter") or not word.get("verse"):
         return None
@@ -39,7 +40,7 @@ def focus_for(table, seats, deck: list[dict], languages: list[str]) -> list[dict
     members = [s.user_id if s.user_id and s.kind == "person" else None for s in seats]
     if not any(members):
         return None
-    places = {pos: _place(word) for pos, word in words_of(deck).items()}
+    places = {pos: place_of_word(word) for pos, word in words_of(deck).items()}
     cards = {
         (c.member_id, c.book, c.chapter, c.verse): c
         for c in VerseCard.objects.filter(member_id__in=[m for m in members if m])
@@ -79,7 +80,7 @@ def after_move(game, table, seats, events: list[dict], language_of) -> None:
     verses = dealt_words().of(game)
     met: list[tuple[int, Place, str]] = []
     for event in interesting:
-        place = _place(verses.get(event.get("story"), {}))
+        place = place_of_word(verses.get(event.get("story"), {}))
         if place is None:
             continue
         kind = event["type"]

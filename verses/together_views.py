@@ -29,7 +29,7 @@ from justalllowgod.lib.methods import post_only
 from verses import acting, export, reminders, schedule, together
 from verses.models import Reminder, VerseCard
 from verses.texts import Place, read
-from verses.views import _carried as my_verses_item  # My verses' own item, so both look alike
+from verses.views import carried as my_verses_item  # My verses' own item, so both look alike
 from verses.weekly import weekly_for
 
 

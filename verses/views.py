@@ -46,7 +46,8 @@ def due_in_words(due: datetime, now: datetime) -> str:
     return _("in %(time)s") % {"time": timeuntil(due, now, depth=1)}
 
 
-def _carried(card: VerseCard, language: str, now: datetime, weekly: Place | None) -> Carried:
+def carried(card: VerseCard, language: str, now: datetime, weekly: Place | None) -> Carried:
+    """One verse as My verses shows it (a parent's view of a child's verses shows it alike)."""
     meetings = list(card.meetings.all())  # newest first (Meeting.Meta.ordering), prefetched
     return Carried(
         card=card,
@@ -68,8 +69,8 @@ def my_verses(request: HttpRequest) -> HttpResponse:
     cards = VerseCard.objects.filter(member=request.user).prefetch_related("meetings").order_by("due", "pk")
     groups: dict[schedule.Standing, list[Carried]] = {standing: [] for standing in schedule.Standing}
     for card in cards:
-        carried = _carried(card, request.LANGUAGE_CODE, now, weekly)
-        groups[schedule.standing(card.schedule, card.reviews)].append(carried)
+        carried_item = carried(card, request.LANGUAGE_CODE, now, weekly)
+        groups[schedule.standing(card.schedule, card.reviews)].append(carried_item)
     shown = [c for group in groups.values() for c in group]
     due = sum(1 for c in shown if c.due_now)
     # The verse of the week comes first in practice, due or not (and is met there if it is new).

@@ -17,7 +17,7 @@ from game.protocol.verses import words_of
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table
 from tests.realtime.sockets import tab_for
-from verses.at_table import _place
+from verses.at_table import place_of_word
 from verses.meeting import meet
 from verses.models import Meeting
 from verses.reviewing import note_word
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _missed_every_verse(member) -> dict[str, str]:
     missed = {}
     for position, word in words_of(engine_deck(live_deck())).items():
-        card = meet(member, _place(word), Meeting.How.STONE)
+        card = meet(member, place_of_word(word), Meeting.How.STONE)
         missed[str(position)] = engine.candidates(word["text"], "en")[-1]
         note_word(card, "en", missed[str(position)], right=False)
         card.save(update_fields=["words"])

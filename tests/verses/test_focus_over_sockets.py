@@ -15,7 +15,7 @@ from game.protocol.verses import words_of
 from tests.factories import UserFactory
 from tests.game.support import seated, until_dealt
 from tests.realtime.test_socket_games import _events_at, check_every_message, play_to_the_end
-from verses.at_table import _place
+from verses.at_table import place_of_word
 from verses.meeting import meet
 from verses.models import Meeting
 from verses.reviewing import note_word
@@ -27,7 +27,7 @@ def _a_history_of_missed_words(member) -> dict[str, str]:
     """The member met every verse of the deck and missed its last blankable word; story -> word."""
     missed = {}
     for position, word in words_of(engine_deck(live_deck())).items():
-        card = meet(member, _place(word), Meeting.How.STONE)
+        card = meet(member, place_of_word(word), Meeting.How.STONE)
         missed[str(position)] = engine.candidates(word["text"], "en")[-1]
         note_word(card, "en", missed[str(position)], right=False)
         card.save(update_fields=["words"])

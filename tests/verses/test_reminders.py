@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.apps import apps as django_apps
 from django.core import mail
 from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
@@ -158,11 +159,12 @@ def test_the_mails_stop_link_turns_reminders_off_with_one_button_and_a_bad_one_d
 def test_the_clock_looks_for_reminders_at_most_once_an_hour(monkeypatch):
     runs = []
     monkeypatch.setattr(reminders, "send_due_reminders", lambda: runs.append(1))
-    monkeypatch.setattr(verses_apps, "_reminded_at", [float("-inf")])
+    config = django_apps.get_app_config("verses")
+    monkeypatch.setattr(config, "reminded_at", float("-inf"))
     clock_swept.send(sender=None)
     clock_swept.send(sender=None)
     assert runs == [1]
-    verses_apps._reminded_at[0] -= verses_apps.REMINDERS_EVERY_SECONDS
+    config.reminded_at -= verses_apps.REMINDERS_EVERY_SECONDS
     clock_swept.send(sender=None)
     assert runs == [1, 1]
 

@@ -478,8 +478,9 @@ BENCH_ECHO = env_bool("DJANGO_BENCH_ECHO", False)
 # Moderation (issue 7): when play looks faster than a person can tap. Flags only; people decide.
 MODERATION_TOO_FAST_MS = env_int("DJANGO_MODERATION_TOO_FAST_MS", 300)
 MODERATION_TOO_FAST_COUNT = env_int("DJANGO_MODERATION_TOO_FAST_COUNT", 5)
-# Names reported at the table (moderation/name_reports.py): reports one member may make in an hour.
-MODERATION_NAME_REPORTS_PER_HOUR = 10
+# Reports of a name or of how someone played (moderation/reporting.py): how many one member may send
+# in an hour, both kinds together.
+MODERATION_REPORTS_PER_HOUR = 10
 
 # Web Push (issue 32, notices/push.py): the VAPID key pair that signs every push, base64url (the
 # private key's raw 32 bytes; the public key as browsers take applicationServerKey; worked out from

@@ -49,6 +49,8 @@ class Flag(models.Model):
     class Kind(models.TextChoices):
         TOO_FAST = "too_fast", _("Too fast")
         SHARED_DEVICE = "shared_device", _("One device, two accounts")
+        # Members who played in the game reported how this seat played (PlayReport).
+        REPORTED = "reported", _("Reported by players")
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="flags")
     game = models.ForeignKey("game.Game", on_delete=models.PROTECT, related_name="moderation_flags")
@@ -69,6 +71,42 @@ class Flag(models.Model):
             "kind": self.get_kind_display(),
             "game": self.game_id,
             "seats": self.seats,
+        }
+
+
+class PlayReport(models.Model):
+    """A member's report that someone in their game did not play fairly: a reason picked from a
+    list, never typed (children report too). It joins the game's case through a flag of kind
+    "reported" naming the seat, so reviewers judge it with the rest of the game's evidence."""
+
+    class Reason(models.TextChoices):
+        NOT_A_PERSON = "not_a_person", _("It didn't seem like a person was playing")
+        HELPED = "helped", _("They seemed to have help, or to play two seats")
+        SPOILED = "spoiled", _("They spoiled the game on purpose")
+        REACTIONS = "reactions", _("They used reactions to upset someone")
+        OTHER = "other", _("Something else worried me")
+
+    flag = models.ForeignKey(Flag, on_delete=models.PROTECT, related_name="reports")
+    game = models.ForeignKey("game.Game", on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            # One report per reporter per seat of a game: a second tap is told it is already with us.
+            models.UniqueConstraint(fields=["game", "seat", "reporter"], name="one_play_report_per_reporter")
+        ]
+
+    def __str__(self) -> str:
+        return gettext("play report %(report)s (game %(game)s, seat %(seat)s)") % {
+            "report": self.pk,
+            "game": self.game_id,
+            "seat": self.seat,
         }
 
 

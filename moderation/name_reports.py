@@ -7,9 +7,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -17,12 +16,11 @@ from django.utils.translation import gettext_lazy
 from accounts import guests
 from accounts.models import User
 from accounts.services import take_back_tag
-from game.models import Game, Seat, Table, Watcher
+from game.models import Game, Seat, Table
 from game.protocol import publish
 from game.services.starting import seat_list
-from justalllowgod.lib.limits import limits as cache
 from justalllowgod.lib.refusals import Code, Refusal
-from moderation import notify
+from moderation import notify, reporting
 from moderation.models import NameReport
 from moderation.services import EMAIL_PERMISSION
 from moderation.services import _require_reviewer as require_reviewer
@@ -32,56 +30,10 @@ log = logging.getLogger(__name__)
 REPORTED = gettext_lazy("Thanks. A reviewer will look at this name.")
 NO_TAG = gettext_lazy("This seat shows no gamer tag just now, so there is nothing to report.")
 OWN_REPORT = gettext_lazy("You reported this name yourself, so another reviewer must judge it.")
-WINDOW_SECONDS = 3600
 QUEUE_ROWS = 50
-OVER = [Table.Status.FINISHED, Table.Status.ENDED]
 
 
 # --- A member reports a name ------------------------------------------------------------------
-
-
-def _visible_tables(user: User) -> QuerySet[Table]:
-    """Tables whose seats this member sees: where they sit or sat, where they watch, and a finished
-    game a child of theirs played (a parent replays it from the child's seat, moderation/views.py)."""
-    watching = Watcher.objects.live().filter(table=OuterRef("pk"), user=user)
-    childs_game = Q(seats__user__managed_by=user, status__in=OVER)
-    return Table.objects.filter(Q(seats__user=user) | childs_game | Exists(watching))
-
-
-def _number(value: Any) -> int | None:
-    """A positive whole number as a form sends it, or None for anything else."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return None
-    return number if 0 < number < 2**31 else None
-
-
-def _find_seat(user: User, *, seat: Any, code: str, game_id: Any) -> Seat:
-    """The seat as this member sees it; an unknown seat and a table they cannot see get one answer."""
-    position, game = _number(seat), _number(game_id)
-    tables = _visible_tables(user)
-    by_game = game is not None
-    table = (tables.filter(game__pk=game) if by_game else tables.by_code(code or "")).first()
-    found = None
-    if table is not None and position is not None:
-        found = Seat.objects.select_related("user").filter(table=table, position=position).first()
-    if found is None:
-        raise Refusal(Code.NO_SUCH_SEAT)
-    return found
-
-
-def _require_may_report(reporter: User) -> User:
-    """The reporter's row, locked and read now: signed in, active, not restricted."""
-    if not getattr(reporter, "is_authenticated", False):
-        raise Refusal(Code.SIGN_IN, _("Please sign in to report a name."))
-    row = User.objects.select_for_update().filter(pk=reporter.pk).first()
-    if row is None or not row.is_active:
-        raise Refusal(Code.SIGN_IN, _("Please sign in to report a name."))
-    restriction = row.restriction()
-    if restriction is not None:
-        raise Refusal(Code.RESTRICTED, restriction.message)
-    return row
 
 
 def _reported_member(seat: Seat, reporter: User) -> User:
@@ -95,30 +47,17 @@ def _reported_member(seat: Seat, reporter: User) -> User:
     return seat.user
 
 
-def _take_allowance(reporter: User) -> None:
-    """Reports one member may make in an hour: plenty for a family, too few to flood the reviewers."""
-    key = f"name-reports:member:{reporter.pk}"
-    cache.add(key, 0, timeout=WINDOW_SECONDS)
-    try:
-        made = cache.incr(key)
-    except ValueError:  # the key lapsed between add and incr
-        made = 1
-        cache.set(key, made, timeout=WINDOW_SECONDS)
-    if made > settings.MODERATION_NAME_REPORTS_PER_HOUR:
-        raise Refusal(Code.TOO_MANY_REPORTS)
-
-
 @transaction.atomic
 def report_name(*, reporter: User, seat: Any, code: str = "", game_id: Any = None) -> NameReport:
     """A member reports the tag a seat shows them (at a table by its code, or in a game's replay);
     the reviewers' queue lists it. One open report per reporter per member."""
-    row = _require_may_report(reporter)
-    found = _find_seat(row, seat=seat, code=code, game_id=game_id)
+    row = reporting.require_may_report(reporter)
+    found = reporting.find_seat(row, seat=seat, code=code, game_id=game_id)
     member = _reported_member(found, row)
     waiting = NameReport.objects.waiting()
     if waiting.filter(reporter=row, reported=member).exists():
         raise Refusal(Code.ALREADY_REPORTED)
-    _take_allowance(row)
+    reporting.take_allowance(row)
     first = not waiting.filter(reported=member, tag__iexact=member.gamer_tag).exists()
     try:
         with transaction.atomic():

@@ -66,15 +66,20 @@ def reviewers() -> list[User]:
     )
 
 
-def case_opened(case: Case) -> None:
+def case_opened(case: Case, *, reported: bool = False) -> None:
+    """Each reviewer hears that a case waits: a game flagged, or a member's report about it."""
     case_link = absolute_url(reverse("review_case", args=[case.pk]))
     for reviewer in sorted(reviewers(), key=lambda u: u.email or ""):
         with in_members_language(reviewer):
             subject = _("Case %(case)s is waiting for a review") % {"case": case.pk}
-            body = _("Game %(game)s was flagged. Open the review queue to judge it: %(link)s") % {
-                "game": case.game_id,
-                "link": case_link,
-            }
+            if reported:
+                body = _(
+                    "A player reported how someone played in game %(game)s. Open the review queue to "
+                    "judge it: %(link)s"
+                )
+            else:
+                body = _("Game %(game)s was flagged. Open the review queue to judge it: %(link)s")
+            body = body % {"game": case.game_id, "link": case_link}
         mail_after_commit(to=[reviewer], subject=subject, body=body, team=True)
 
 

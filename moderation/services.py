@@ -16,7 +16,7 @@ from game.services.withdrawal import withdraw_member
 from justalllowgod.lib.refusals import WORDS, Code, Refusal
 from moderation import notify
 from moderation.flags import find_flags
-from moderation.models import Appeal, Case, Decision, Flag
+from moderation.models import Appeal, Case, Decision, Flag, PlayReport
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ def pending_appeals(case: Case) -> list[Appeal]:
     )
 
 
-def _refresh_case(case: Case, now: datetime) -> None:
+def refresh_case(case: Case, now: datetime) -> None:
     """A case stays open while an account waits for a decision or an appeal waits for an answer."""
     still_open = bool(undecided_accounts(case) or pending_appeals(case))
     case.status = Case.Status.OPEN if still_open else Case.Status.CLOSED
@@ -171,12 +171,16 @@ OWN_CASE = WORDS[Code.OWN_CASE]
 def why_not_judge_case(case: Case, reviewer: User) -> Code | None:
     """Why this reviewer may not judge the case (decide, reverse, keep or answer an appeal in it):
     one of its accounts is theirs (OWN_CASE), or one they manage, their child or their guest
-    (FAMILYS_CASE); None when nothing of theirs is in it. (A managed account is never staff, by a
-    constraint, so no reviewer has a parent to judge.)"""
+    (FAMILYS_CASE), or they reported how someone played in it (REPORTED_CASE); None when nothing of
+    theirs is in it. (A managed account is never staff, by a constraint, so no reviewer has a
+    parent to judge.)"""
     named = User.objects.filter(moderation_flags__case=case)
     if named.filter(pk=reviewer.pk).exists():
         return Code.OWN_CASE
-    return Code.FAMILYS_CASE if named.filter(managed_by_id=reviewer.pk).exists() else None
+    if named.filter(managed_by_id=reviewer.pk).exists():
+        return Code.FAMILYS_CASE
+    reported = PlayReport.objects.filter(flag__case=case, reporter_id=reviewer.pk).exists()
+    return Code.REPORTED_CASE if reported else None
 
 
 def _require_not_own_case(case: Case, reviewer: User) -> None:
@@ -251,7 +255,7 @@ def decide_case(
     ]
     for user_id in sorted(chosen):
         _sync_restriction(user_id)
-    _refresh_case(case, now)
+    refresh_case(case, now)
     if not undecided_accounts(case):
         # Every account decided lets the case go: nobody is left "claimed" on a case they have
         # decided. A decision about some of its accounts keeps the claim: the reviewer goes on.
@@ -292,7 +296,7 @@ def reverse_decision(*, decision_id: int, reviewer: User, reason: str) -> Decisi
         answered_at=now, answered_by=reviewer, answer=reason
     )
     _sync_restriction(original.user_id)
-    _refresh_case(Case.objects.select_for_update().get(pk=original.case_id), now)
+    refresh_case(Case.objects.select_for_update().get(pk=original.case_id), now)
     notify.decision_reversed(reversal)
     return reversal
 
@@ -312,7 +316,7 @@ def keep_after_appeal(*, decision_id: int, reviewer: User, reason: str) -> Appea
     appeal.answered_at, appeal.answered_by, appeal.answer = now, reviewer, reason
     appeal.save(update_fields=["answered_at", "answered_by", "answer"])
     case = Case.objects.select_for_update().get(pk=appeal.decision.case_id)
-    _refresh_case(case, now)
+    refresh_case(case, now)
     return appeal
 
 
@@ -373,6 +377,6 @@ def appeal_decision(*, decision_id: int, user: User, note: str) -> Appeal:
         raise Refusal(Code.ALREADY_APPEALED)
     now = timezone.now()
     appeal = Appeal.objects.create(decision=decision, note=note[:2000], created_at=now)
-    _refresh_case(Case.objects.select_for_update().get(pk=decision.case_id), now)
+    refresh_case(Case.objects.select_for_update().get(pk=decision.case_id), now)
     notify.appeal_made(appeal)
     return appeal

@@ -1,4 +1,4 @@
-"""Moderation's pages: My games and replays for players, the review queue for reviewers, and Report this name."""
+"""Moderation's pages: My games and replays for players, the review queue for reviewers, Report this name and Report how they played."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path("review/names/<int:report_id>/keep/", views.keep_name, name="review_keep_name"),
     # Not under /me/ or /review/: a child may report a name too (accounts/family_guard.py).
     path("names/report/", views.report_name, name="report_name"),
+    path("games/report/", views.report_play, name="report_play"),
     path("notices/<int:decision_id>/read/", views.acknowledge_notice, name="notice_read"),
     path("notices/<int:decision_id>/appeal/", views.appeal, name="notice_appeal"),
 ]

@@ -25,7 +25,7 @@ from game.models import Game, GameEvent, Seat, Table
 from game.protocol.messages import seat_name
 from justalllowgod.lib.methods import post_only
 from justalllowgod.lib.refusals import WORDS, Code, Refusal
-from moderation import name_reports, services
+from moderation import name_reports, play_reports, services
 from moderation.flags import histogram, member_seats
 from moderation.forms import DecisionForm
 from moderation.models import Case, Decision, Flag
@@ -243,7 +243,7 @@ def _case_page(
         "case": case,
         "game": game,
         "table": game.table,
-        "flags": list(case.flags.all()),
+        "flags": list(case.flags.prefetch_related("reports__reporter")),
         "accounts": _accounts(case, request),
         "timings": _seat_timings(game),
         "form": form or DecisionForm(accounts=services.undecided_accounts(case)),
@@ -360,21 +360,47 @@ def appeal(request: HttpRequest, decision_id: int) -> HttpResponse:
 # --- Reported names ---------------------------------------------------------------------------
 
 
+def _report(send: Callable[[], str]) -> JsonResponse:
+    """A report's answer to the page that sent it (fetch with the page's CSRF token): the words to
+    show, as JSON; a refusal's with its status."""
+    try:
+        words = send()
+    except Refusal as refusal:
+        answer = {"ok": False, "code": str(refusal.code), "message": refusal.message}
+        return JsonResponse(answer, status=refusal.status)
+    return JsonResponse({"ok": True, "message": words})
+
+
 @post_only(go_to="home")
 def report_name(request: HttpRequest) -> HttpResponse:
-    """A seat's Report this name, sent by the table page or a replay (fetch with the page's CSRF
-    token): the words to show come back as JSON, a refusal's with its status."""
-    try:
+    """A seat's Report this name, from the table page or a replay."""
+
+    def send() -> str:
         name_reports.report_name(
             reporter=request.user,
             seat=request.POST.get("seat"),
             code=request.POST.get("code", ""),
             game_id=request.POST.get("game"),
         )
-    except Refusal as refusal:
-        answer = {"ok": False, "code": str(refusal.code), "message": refusal.message}
-        return JsonResponse(answer, status=refusal.status)
-    return JsonResponse({"ok": True, "message": str(name_reports.REPORTED)})
+        return str(name_reports.REPORTED)
+
+    return _report(send)
+
+
+@post_only(go_to="home")
+def report_play(request: HttpRequest) -> HttpResponse:
+    """A seat's Report how they played, with a reason from the list, from the table page or a replay."""
+    return _report(
+        lambda: (
+            play_reports.report_play(
+                reporter=request.user,
+                seat=request.POST.get("seat"),
+                reason=request.POST.get("reason"),
+                code=request.POST.get("code", ""),
+                game_id=request.POST.get("game"),
+            ).message
+        )
+    )
 
 
 def _back_to_queue(request: HttpRequest) -> HttpResponse:

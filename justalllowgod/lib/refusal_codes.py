@@ -99,6 +99,7 @@ class Code(StrEnum):
     OWN_CASE = "own_case"
     OWN_DECISION = "own_decision"
     FAMILYS_CASE = "familys_case"
+    REPORTED_CASE = "reported_case"
     OWN_RULING = "own_ruling"
     CLAIMED = "claimed"
     NOT_REVERSIBLE = "not_reversible"
@@ -115,6 +116,10 @@ class Code(StrEnum):
     ALREADY_REPORTED = "already_reported"
     TOO_MANY_REPORTS = "too_many_reports"
     REPORT_HANDLED = "report_handled"
+    # A member reports how someone played (moderation/game_reports.py).
+    CHOOSE_REPORT_REASON = "choose_report_reason"
+    NO_GAME_YET = "no_game_yet"
+    PLAY_ALREADY_REPORTED = "play_already_reported"
     # Turn notices (the settings page).
     NO_MAIL_ADDRESS = "no_mail_address"
     TOO_MANY_TEST_NOTICES = "too_many_test_notices"
@@ -266,6 +271,7 @@ WORDS: dict[Code, str] = {
     Code.OWN_CASE: _("This case is about your own account, so another reviewer must judge it."),
     Code.OWN_DECISION: _("This decision is about your own account, so another reviewer must look at it."),
     Code.FAMILYS_CASE: _("This case is about someone in your family, so another reviewer must judge it."),
+    Code.REPORTED_CASE: _("You reported how someone played in this game, so another reviewer must judge it."),
     Code.OWN_RULING: _("You made this decision, so another reviewer must look at it again."),
     Code.CLAIMED: _("Another reviewer has claimed this case and is judging it."),
     Code.NOT_REVERSIBLE: _("Only a warning, a suspension or a ban can be reversed."),
@@ -281,8 +287,13 @@ WORDS: dict[Code, str] = {
         "JagAI and our agents have names we gave them, so there is nothing to report."
     ),
     Code.ALREADY_REPORTED: _("You already reported this name; a reviewer will look at it."),
-    Code.TOO_MANY_REPORTS: _("You have reported many names this hour. Please wait a little before the next."),
+    Code.TOO_MANY_REPORTS: _("You have sent many reports this hour. Please wait a little before the next."),
     Code.REPORT_HANDLED: _("A reviewer has already answered this report."),
+    Code.CHOOSE_REPORT_REASON: _("Please choose what went wrong."),
+    Code.NO_GAME_YET: _("The game hasn't started yet, so there is nothing to report."),
+    Code.PLAY_ALREADY_REPORTED: _(
+        "You already reported how this player played in this game; a reviewer will look at it."
+    ),
     Code.NO_MAIL_ADDRESS: _(
         "Mails need an email address you have confirmed. Add one under Email address, then try again."
     ),

@@ -17,7 +17,7 @@ export function reportable(info, seat, mine) {
   return seat !== mine && (!info.badge || info.badge === "Helper") && MEMBER_TAG.test(info.tag || "");
 }
 
-/** A seat's avatar and tag; with `open`, a button for the seat's menu (report-name.js), in the same room. */
+/** A seat's avatar and tag; with `open`, a button for the seat's menu (seat-report.js), in the same room. */
 export function seatHead(tag, avatar, seat, open) {
   if (!open) return h("div", { class: "seat-head" }, avatar, tagName(tag, "seat-name"));
   // Named by its words (no aria-label), so a cut tag on screen stays part of its name.
@@ -28,7 +28,7 @@ export function seatHead(tag, avatar, seat, open) {
 
 export function openSeatMenu(list, seat, tag, fields, csrf) {
   const opener = () => list.querySelector(`[data-report-seat="${seat}"]`);
-  import("./report-name.js").then((m) => m.openReport({ tag, fields, csrf, opener }));
+  import("./seat-report.js").then((m) => m.openReport({ tag, fields, csrf, opener }));
 }
 
 /** Redraw the seats, the focus staying on the seat button that had it. */

@@ -191,7 +191,7 @@ def test_a_report_needs_the_pages_csrf_token(table):
 
 
 def test_a_member_may_report_only_so_many_names_an_hour(live_deck, settings):
-    settings.MODERATION_NAME_REPORTS_PER_HOUR = 2
+    settings.MODERATION_REPORTS_PER_HOUR = 2
     host = UserFactory()
     guests = [UserFactory() for _ in range(3)]
     tables = [deal_private_table(host, guest) for guest in guests]
@@ -202,7 +202,7 @@ def test_a_member_may_report_only_so_many_names_an_hour(live_deck, settings):
     assert report(host, code=tables[1].code, seat=2)[0] == 200
     status, answer = report(host, code=tables[2].code, seat=2)
     assert (status, answer["code"]) == (429, "too_many_reports")
-    assert answer["message"].startswith("You have reported many names this hour")
+    assert answer["message"].startswith("You have sent many reports this hour")
     assert NameReport.objects.count() == 2
     # Another member has an allowance of their own.
     assert report(guests[2], code=tables[2].code, seat=1)[0] == 200

@@ -20,6 +20,7 @@ from game.metrics import open_sockets_of  # noqa: E402
 from game.realtime import outbox  # noqa: E402
 from game.sockets.agent import AgentConsumer  # noqa: E402
 from game.sockets.doors import FrameGuard, OriginCheck, OutageDoor  # noqa: E402
+from justalllowgod.lib.addresses import without_forged_forwarding  # noqa: E402
 from justalllowgod.lib.logs import log_sockets, note_member  # noqa: E402
 from justalllowgod.routing import websocket_urlpatterns  # noqa: E402
 
@@ -48,9 +49,10 @@ router = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websocket_app
 
 async def application(scope, receive, send):
     """Every connection first attaches the server's event loop to the outbox, so that services in
-    worker threads hand it their messages without waiting for it (game/realtime/outbox.py)."""
+    worker threads hand it their messages without waiting for it (game/realtime/outbox.py), and
+    loses the forwarding headers of anyone but our proxy (justalllowgod/lib/addresses.py)."""
     outbox.attach()
-    return await router(scope, receive, send)
+    return await router(without_forged_forwarding(scope), receive, send)
 
 
 # Everything loaded so far lives as long as the process: the collector need not scan it again.

@@ -8,6 +8,13 @@ cloud load balancer), `DJANGO_TRUSTED_PROXIES` names their networks: entries fro
 are passed over, right to left, and the first address outside them is the visitor's, so every
 visitor keeps their own address and their own limits. Without `DJANGO_BEHIND_PROXY`, both headers
 are ignored.
+
+The headers are believed only from our proxy: a connection from loopback (nginx on the same
+machine) or from an address in `DJANGO_TRUSTED_PROXIES` (nginx on a front machine). Once daphne
+listens on a private address, anyone else who reaches it directly could otherwise say they are
+127.0.0.1 (and read /metrics) or someone else (and spend another's limits); their forwarding headers
+are dropped at the door (`without_forged_forwarding`, in justalllowgod/asgi.py), before Django,
+allauth or the site read them.
 """
 
 from __future__ import annotations
@@ -32,6 +39,42 @@ def _trusted(address: str) -> bool:
     except ValueError:
         return False
     return any(ip in network for network in settings.TRUSTED_PROXIES)
+
+
+# What a proxy says about the connection; nobody else may say it.
+FORWARDING_HEADERS = frozenset(
+    {
+        b"x-forwarded-for",
+        b"x-forwarded-proto",
+        b"x-forwarded-host",
+        b"x-forwarded-port",
+        b"x-real-ip",
+        b"forwarded",
+    }
+)
+
+
+def from_our_proxy(peer: str) -> bool:
+    """Whether a connection from this address came through our proxy: loopback, or a trusted network."""
+    try:
+        ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return False
+    return ip.is_loopback or any(ip in network for network in settings.TRUSTED_PROXIES)
+
+
+def without_forged_forwarding(scope: dict) -> dict:
+    """An ASGI scope as the site may read it: behind a proxy, a connection that did not come from it
+    loses whatever forwarding headers it sent."""
+    if not settings.BEHIND_PROXY or scope.get("type") not in ("http", "websocket"):
+        return scope
+    client = scope.get("client") or ("", 0)
+    if from_our_proxy(str(client[0] or "")):
+        return scope
+    headers = [
+        (key, value) for key, value in scope.get("headers", []) if key.lower() not in FORWARDING_HEADERS
+    ]
+    return {**scope, "headers": headers}
 
 
 def _rightmost(forwarded_for: str) -> str:

@@ -210,6 +210,7 @@ class Machines:
     pg_password: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     redis_password: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     secret_key: str = field(default_factory=lambda: secrets.token_urlsafe(50))  # the same on both app hosts
+    metrics_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))  # the monitoring machine's
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
     logs: dict[str, Path] = field(default_factory=dict)
 
@@ -425,6 +426,7 @@ def app_environment(machines: Machines, **overrides: str) -> dict[str, str]:
         **clean,
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": machines.secret_key,
+        "DJANGO_METRICS_TOKEN": machines.metrics_token,
         "DJANGO_ALLOWED_HOSTS": HOSTS["front"],
         "DJANGO_SITE_URL": machines.site_url,
         "DJANGO_BEHIND_PROXY": "true",

@@ -323,6 +323,19 @@ def test_an_app_host_believes_forwarding_headers_only_from_the_front(layout):
     assert front.stdout.strip() == "200", front
 
 
+def test_a_monitoring_machine_scrapes_each_process_with_the_token(layout):
+    """The runbook's one metrics target per process: from another machine (here the visitor's
+    address), each app host's daphne by its own address, with the operators' token."""
+    for host in ("app1", "app2"):
+        url = f"http://{HOSTS[host]}:8001/metrics"
+        asked = urllib.request.Request(url, headers={"Authorization": f"Bearer {layout.metrics_token}"})
+        with urllib.request.urlopen(asked, timeout=10) as answer:
+            assert answer.status == 200 and b"jag_open_sockets" in answer.read()
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url, timeout=10)  # no token, not loopback: nothing to read
+        assert refused.value.code == 404
+
+
 def test_a_game_through_the_front_goes_on_when_app_host_2_dies(layout, browser):
     contexts, pages = pinned_pages(browser, layout.site_url)
     host, guest = pages

@@ -76,6 +76,7 @@ class Services:
     redis_url: str = ""
     started: list[str] = field(default_factory=list)
     _redis: subprocess.Popen | None = None
+    _redis_port: int = 0
     _pg_data: Path | None = None
     _pg_ctl: str = ""
     _pg_options: str = ""
@@ -94,15 +95,28 @@ class Services:
         server = shutil.which("redis-server")
         if server is None:
             raise RuntimeError("redis-server not found: install Debian's redis-server or set REDIS_URL")
-        port = free_port()
+        self._redis_port = free_port()
+        self.start_redis_again()
+        self.redis_url = f"redis://{LOOPBACK}:{self._redis_port}/0"
+        self.started.append("redis")
+        log(f"throwaway Redis on {LOOPBACK}:{self._redis_port} (pid {self._redis.pid})")
+
+    def stop_redis(self) -> None:
+        """Stop the throwaway Redis at once (tests of what a Redis restart looks like); it keeps
+        nothing, as production's keeps nothing that must survive."""
+        if self._redis is not None:
+            stop(self._redis)
+            self._redis = None
+
+    def start_redis_again(self) -> None:
+        """Start the throwaway Redis (again) on its port, empty."""
+        server = shutil.which("redis-server")
+        port = self._redis_port
         cmd = [server, "--port", str(port), "--bind", LOOPBACK, "--save", "", "--appendonly", "no"]
         self._redis = subprocess.Popen(  # noqa: S603
             cmd, cwd=self.workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         wait_for_port(port, 20, self._redis)
-        self.redis_url = f"redis://{LOOPBACK}:{port}/0"
-        self.started.append("redis")
-        log(f"throwaway Redis on {LOOPBACK}:{port} (pid {self._redis.pid})")
 
     def _pg_bin(self) -> Path:
         versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))

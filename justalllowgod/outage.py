@@ -1,6 +1,7 @@
 """A database outage, as visitors and operators see it: every page is a plain 503 ("We'll be right
 back") with Retry-After, and the log has one warning when the outage starts and one when it ends,
-not a traceback per request.
+not a traceback per request. A Redis outage is told the same way, for the pages that need Redis
+(a sign-in counts its tries there); the others are served as usual.
 
 Django turns an exception into a response where it is raised (in a view or in any middleware) and
 asks the 500 handler for it, so `server_error` (urls.handler500) is where a lost database is told
@@ -33,6 +34,27 @@ RETRY_AFTER_SECONDS = 30
 OUTAGE_STATES = ("08", "57P", "53")
 
 
+def is_redis_outage(error: BaseException | None) -> bool:
+    """Redis refused or lost the connection (the limits cache, in production)."""
+    try:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+    except ImportError:  # the embedded default has no Redis
+        return False
+    return isinstance(error, (RedisConnectionError, RedisTimeoutError))
+
+
+def check_redis() -> str:
+    """'ok', or why the limits cache (Redis in production) did not answer."""
+    from django.core.cache import caches
+
+    try:
+        caches["limits"].get("outage:probe")
+    except Exception as error:
+        return type(error).__name__
+    return "ok"
+
+
 def is_database_outage(error: BaseException | None) -> bool:
     """A refused, lost or closed connection; not a statement the database turned down."""
     if not isinstance(error, (OperationalError, InterfaceError)):
@@ -42,9 +64,10 @@ def is_database_outage(error: BaseException | None) -> bool:
 
 
 class Outage:
-    """This process's view of the database: up, or out since a moment (one line each way)."""
+    """This process's view of the database (or Redis): up, or out since a moment (one line each way)."""
 
-    def __init__(self) -> None:
+    def __init__(self, what: str = "database", check: Callable[[], str] = check_database) -> None:
+        self.what, self.check = what, check
         self._lock = threading.Lock()
         self.since: float | None = None
         self.answered = 0
@@ -57,10 +80,11 @@ class Outage:
             self.since, self.answered = time.monotonic(), 1
         reason = " ".join(str(error).split())[:200]
         log.warning(
-            "database unreachable (%s: %s): pages answer 503 until it is back",
+            "%s unreachable (%s: %s): pages answer 503 until it is back",
+            self.what,
             type(error).__name__,
             reason,
-            extra={"event": "outage", "error": type(error).__name__},
+            extra={"event": "outage", "service": self.what, "error": type(error).__name__},
         )
 
     def end(self) -> None:
@@ -70,14 +94,21 @@ class Outage:
             seconds, answered = time.monotonic() - self.since, self.answered
             self.since, self.answered = None, 0
         log.warning(
-            "database answers again after %.0f s; %d page(s) were answered 503",
+            "%s answers again after %.0f s; %d page(s) were answered 503",
+            self.what,
             seconds,
             answered,
-            extra={"event": "outage_over", "seconds": round(seconds, 1), "answered": answered},
+            extra={
+                "event": "outage_over",
+                "service": self.what,
+                "seconds": round(seconds, 1),
+                "answered": answered,
+            },
         )
 
 
 OUTAGE = Outage()
+REDIS_OUTAGE = Outage("Redis", check_redis)
 _PLAIN = _("We'll be right back. The game's records are out of reach for a moment; please try again shortly.")
 
 
@@ -97,11 +128,12 @@ def unavailable_page() -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """urls.handler500: a lost database is a 503 page; anything else is Django's own 500 page."""
+    """urls.handler500: a lost database or Redis is a 503 page; anything else is Django's own 500 page."""
     error = sys.exc_info()[1]
-    if is_database_outage(error):
-        OUTAGE.begin(error)
-        return unavailable_page()
+    for outage, met in ((OUTAGE, is_database_outage), (REDIS_OUTAGE, is_redis_outage)):
+        if met(error):
+            outage.begin(error)
+            return unavailable_page()
     return defaults.server_error(request)
 
 
@@ -114,7 +146,8 @@ class OutageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         # A page that needed no database proves nothing: the end is what the probe says.
-        outage_on = OUTAGE.since is not None and not getattr(response, "jag_outage", False)
-        if outage_on and check_database() == "ok":
-            OUTAGE.end()
+        for outage in (OUTAGE, REDIS_OUTAGE):
+            outage_on = outage.since is not None and not getattr(response, "jag_outage", False)
+            if outage_on and outage.check() == "ok":
+                outage.end()
         return response

@@ -37,8 +37,10 @@ def database_down(error: Exception | None = None) -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def no_outage_left_over():
     outage.OUTAGE.end()
+    outage.REDIS_OUTAGE.end()
     yield
     outage.OUTAGE.end()
+    outage.REDIS_OUTAGE.end()
 
 
 def outage_lines(caplog) -> list[logging.LogRecord]:
@@ -145,3 +147,30 @@ def test_an_outage_is_a_connection_that_is_gone_not_a_statement_turned_down(caus
     error.__cause__ = cause
     assert outage.is_database_outage(error) is is_outage
     assert outage.is_database_outage(ValueError("x")) is False
+
+
+def test_a_sign_in_that_meets_redis_down_is_the_same_503_and_one_warning_each_way(caplog, monkeypatch):
+    """The stack test found a sign-in during a Redis restart answered Django's bare 500 page, with a
+    traceback per try: allauth counts sign-in tries in the cache, which is Redis in production."""
+    import redis
+    from django.core.cache import caches
+
+    def refused(*args, **kwargs):
+        raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    user = UserFactory()
+    client = browser()
+    with caplog.at_level(logging.INFO):
+        with monkeypatch.context() as down:
+            down.setattr(caches["default"], "add", refused)
+            answers = [
+                client.post("/accounts/login/", {"login": user.email, "password": "x" * 12}) for _ in "ab"
+            ]
+        assert client.get("/rules/").status_code == 200  # Redis is back: the next page says so
+    for answer in answers:
+        assert answer.status_code == 503 and answer["Retry-After"] == str(outage.RETRY_AFTER_SECONDS)
+        assert "We'll be right back" in answer.content.decode()
+    started, ended = outage_lines(caplog)
+    assert started.getMessage().startswith("Redis unreachable (ConnectionError")
+    assert ended.getMessage().startswith("Redis answers again") and ended.answered == 2
+    assert all(record.exc_info is None for record in caplog.records), "no traceback for an outage"

@@ -189,3 +189,26 @@ def raw_request(
         return answer.status, found, answer.read()
     finally:
         connection.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def member_id(stack: RunningStack, email: str) -> int:
+    import psycopg
+
+    with psycopg.connect(stack.info["database_url"]) as connection:
+        return connection.execute("SELECT id FROM accounts_user WHERE email = %s", [email]).fetchone()[0]
+
+
+def mailed_code(stack: RunningStack, email: str) -> str:
+    """The sign-in code mailed to an address: the stack's mail is its servers' console (logged)."""
+    from tests.accounts.mailed_codes import code_in
+
+    end = time.monotonic() + 15
+    while True:
+        logs = "".join(Path(server["log"]).read_text(errors="replace") for server in stack.info["daphne"])
+        if f"To: {email}" in logs or time.monotonic() > end:
+            # The console backend closes each mail with a line of 79 dashes.
+            return code_in(logs.split(f"To: {email}")[-1].split("-" * 79)[0])
+        time.sleep(0.2)

@@ -1,8 +1,8 @@
 """The production stack, as `make stack` runs it: nginx with TLS in front of two daphne processes,
 the clock, PostgreSQL and Redis; a browser plays through it; a backup restores; probes are honest.
 
-The tests share one stack and run in file order (`make test-stack` passes -p no:randomly): the
-backup is taken while the game the browser test left running is mid-way.
+The tests share one stack (tests/stack/conftest.py) and run in file order (`make test-stack` passes
+-p no:randomly): the backup is taken while the game the browser test left running is mid-way.
 """
 
 from __future__ import annotations
@@ -10,14 +10,11 @@ from __future__ import annotations
 import http.client
 import random
 import re
-import shutil
 import socket
 import ssl
-import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -26,59 +23,22 @@ import redis
 from playwright.sync_api import expect
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.accounts.mailed_codes import code_in
 from tests.content.pdf_reading import read_qr_codes
-from tests.e2e.helpers import ARTIFACTS, CHROMIUM, table_model
+from tests.e2e.helpers import table_model
 from tests.e2e.test_table_two_members import Driver, sign_up
 from tests.stack.support import (
+    PHONE,
     RunningStack,
     get,
+    mailed_code,
     manage,
+    member_id,
     pg_tool,
     raw_request,
-    start_stack,
-    stop_stack,
 )
 
-PHONE = {"width": 390, "height": 844}
 GAME_TIME_LIMIT = 240
 HOST_EMAIL, GUEST_EMAIL = "miriam@example.org", "barnabas@example.org"
-
-
-@pytest.fixture(scope="module")
-def stack() -> Iterator[RunningStack]:
-    # Not under pytest's own temporary folder: PostgreSQL runs as its own user and must get in.
-    workdir = Path(tempfile.mkdtemp(prefix="jag-stack-test-"))
-    running = start_stack(
-        workdir,
-        {"DJANGO_LOG_FORMAT": "json", "DJANGO_GAME_FIXED_SEED": "20261129", "DJANGO_EMAIL_HOST": "console"},
-    )
-    yield running
-    stop_stack(running.process, running.services)
-    # The stack's logs are kept as test artifacts (CI shows them when something failed).
-    kept = ARTIFACTS / "stack"
-    shutil.rmtree(kept, ignore_errors=True)
-    kept.mkdir(parents=True)
-    for log in [*(workdir / "stack").glob("*.log"), workdir / "stack-output.log"]:
-        shutil.copy(log, kept / log.name)
-    shutil.rmtree(workdir, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
-        )
-        yield browser
-        browser.close()
-
-
-def member_id(stack: RunningStack, email: str) -> int:
-    with psycopg.connect(stack.info["database_url"]) as connection:
-        return connection.execute("SELECT id FROM accounts_user WHERE email = %s", [email]).fetchone()[0]
 
 
 def throttled_addresses(stack: RunningStack) -> set[str]:
@@ -95,17 +55,6 @@ def socket_opens(stack: RunningStack, process: int, path: str) -> set[int]:
         for line in stack.log_lines(process)
         if line.get("logger") == "jag.sockets" and line.get("event") == "open" and line.get("path") == path
     }
-
-
-def mailed_code(stack: RunningStack, email: str) -> str:
-    """The sign-in code mailed to an address: the stack's mail is its servers' console (logged)."""
-    end = time.monotonic() + 15
-    while True:
-        logs = "".join(Path(server["log"]).read_text(errors="replace") for server in stack.info["daphne"])
-        if f"To: {email}" in logs or time.monotonic() > end:
-            # The console backend closes each mail with a line of 79 dashes.
-            return code_in(logs.split(f"To: {email}")[-1].split("-" * 79)[0])
-        time.sleep(0.2)
 
 
 def play_until(players: list[Driver], done, seconds: float) -> None:

@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from content import bible
+from content.edited_meanwhile import SeenRevisionForm
 from content.models import FIELD_LABELS, Card, Kind, Translation
 
 
-class CardAdminForm(forms.ModelForm):
+class CardAdminForm(SeenRevisionForm):
     """A card; a Word card's reference must name exactly one KJV verse."""
 
     class Meta:
@@ -63,7 +64,7 @@ class SingleChangesForm(forms.Form):
     note = RequestChangesForm.base_fields["note"]
 
 
-class TranslationAdminForm(forms.ModelForm):
+class TranslationAdminForm(SeenRevisionForm):
     """A story's or a card's words in another language (issue 42): a title for a story, a title and
     a line for a card, only the line for a Word card (its title is its reference, which that
     language's Bible says)."""

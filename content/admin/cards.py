@@ -16,6 +16,7 @@ from content.admin import changes, state
 from content.admin.compare import CompareAdminMixin
 from content.admin.review import ReviewAdminMixin
 from content.admin.saving import save_noting_reopened, say_reopened
+from content.edited_meanwhile import SEEN
 from content.forms import CardAdminForm
 from content.models import GAME_ORDER, Card, Story
 from content.preview import render_card_preview
@@ -51,7 +52,7 @@ class CardAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
     list_select_related = ["story", "last_edited_by"]
     autocomplete_fields = ["story"]
     fieldsets = [
-        (None, {"fields": ["story", "kind", "title", "description", "reference", "verse"]}),
+        (None, {"fields": ["story", "kind", "title", "description", "reference", "verse", SEEN]}),
         (REVIEW, {"fields": ["status_badge", "edited_by", "since_approval"]}),
         (gettext_lazy("History"), {"fields": ["history", "revisions"]}),
         (gettext_lazy("As players see it"), {"fields": ["preview"]}),

@@ -23,12 +23,13 @@ from content.admin.review import ReviewAdminMixin
 from content.admin.saving import reopened_items, save_noting_reopened, say_reopened
 from content.admin.together import TogetherAdminMixin
 from content.badges import status_badge as badge_for
+from content.edited_meanwhile import SEEN, SeenRevisionForm
 from content.forms import CardAdminForm
 from content.models import FIELD_LABELS, KIND_ORDER, Card, Deck, Status, Story, in_kind_order
 from content.preview import render_story_preview
 
 
-class StoryAdminForm(forms.ModelForm):
+class StoryAdminForm(SeenRevisionForm):
     """A story, its fields named in the editor's language."""
 
     class Meta:
@@ -41,7 +42,7 @@ class CardInline(admin.TabularInline):
     model = Card
     form = CardAdminForm
     # The verse itself shows on the cards above; the row keeps to what an editor types.
-    fields = ["badge", "kind", "title", "description", "reference"]
+    fields = ["badge", "kind", "title", "description", "reference", SEEN]
     readonly_fields = ["badge"]
     can_delete = False
     max_num = len(KIND_ORDER)
@@ -68,7 +69,7 @@ class StoryAdmin(TogetherAdminMixin, CompareAdminMixin, ReviewAdminMixin, admin.
     list_filter = ["status", "deck"]
     search_fields = ["title", "summary", "cards__title", "cards__reference"]
     fieldsets = [
-        (None, {"fields": ["deck", "position", "title", "summary"]}),
+        (None, {"fields": ["deck", "position", "title", "summary", SEEN]}),
         (REVIEW, {"fields": ["status_badge", "every_card", "edited_by", "since_approval"]}),
         (gettext_lazy("History"), {"fields": ["history", "revisions"]}),
         (gettext_lazy("As players see it"), {"fields": ["cards_preview"]}),

@@ -21,6 +21,7 @@ from content.admin import changes, state
 from content.admin.review import ReviewAdminMixin
 from content.admin.saving import save_noting_reopened
 from content.badges import status_badge
+from content.edited_meanwhile import SEEN
 from content.forms import TranslationAdminForm
 from content.models import TRANSLATED_LANGUAGES, Card, Deck, Kind, Translation
 from content.templatetags.content_tags import kjv
@@ -62,7 +63,7 @@ class TranslationAdmin(ReviewAdminMixin, admin.ModelAdmin):
         words = ["english", "title", "description"]
         what = ["language", "story", "card"] if obj is None else []
         return [
-            (None, {"fields": [*what, *words, "out_of_date"]}),
+            (None, {"fields": [*what, *words, "out_of_date", SEEN]}),
             (REVIEW, {"fields": ["status_badge", "edited_by", "since_approval"]}),
             (gettext_lazy("History"), {"fields": ["history"]}),
         ]

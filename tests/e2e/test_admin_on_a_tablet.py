@@ -51,3 +51,36 @@ def test_the_four_card_rows_fit_the_story_page(live_asgi, new_page, size):
     )
     expect(reference).to_be_visible()
     reference.fill("John 3:16")  # an editor can type in it where it is
+
+
+@pytest.mark.parametrize("size", [TABLET, DESKTOP], ids=["820x1180", "1280x800"])
+def test_a_save_over_another_editors_change_is_refused_with_the_difference(live_asgi, new_page, size):
+    """Two editors open one card; Deborah saves first; the second save is refused, saying who
+    changed what, and the form comes back with her change and the second editor's own words."""
+    server = live_asgi()
+    card = FullStoryFactory(title="Ruth and Naomi").cards.get(kind="person")
+    url = f"{server.url}/admin/content/card/{card.pk}/change/"
+    mine, theirs = new_page(size), new_page(size)
+    sign_in(mine, server, StaffFactory(email="miriam@example.org", is_superuser=True))
+    sign_in(theirs, server, StaffFactory(email="deborah@example.org", gamer_tag="Deborah", is_superuser=True))
+    mine.goto(url)
+    theirs.goto(url)
+    theirs.locator("#id_title").fill("Naomi, who came home")
+    theirs.get_by_role("button", name="Save and continue editing").click()
+    expect(theirs.locator(".messagelist")).to_contain_text("changed successfully")
+
+    mine.locator("#id_description").fill("She went with Naomi to Bethlehem.")
+    mine.get_by_role("button", name="Save and continue editing").click()
+    refusal = mine.locator(".errornote, .errorlist.nonfield")
+    expect(refusal.first).to_be_visible()
+    expect(mine.locator(".errorlist.nonfield")).to_contain_text("Deborah changed this since you opened it")
+    expect(mine.locator(".errorlist.nonfield")).to_contain_text("Naomi, who came home")
+    expect(mine.locator("#id_description")).to_have_value("She went with Naomi to Bethlehem.")
+    expect(mine.locator("#id_title")).to_have_value("Naomi, who came home")  # theirs, merged in
+    assert mine.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth")
+    screenshot(mine, f"admin-edited-meanwhile-{size['width']}")
+    # Having read it, they save again: both changes are kept.
+    mine.get_by_role("button", name="Save and continue editing").click()
+    expect(mine.locator(".messagelist")).to_contain_text("changed successfully")
+    expect(mine.locator("#id_description")).to_have_value("She went with Naomi to Bethlehem.")
+    expect(mine.locator("#id_title")).to_have_value("Naomi, who came home")

@@ -42,6 +42,10 @@ def revert_to(*, subject: Subject, number: int, user: Any) -> Subject:
     if record is None:
         words = _("“%(title)s” has no revision %(number)s.") % {"title": _title(locked), "number": number}
         raise Refusal(Code.NO_SUCH_REVISION, words)
+    if record.history_id == approved_revision(locked):
+        # Back to what is approved: the same act as Withdraw, approved as it was, nothing to review
+        # (and for what is approved already, "nothing waits", as Withdraw says).
+        return withdraw_change(subject=locked, user=user)
     for field in COPIED[model]:
         setattr(locked, field, getattr(record, field))
     saved = _save(locked, record, user)
@@ -83,6 +87,16 @@ def withdraw_change(*, subject: Subject, user: Any) -> Subject:
 
 def reverted_note(subject: Subject, number: int) -> str:
     said = {"title": _title(subject), "number": number, "status": subject.get_status_display().lower()}
+    if subject.status == Status.APPROVED and current_revision(subject) is not None:
+        withdrew = subject.review_steps.filter(
+            action=ReviewStep.Action.WITHDRAWN, revision=current_revision(subject)
+        )
+        if withdrew.exists():
+            words = _(
+                "“%(title)s” is back to revision %(number)s, as it was approved: the change is withdrawn "
+                "and nothing waits for an approver."
+            )
+            return words % said
     if subject.status == Status.IN_REVIEW:
         words = _(
             "“%(title)s” is back to the content of revision %(number)s as a new revision; it waits for an approver."

@@ -148,3 +148,26 @@ def test_a_next_address_off_the_admin_is_ignored(client, approver):
     data = {"revision": current_revision(card), "next": "https://evil.example/admin/", "note": "No."}
     done = client.post(changes, data)
     assert done["Location"] == reverse("admin:content_card_change", args=[card.pk])
+
+
+def test_reverting_to_the_approved_revision_is_the_same_act_as_withdraw(editor, approver):
+    """Issue 45: going back to what is approved needs no approval again, and the log says it was
+    withdrawn, not edited (it made a revision for an approver, recorded as "Edited")."""
+    deck = DeckFactory()
+    (story,) = approved_through_review(deck, editor=editor, approver=approver)
+    card = story.cards.get(kind=Kind.MOMENT)
+    approved_text, approved_number = card.description, card.history.count()
+    card.description = "A line nobody approved."
+    review.save_card(card=card, user=editor)
+    card.refresh_from_db()
+    assert card.status != Status.APPROVED
+    done = reverting.revert_to(subject=card, number=approved_number, user=editor)
+    card.refresh_from_db()
+    assert (card.description, card.status) == (approved_text, Status.APPROVED)
+    assert card.review_steps.filter(action=ReviewStep.Action.WITHDRAWN).count() == 1
+    assert "the change is withdrawn" in reverting.reverted_note(done, approved_number)
+    # Approved as it is: a second revert to the same content makes no revision and no review.
+    revisions = card.history.count()
+    reverting.revert_to(subject=card, number=approved_number, user=editor)
+    card.refresh_from_db()
+    assert (card.history.count(), card.status) == (revisions, Status.APPROVED)

@@ -12,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from content.models import SYSTEM_NAME, person_label
 from content.revisions import changes, current_revision
@@ -28,7 +29,10 @@ def editor_name(user: Any) -> str:
 class SeenRevisionForm(forms.ModelForm):
     """A ModelForm for a card, a story or a translation that refuses to save over a newer revision."""
 
-    seen_revision = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # Hidden; its label is in the page all the same (the admin draws each row with one).
+    seen_revision = forms.IntegerField(
+        required=False, widget=forms.HiddenInput, label=gettext_lazy("The revision this page was opened at")
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -75,3 +79,32 @@ class SeenRevisionForm(forms.ModelForm):
                 data[key] = "" if current[name] is None else str(field.prepare_value(current[name]))
         data[self.add_prefix(SEEN)] = str(now)
         self.data = data
+
+
+def _without_seen(fields: Any) -> list:
+    return [name for name in fields if name != SEEN]
+
+
+class SeenRevisionAdmin:
+    """For a ModelAdmin (or inline) whose form is a SeenRevisionForm: the hidden revision is in the
+    form only where someone may change the item; a reader's page (every field read-only) and an add
+    page have no revision to carry, and the admin would print its name there."""
+
+    def seen_field(self, request: Any, obj: Any = None) -> list[str]:
+        """[SEEN] where the page may change the item, else nothing (for a get_fieldsets of its own)."""
+        may_change = obj is not None and self.has_change_permission(request, obj)  # type: ignore[attr-defined]
+        return [SEEN] if may_change else []
+
+    def get_fieldsets(self, request: Any, obj: Any = None) -> list:
+        fieldsets = super().get_fieldsets(request, obj)  # type: ignore[misc]
+        if obj is not None and self.has_change_permission(request, obj):  # type: ignore[attr-defined]
+            return fieldsets
+        return [
+            (name, {**options, "fields": _without_seen(options["fields"])}) for name, options in fieldsets
+        ]
+
+    def get_fields(self, request: Any, obj: Any = None) -> list:
+        fields = super().get_fields(request, obj)  # type: ignore[misc]
+        if obj is not None and self.has_change_permission(request, obj):  # type: ignore[attr-defined]
+            return fields
+        return _without_seen(fields)

@@ -16,7 +16,7 @@ from content.admin import changes, state
 from content.admin.compare import CompareAdminMixin
 from content.admin.review import ReviewAdminMixin
 from content.admin.saving import save_noting_reopened, say_reopened
-from content.edited_meanwhile import SEEN
+from content.edited_meanwhile import SEEN, SeenRevisionAdmin
 from content.forms import CardAdminForm
 from content.models import GAME_ORDER, Card, Story
 from content.preview import render_card_preview
@@ -35,7 +35,7 @@ def _verse(card: Card) -> SafeString | str:
     return _("Looked up from the reference when you save.") if card.is_word else "—"
 
 
-class CardAdmin(CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
+class CardAdmin(SeenRevisionAdmin, CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
     form = CardAdminForm
     list_display = ["title", "kind", "story", "listed_status", "edited_by", "updated_at"]
     list_filter = ["status", "kind", "story__deck", ("story", admin.RelatedOnlyFieldListFilter)]

@@ -23,7 +23,7 @@ from content.admin.review import ReviewAdminMixin
 from content.admin.saving import reopened_items, save_noting_reopened, say_reopened
 from content.admin.together import TogetherAdminMixin
 from content.badges import status_badge as badge_for
-from content.edited_meanwhile import SEEN, SeenRevisionForm
+from content.edited_meanwhile import SEEN, SeenRevisionAdmin, SeenRevisionForm
 from content.forms import CardAdminForm
 from content.models import FIELD_LABELS, KIND_ORDER, Card, Deck, Status, Story, in_kind_order
 from content.preview import render_story_preview
@@ -38,7 +38,7 @@ class StoryAdminForm(SeenRevisionForm):
         labels = {name: FIELD_LABELS[name] for name in fields}
 
 
-class CardInline(admin.TabularInline):
+class CardInline(SeenRevisionAdmin, admin.TabularInline):
     model = Card
     form = CardAdminForm
     # The verse itself shows on the cards above; the row keeps to what an editor types.
@@ -62,7 +62,9 @@ class CardInline(admin.TabularInline):
         return badge_for(card.status) if card.pk else badge_for(Status.DRAFT)
 
 
-class StoryAdmin(TogetherAdminMixin, CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin):
+class StoryAdmin(
+    SeenRevisionAdmin, TogetherAdminMixin, CompareAdminMixin, ReviewAdminMixin, admin.ModelAdmin
+):
     form = StoryAdminForm
     list_display = ["number", "title", "listed_status", "card_badges", "is_dealable"]
     list_display_links = ["title"]

@@ -21,7 +21,7 @@ from content.admin import changes, state
 from content.admin.review import ReviewAdminMixin
 from content.admin.saving import save_noting_reopened
 from content.badges import status_badge
-from content.edited_meanwhile import SEEN
+from content.edited_meanwhile import SeenRevisionAdmin
 from content.forms import TranslationAdminForm
 from content.models import TRANSLATED_LANGUAGES, Card, Deck, Kind, Translation
 from content.templatetags.content_tags import kjv
@@ -49,7 +49,7 @@ def english_of(translation: Translation) -> SafeString | str:
     return format_html_join("", '<p class="translation-english"><strong>{}:</strong> {}</p>', lines)
 
 
-class TranslationAdmin(ReviewAdminMixin, admin.ModelAdmin):
+class TranslationAdmin(SeenRevisionAdmin, ReviewAdminMixin, admin.ModelAdmin):
     form = TranslationAdminForm
     list_display = ["__str__", "language", "title", "listed_status", "out_of_date", "edited_by", "updated_at"]
     list_filter = ["language", "status", "story__deck", "card__story__deck"]
@@ -63,7 +63,7 @@ class TranslationAdmin(ReviewAdminMixin, admin.ModelAdmin):
         words = ["english", "title", "description"]
         what = ["language", "story", "card"] if obj is None else []
         return [
-            (None, {"fields": [*what, *words, "out_of_date", SEEN]}),
+            (None, {"fields": [*what, *words, "out_of_date", *self.seen_field(request, obj)]}),
             (REVIEW, {"fields": ["status_badge", "edited_by", "since_approval"]}),
             (gettext_lazy("History"), {"fields": ["history"]}),
         ]

@@ -76,8 +76,9 @@ class Flag(models.Model):
 
 class PlayReport(models.Model):
     """A member's report that someone in their game did not play fairly: a reason picked from a
-    list, never typed (children report too). It joins the game's case through a flag of kind
-    "reported" naming the seat, so reviewers judge it with the rest of the game's evidence."""
+    list, never typed (children report too). Once the game is over it joins the game's case through
+    a flag of kind "reported" naming the seat (no flag while it is played: no reviewer reads a game
+    in progress), so reviewers judge it with the rest of the game's evidence."""
 
     class Reason(models.TextChoices):
         NOT_A_PERSON = "not_a_person", _("It didn't seem like a person was playing")
@@ -86,9 +87,13 @@ class PlayReport(models.Model):
         REACTIONS = "reactions", _("They used reactions to upset someone")
         OTHER = "other", _("Something else worried me")
 
-    flag = models.ForeignKey(Flag, on_delete=models.PROTECT, related_name="reports")
+    flag = models.ForeignKey(Flag, null=True, blank=True, on_delete=models.PROTECT, related_name="reports")
     game = models.ForeignKey("game.Game", on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()
+    # Who played the seat when it was reported.
+    reported = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="play_reports"
+    )
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -1,4 +1,4 @@
-"""What a member's report of a name (name_reports.py) and of how someone played (game_reports.py)
+"""What a member's report of a name (name_reports.py) and of how someone played (play_reports.py)
 share: who may report, which seat they mean, and how many reports an hour one member may send."""
 
 from __future__ import annotations

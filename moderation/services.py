@@ -39,17 +39,20 @@ def flag_game_on_commit(game_id: int) -> None:
 
 @transaction.atomic
 def flag_game(*, game_id: int) -> list[Flag]:
-    """Record every flag a finished game earns, opening its case; running it again adds nothing."""
+    """Record every flag a finished game earns, and the reports of how someone played that wait for
+    it (moderation/play_reports.py), opening its case, or opening it again when an account in it
+    has no decision yet; running it again adds nothing."""
     game = Game.objects.select_for_update().get(pk=game_id)
     if game.finished_at is None:
         return []
     findings = find_flags(game)
-    if not findings:
+    waiting = list(PlayReport.objects.filter(game=game, flag__isnull=True).select_related("reported"))
+    if not findings and not waiting:
         return []
     now = timezone.now()
     case, opened = Case.objects.get_or_create(game=game, defaults={"opened_at": now})
-    if opened:
-        notify.case_opened(case)
+    case = Case.objects.select_for_update().get(pk=case.pk)
+    was_open = case.is_open
     flags = []
     for finding in findings:
         flag, created = Flag.objects.get_or_create(
@@ -62,7 +65,33 @@ def flag_game(*, game_id: int) -> list[Flag]:
             flag.users.set(finding.user_ids)
             log.info("moderation: game %s flagged %s (seats %s)", game.pk, finding.kind, finding.seats_key)
         flags.append(flag)
+    for report in waiting:
+        flags.append(_reported_flag(case, report, now))
+    refresh_case(case, now)
+    if opened or (case.is_open and not was_open):
+        notify.case_opened(case, reported=not findings)
     return flags
+
+
+def _reported_flag(case: Case, report: PlayReport, now: datetime) -> Flag:
+    """The case's "reported" flag for the report's seat (made at the first report about it), with
+    the report attached."""
+    member = report.reported
+    flag, created = Flag.objects.get_or_create(
+        game_id=report.game_id,
+        kind=Flag.Kind.REPORTED,
+        seats=str(report.seat),
+        defaults={
+            "case": case,
+            "evidence": {"seat": report.seat, "tag": member.gamer_tag if member else ""},
+            "created_at": now,
+        },
+    )
+    if created and member is not None:
+        flag.users.set([member.pk])
+    report.flag = flag
+    report.save(update_fields=["flag"])
+    return flag
 
 
 def scan_games(*, game_ids: list[int] | None = None) -> tuple[int, int]:
@@ -171,16 +200,18 @@ OWN_CASE = WORDS[Code.OWN_CASE]
 def why_not_judge_case(case: Case, reviewer: User) -> Code | None:
     """Why this reviewer may not judge the case (decide, reverse, keep or answer an appeal in it):
     one of its accounts is theirs (OWN_CASE), or one they manage, their child or their guest
-    (FAMILYS_CASE), or they reported how someone played in it (REPORTED_CASE); None when nothing of
-    theirs is in it. (A managed account is never staff, by a constraint, so no reviewer has a
-    parent to judge.)"""
+    (FAMILYS_CASE), or they (or their child or guest) reported how someone played in it
+    (REPORTED_CASE); None when nothing of theirs is in it. (A managed account is never staff, by a
+    constraint, so no reviewer has a parent to judge.)"""
     named = User.objects.filter(moderation_flags__case=case)
     if named.filter(pk=reviewer.pk).exists():
         return Code.OWN_CASE
     if named.filter(managed_by_id=reviewer.pk).exists():
         return Code.FAMILYS_CASE
-    reported = PlayReport.objects.filter(flag__case=case, reporter_id=reviewer.pk).exists()
-    return Code.REPORTED_CASE if reported else None
+    # Their own report, or one their child or guest sent.
+    reporters = PlayReport.objects.filter(flag__case=case)
+    mine = Q(reporter_id=reviewer.pk) | Q(reporter__managed_by_id=reviewer.pk)
+    return Code.REPORTED_CASE if reporters.filter(mine).exists() else None
 
 
 def _require_not_own_case(case: Case, reviewer: User) -> None:

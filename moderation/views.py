@@ -253,6 +253,9 @@ def _case_page(
         # judging form gives way to why not.
         "own_case": own_case,
         "own_case_words": own_case_words,
+        # Who reported how someone played is for the reviewers who may judge it, never for one it
+        # names, whose family it names, or who reported it themselves.
+        "reporters_shown": not own_case,
         "may_not_judge": may_not_judge,
         "held": may_not_judge or own_case_words,
         "claim_lapsed": bool(case.claimed_by_id and services.may_not_judge(case.claimed_by)),
@@ -391,14 +394,12 @@ def report_name(request: HttpRequest) -> HttpResponse:
 def report_play(request: HttpRequest) -> HttpResponse:
     """A seat's Report how they played, with a reason from the list, from the table page or a replay."""
     return _report(
-        lambda: (
-            play_reports.report_play(
-                reporter=request.user,
-                seat=request.POST.get("seat"),
-                reason=request.POST.get("reason"),
-                code=request.POST.get("code", ""),
-                game_id=request.POST.get("game"),
-            ).message
+        lambda: play_reports.report_play(
+            reporter=request.user,
+            seat=request.POST.get("seat"),
+            reason=request.POST.get("reason"),
+            code=request.POST.get("code", ""),
+            game_id=request.POST.get("game"),
         )
     )
 

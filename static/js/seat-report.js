@@ -98,7 +98,12 @@ async function send(kind, key, fields, csrf) {
   const { words, done } = await post(kind === "name" ? NAME_URL : PLAY_URL, body, csrf);
   parts.said.textContent = words;
   button.disabled = false;
-  if (!done) return;
+  if (!done) {
+    // Still theirs to send: back to what to change (no reason picked: the first reason).
+    const pick = kind === "play" && !body.reason && parts.play.querySelector("input");
+    (pick || button).focus();
+    return;
+  }
   const seen = told.get(key) || {};
   told.set(key, { ...seen, [kind]: words, last: words });
   if (kind === "name") parts.sendName.hidden = true;

@@ -1,7 +1,7 @@
 """Report how they played in the browser (issue 45, item 5): at a live table on the narrowest phone a
 member opens another seat's menu, picks what went wrong from the list (nothing to type) and is
-thanked; the reviewers' queue marks the game "Reported by players" and its case page shows the
-report with its reason."""
+thanked; once the game is over the reviewers' queue marks it "Reported by players" and its case
+page shows the report with its reason."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
-from moderation.models import PlayReport
+from game.services import end_game
+from moderation.models import Case, PlayReport
 from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import LiveServer, axe_violations, sign_in
 from tests.factories import UserFactory
@@ -17,7 +18,7 @@ from tests.moderation.conftest import ensure_reviewers_group
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-THANKS = "Thanks. A reviewer will look at this game."
+LATER = "Thanks. A reviewer will look at this game once it is over."
 NARROWEST = {"width": 320, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -38,6 +39,7 @@ def test_a_member_reports_how_a_seat_played_and_the_queue_marks_it(host_at_table
     # Sent with nothing chosen: the site says what to do, and nothing is kept.
     reasons.get_by_role("button", name="Send the report").click()
     expect(dialog.get_by_role("status")).to_have_text("Please choose what went wrong.")
+    expect(reasons.get_by_role("radio").first).to_be_focused()
     assert in_a_thread(lambda: PlayReport.objects.count()) == 0
 
     reasons.get_by_label("They spoiled the game on purpose").check()
@@ -45,7 +47,7 @@ def test_a_member_reports_how_a_seat_played_and_the_queue_marks_it(host_at_table
     assert axe_violations(page) == []
     screenshot(page, "report-play-320", full_page=False)
     reasons.get_by_role("button", name="Send the report").click()
-    expect(dialog.get_by_role("status")).to_have_text(THANKS)
+    expect(dialog.get_by_role("status")).to_have_text(LATER)
     expect(dialog.get_by_role("button", name="Close")).to_be_focused()
     expect(dialog.get_by_role("button", name="Report how they played")).to_be_hidden()
     [report] = in_a_thread(lambda: list(PlayReport.objects.values("seat", "reason", "reporter_id")))
@@ -53,9 +55,13 @@ def test_a_member_reports_how_a_seat_played_and_the_queue_marks_it(host_at_table
     # Opened again, it says it is done; the name can still be reported.
     page.keyboard.press("Escape")
     page.get_by_role("button", name="More about Aquila").click()
-    expect(dialog.get_by_role("status")).to_have_text(THANKS)
+    expect(dialog.get_by_role("status")).to_have_text(LATER)
     expect(dialog.get_by_role("button", name="Report this name")).to_be_visible()
     page.keyboard.press("Escape")
+
+    # No reviewer reads a game in play: the case opens when it is over (here the host ends it).
+    assert in_a_thread(lambda: Case.objects.count()) == 0
+    in_a_thread(lambda: end_game(user=members[1], code=table.code))
 
     def make_reviewer():
         ensure_reviewers_group()

@@ -33,12 +33,23 @@ def _address(entry: str) -> str:
     return entry
 
 
-def _trusted(address: str) -> bool:
+def _ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """An address as an IP, an IPv4 one written as IPv6 (::ffff:10.0.0.30) as IPv4; None if none."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
-        return False
-    return any(ip in network for network in settings.TRUSTED_PROXIES)
+        return None
+    return getattr(ip, "ipv4_mapped", None) or ip
+
+
+def _trusted(address: str) -> bool:
+    ip = _ip(address)
+    return ip is not None and any(ip in network for network in settings.TRUSTED_PROXIES)
+
+
+def _loopback(address: str) -> bool:
+    ip = _ip(address)
+    return ip is not None and ip.is_loopback
 
 
 # What a proxy says about the connection; nobody else may say it.
@@ -54,13 +65,12 @@ FORWARDING_HEADERS = frozenset(
 )
 
 
-def from_our_proxy(peer: str) -> bool:
-    """Whether a connection from this address came through our proxy: loopback, or a trusted network."""
-    try:
-        ip = ipaddress.ip_address(peer)
-    except ValueError:
-        return False
-    return ip.is_loopback or any(ip in network for network in settings.TRUSTED_PROXIES)
+def from_our_proxy(peer: str | None) -> bool:
+    """Whether a connection from this address came through our proxy: loopback, or a trusted network.
+    A connection with no address at all came through a unix socket, which only this machine reaches."""
+    if not peer:
+        return True
+    return _loopback(peer) or _trusted(peer)
 
 
 def without_forged_forwarding(scope: dict) -> dict:
@@ -68,8 +78,8 @@ def without_forged_forwarding(scope: dict) -> dict:
     loses whatever forwarding headers it sent."""
     if not settings.BEHIND_PROXY or scope.get("type") not in ("http", "websocket"):
         return scope
-    client = scope.get("client") or ("", 0)
-    if from_our_proxy(str(client[0] or "")):
+    client = scope.get("client")
+    if from_our_proxy(str(client[0]) if client and client[0] else None):
         return scope
     headers = [
         (key, value) for key, value in scope.get("headers", []) if key.lower() not in FORWARDING_HEADERS
@@ -79,11 +89,17 @@ def without_forged_forwarding(scope: dict) -> dict:
 
 def _rightmost(forwarded_for: str) -> str:
     """The address our proxy saw, or, past proxies of the trusted networks, the visitor's; if every
-    entry is a trusted proxy's, the one nearest us (an entry further left may be forged)."""
+    entry is a trusted proxy's, the one nearest us (an entry further left may be forged). A loopback
+    address is never a visitor's: written in the header, it is a forgery (to read /metrics, say),
+    and the proxy entry nearest it stands instead."""
     entries = [_address(entry.strip()) for entry in forwarded_for.split(",") if entry.strip()]
+    nearest = entries[-1] if entries else ""
     for entry in reversed(entries):
+        if _loopback(entry):
+            return nearest if not _loopback(nearest) else ""
         if not _trusted(entry):
             return entry
+        nearest = entry
     return entries[-1] if entries else ""
 
 

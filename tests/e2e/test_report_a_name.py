@@ -5,15 +5,13 @@ Screenshots of the seat rail (320 and 1280 px) and the queue (1280 px) are kept 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
 from moderation.models import NameReport
 from tests.deck import load_deck
 from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import LiveServer, axe_violations, sign_in
-from tests.factories import UserFactory
-from tests.moderation.conftest import ensure_reviewers_group, play_game
+from tests.moderation.conftest import play_game, reviewer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,13 +73,7 @@ def test_a_member_reports_a_seats_name_and_a_reviewer_asks_for_a_new_one(host_at
         assert rail_fits(page) and fits_sideways(page), name
         shot(page, "#seats", name)
 
-    def make_reviewer():
-        ensure_reviewers_group()
-        judge = UserFactory(gamer_tag="Shepherd")
-        judge.groups.add(Group.objects.get(name="Reviewers"))
-        return judge
-
-    judge = in_a_thread(make_reviewer)
+    judge = in_a_thread(lambda: reviewer(gamer_tag="Shepherd"))
     queue = new_page(DESKTOP)
     sign_in(queue, LiveServer(url=base, ws_url=""), judge)
     queue.goto(f"{base}/review/")

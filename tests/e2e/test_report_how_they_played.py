@@ -6,15 +6,13 @@ page shows the report with its reason."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
 from game.services import end_game
 from moderation.models import Case, PlayReport
 from tests.e2e.helpers import fits_sideways, in_a_thread, screenshot
 from tests.e2e.live import LiveServer, axe_violations, sign_in
-from tests.factories import UserFactory
-from tests.moderation.conftest import ensure_reviewers_group
+from tests.moderation.conftest import reviewer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -63,14 +61,8 @@ def test_a_member_reports_how_a_seat_played_and_the_queue_marks_it(host_at_table
     assert in_a_thread(lambda: Case.objects.count()) == 0
     in_a_thread(lambda: end_game(user=members[1], code=table.code))
 
-    def make_reviewer():
-        ensure_reviewers_group()
-        judge = UserFactory(gamer_tag="Shepherd")
-        judge.groups.add(Group.objects.get(name="Reviewers"))
-        return judge
-
     queue = new_page(DESKTOP)
-    sign_in(queue, LiveServer(url=base, ws_url=""), in_a_thread(make_reviewer))
+    sign_in(queue, LiveServer(url=base, ws_url=""), in_a_thread(lambda: reviewer(gamer_tag="Shepherd")))
     queue.goto(f"{base}/review/")
     row = queue.locator(".case-row", has_text=f"table {table.code}")
     expect(row.locator(".flag-reported")).to_have_text("Reported by players")

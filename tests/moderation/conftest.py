@@ -97,9 +97,10 @@ def _capture(played: Played, seq: int | None) -> None:
         )
 
 
-def reviewer():
-    """A member of the Reviewers group."""
-    user = UserFactory()
+def reviewer(**fields):
+    """A member of the Reviewers group (made again first if a flushing browser test emptied it)."""
+    ensure_reviewers_group()
+    user = UserFactory(**fields)
     user.groups.add(Group.objects.get(name="Reviewers"))
     return user
 

@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.accounts.mailed_codes import code_in
-from tests.e2e.helpers import ARTIFACTS, CHROMIUM, table_model
+from tests.e2e.helpers import ARTIFACTS, table_model
 from tests.e2e.test_table_two_members import Driver, sign_up
 from tests.stack import machines
 from tests.stack.machines import (
@@ -103,18 +103,6 @@ def keep_logs(built: Machines) -> None:
     for log in [*built.logs.values(), *(built.workdir / "front").glob("*.log")]:
         if log.exists():
             shutil.copy(log, kept / log.name)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
-        )
-        yield browser
-        browser.close()
 
 
 def probe(layout: Machines, **overrides: str) -> subprocess.Popen:

@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotFound
 from django.utils.cache import add_never_cache_headers
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
-from justalllowgod.lib.addresses import request_address
+from justalllowgod.lib.addresses import connection_address, request_address
 
 # The one path metrics are answered on: "/metrics/" or "/metrics//" are other paths (a 404 page).
 METRICS_PATH = "/metrics"
@@ -33,7 +33,10 @@ def may_read_metrics(request: HttpRequest) -> bool:
     token = settings.METRICS_TOKEN
     if token and hmac.compare_digest(_bearer(request).encode(), token.encode()):
         return True
-    return request_address(request.META) in settings.METRICS_ALLOWED_ADDRESSES
+    # Both the address the site reads and the connection's own: an address of a trusted network
+    # may send forwarding headers, and must not read metrics by naming loopback in them.
+    allowed = settings.METRICS_ALLOWED_ADDRESSES
+    return request_address(request.META) in allowed and connection_address(request.META) in allowed
 
 
 def metrics(request: HttpRequest) -> HttpResponse:

@@ -52,6 +52,11 @@ def _loopback(address: str) -> bool:
     return ip is not None and ip.is_loopback
 
 
+def connection_address(meta: dict) -> str:
+    """The address the request's connection came from (our proxy's, behind one), whatever it says."""
+    return meta.get("REMOTE_ADDR", "")
+
+
 # What a proxy says about the connection; nobody else may say it.
 FORWARDING_HEADERS = frozenset(
     {
@@ -89,17 +94,11 @@ def without_forged_forwarding(scope: dict) -> dict:
 
 def _rightmost(forwarded_for: str) -> str:
     """The address our proxy saw, or, past proxies of the trusted networks, the visitor's; if every
-    entry is a trusted proxy's, the one nearest us (an entry further left may be forged). A loopback
-    address is never a visitor's: written in the header, it is a forgery (to read /metrics, say),
-    and the proxy entry nearest it stands instead."""
+    entry is a trusted proxy's, the one nearest us (an entry further left may be forged)."""
     entries = [_address(entry.strip()) for entry in forwarded_for.split(",") if entry.strip()]
-    nearest = entries[-1] if entries else ""
     for entry in reversed(entries):
-        if _loopback(entry):
-            return nearest if not _loopback(nearest) else ""
         if not _trusted(entry):
             return entry
-        nearest = entry
     return entries[-1] if entries else ""
 
 

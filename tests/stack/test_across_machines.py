@@ -295,7 +295,7 @@ def test_an_app_host_believes_forwarding_headers_only_from_the_front(layout):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=10)
     assert refused.value.code == 404
-    # Not even from the front itself: a loopback address in the header is never believed.
+    # Not even through the front: the connection's own address must be allowed too.
     asked = (
         "import urllib.request as u, sys; "
         f"r = u.Request({app1!r}, headers={{'X-Forwarded-For': '127.0.0.1'}}); "

@@ -66,8 +66,8 @@ INLINE = {
 class _Reader(HTMLParser):
     """What a reader sees in the page's language: each text node and each attribute that is read
     (`nodes`), the sentences they make between blocks (`runs`) and all of it in a row (`flow`), less
-    what is hidden from everyone (scripts, styles) and what an element says is in another language
-    (lang="en" on the picker's English)."""
+    what is hidden from everyone (scripts, styles), what an element says is in another language
+    (lang="en" on the picker's English) and what it says is not to be translated (a code)."""
 
     def __init__(self, language: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -97,7 +97,9 @@ class _Reader(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         given = dict(attrs)
         lang = (given.get("lang") or "").split("-")[0]
-        skip = tag in UNSEEN or (lang != "" and lang != self.language)
+        # translate="no": a code to type (the TV's "CE3 FEW"), words in no language at all.
+        untranslated = (given.get("translate") or "").lower() == "no"
+        skip = tag in UNSEEN or untranslated or (lang != "" and lang != self.language)
         if tag not in INLINE:
             self._end_run()
         self.flow.append(" ")

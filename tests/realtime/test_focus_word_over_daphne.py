@@ -10,29 +10,14 @@ import random
 
 import pytest
 
-from content.deal import engine_deck, live_deck
 from game import engine, services
 from game.models import Game
-from game.protocol.verses import words_of
 from tests.factories import UserFactory, signed_in_session
 from tests.game.support import deal_private_table
 from tests.realtime.sockets import tab_for
-from verses.at_table import place_of_word
-from verses.meeting import meet
-from verses.models import Meeting
-from verses.reviewing import note_word
+from tests.verses.test_focus_over_sockets import a_history_of_missed_words
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _missed_every_verse(member) -> dict[str, str]:
-    missed = {}
-    for position, word in words_of(engine_deck(live_deck())).items():
-        card = meet(member, place_of_word(word), Meeting.How.STONE)
-        missed[str(position)] = engine.candidates(word["text"], "en")[-1]
-        note_word(card, "en", missed[str(position)], right=False)
-        card.save(update_fields=["words"])
-    return missed
 
 
 def _caught_up(tab, version: int) -> dict:
@@ -57,7 +42,7 @@ def _move(made, members, sessions, rng) -> None:
 
 def test_the_host_is_asked_their_due_word_and_the_guest_is_never_told_it(server):
     host, guest = UserFactory(), UserFactory()
-    missed = _missed_every_verse(host)
+    missed = a_history_of_missed_words(host)
     made = deal_private_table(host, guest)
     tabs = {1: tab_for(server, made, host), 2: tab_for(server, made, guest)}
     members = {1: host, 2: guest}

@@ -23,7 +23,7 @@ from verses.reviewing import note_word
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _a_history_of_missed_words(member) -> dict[str, str]:
+def a_history_of_missed_words(member) -> dict[str, str]:
     """The member met every verse of the deck and missed its last blankable word; story -> word."""
     missed = {}
     for position, word in words_of(engine_deck(live_deck())).items():
@@ -36,7 +36,7 @@ def _a_history_of_missed_words(member) -> dict[str, str]:
 
 async def test_the_due_word_is_asked_and_no_other_seat_learns_it(live_deck):
     host, guest = await sync_to_async(UserFactory)(), await sync_to_async(UserFactory)()
-    missed = await sync_to_async(_a_history_of_missed_words)(host)
+    missed = await sync_to_async(a_history_of_missed_words)(host)
     table = (await sync_to_async(services.create_private_table)(user=host, seats=4)).table
     await sync_to_async(services.join_by_code)(user=guest, code=table.code)
     players = {1: await seated(host, table.code), 2: await seated(guest, table.code)}

@@ -25,10 +25,11 @@ import ssl
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.stack import support
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "jagm"
@@ -77,18 +78,8 @@ def why_not_available() -> str | None:
 
 
 def wait_until(condition: Callable[[], object], seconds: float, what: str, every: float = 0.2) -> object:
-    """Poll `condition` until it returns something truthy (returned); fail naming `what` at the deadline."""
-    deadline = time.monotonic() + seconds
-    last_error: BaseException | None = None
-    while time.monotonic() < deadline:
-        try:
-            found = condition()
-            if found:
-                return found
-        except Exception as error:  # not there yet: a refused connection, a file not written
-            last_error = error
-        time.sleep(every)
-    raise TimeoutError(f"{what}: not within {seconds:.0f} s (last error: {last_error!r})")
+    """Poll until `condition` is truthy, what is not up yet (a refused connection) counting as not yet."""
+    return support.wait_until(condition, seconds, what, every=every, passing=(Exception,))
 
 
 # --- the network ------------------------------------------------------------------------------

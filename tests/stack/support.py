@@ -14,8 +14,11 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from bench.servers import Services
 
@@ -205,10 +208,38 @@ def mailed_code(stack: RunningStack, email: str) -> str:
     """The sign-in code mailed to an address: the stack's mail is its servers' console (logged)."""
     from tests.accounts.mailed_codes import code_in
 
-    end = time.monotonic() + 15
+    def logs() -> str:
+        return "".join(Path(server["log"]).read_text(errors="replace") for server in stack.info["daphne"])
+
+    mailed = wait_until(lambda: f"To: {email}" in (text := logs()) and text, 15, f"a mail to {email}")
+    # The console backend closes each mail with a line of 79 dashes.
+    return code_in(mailed.split(f"To: {email}")[-1].split("-" * 79)[0])
+
+
+def wait_until(
+    condition: Callable[[], object],
+    seconds: float,
+    what: str | Callable[[], str],
+    *,
+    every: float = 0.1,
+    passing: tuple[type[BaseException], ...] = (),
+) -> object:
+    """The stack tests' one condition wait: poll `condition` until it returns something truthy
+    (returned), and fail naming `what` (or what it returns) at the deadline. Errors of the kinds in
+    `passing` (a refused connection, a file not written yet) count as "not yet"."""
+    deadline = time.monotonic() + seconds
+    last_error: BaseException | None = None
     while True:
-        logs = "".join(Path(server["log"]).read_text(errors="replace") for server in stack.info["daphne"])
-        if f"To: {email}" in logs or time.monotonic() > end:
-            # The console backend closes each mail with a line of 79 dashes.
-            return code_in(logs.split(f"To: {email}")[-1].split("-" * 79)[0])
-        time.sleep(0.2)
+        try:
+            found = condition()
+        except passing as error:
+            found, last_error = None, error
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            said = what() if callable(what) else what
+            pytest.fail(
+                f"{said}: not within {seconds:.0f} s"
+                + (f" (last error: {last_error!r})" if last_error else "")
+            )
+        time.sleep(every)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +23,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.helpers import table_model
 from tests.e2e.test_table_two_members import sign_up
-from tests.stack.support import PHONE, RunningStack, get, mailed_code, manage
+from tests.stack.support import PHONE, RunningStack, get, mailed_code, manage, wait_until
 
 PINNED_EMAIL, VISITOR_EMAIL = "deborah@example.org", "gideon@example.org"
 PINNED_TAG, VISITOR_TAG = "Deborah", "Gideon"
@@ -118,14 +117,7 @@ class LiveTable:
 
 def until(condition: Callable[[], object], seconds: float, what: str | Callable[[], str]) -> object:
     """Poll until `condition` is truthy, failing with `what` (or what it returns) at the deadline."""
-    deadline = time.monotonic() + seconds
-    while True:
-        found = condition()
-        if found:
-            return found
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what() if callable(what) else what} (waited {seconds:.0f} s)")
-        time.sleep(0.1)
+    return wait_until(condition, seconds, what)
 
 
 def open_member(browser, stack: RunningStack, name: str, process: int | None) -> Member:
